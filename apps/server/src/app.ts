@@ -1,0 +1,210 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { asc, eq } from 'drizzle-orm';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { MAX_BODY_BYTES } from '@hornada/domain';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import type { Db } from './db';
+import { companies } from './db/schema';
+import { DEMO_COMPANY_ID } from './db/seed/ids';
+import { systemClock, type Clock } from './lib/clock';
+import { createWriter, type Change } from './live/change-log';
+import { LiveFeed } from './live/feed';
+import { PublicCache } from './live/public-cache';
+import { registerLiveRoutes } from './live/routes';
+import { createVisibility } from './live/visibility';
+import { UserDirectory } from './modules/identity/user-directory';
+import { createKeyStore, type KeyStore } from './modules/identity/keys';
+import { registerSettingsRoutes } from './modules/companies/settings.routes';
+import { registerSystemRoutes } from './modules/system.routes';
+import { registerIdentityRoutes } from './modules/identity/identity.routes';
+import { registerAuth } from './plugins/auth';
+import { registerErrorHandling } from './plugins/errors';
+import { registerRateLimits } from './plugins/rate-limit';
+import { RESOURCES } from './resources/definitions';
+import { registerResource } from './resources/routes';
+
+export interface BuildOptions {
+  config: Config;
+  db: Db;
+  clock?: Clock;
+  keys?: KeyStore;
+  /** The process's pino logger (server.ts); tests run without one. */
+  loggerInstance?: FastifyBaseLogger;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** The built web app: apps/web/dist, from src/ in tests and from dist/ when built. */
+export const WEB_DIST = path.resolve(here, '../../web/dist');
+
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  return {
+    level,
+    // Never log credentials; request bodies are not logged at all.
+    redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+  };
+}
+
+/** The plugin tree; never listens. What server.ts runs and what tests boot (design §8). */
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const { config, db } = opts;
+  const app = Fastify({
+    ...(opts.loggerInstance ? { loggerInstance: opts.loggerInstance } : { logger: false }),
+    bodyLimit: MAX_BODY_BYTES,
+    trustProxy: config.trustProxy,
+    // Event streams must not hold a shutdown forever: idle keep-alive sockets close at once.
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  // The API speaks JSON only: any other body is a 415 (uploads add their own parser).
+  app.removeContentTypeParser('text/plain');
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const keys =
+    opts.keys ??
+    (await createKeyStore({ privateKeyPem: config.jwtPrivateKey, dataDir: config.dataDir, issuer: config.publicUrl }));
+  let marketId: string | null = config.marketCompanyId ?? null;
+  const clock = opts.clock ?? systemClock;
+  const publicCache = new PublicCache();
+  const userDirectory = new UserDirectory(db);
+  const companyInfo = new Map<string, { id: string; timeZone: string }>();
+  // What a committed change makes stale on this instance: at commit here, on notification elsewhere.
+  const forget = (companyId: string, resource: string, changes: readonly Change[]) => {
+    publicCache.invalidate(companyId, resource);
+    if (resource === 'settings') companyInfo.delete(companyId);
+    if (resource === 'users') for (const c of changes) userDirectory.forget(String(c.doc.id));
+  };
+  const ctx: AppContext = {
+    config,
+    db,
+    clock,
+    keys,
+    write: createWriter(db, clock, (companyId, changes) => {
+      for (const [resource, list] of changes.byResource) forget(companyId, resource, list);
+    }),
+    users: userDirectory,
+    publicCache,
+    companies: companyInfo,
+    live: undefined as unknown as LiveFeed,
+    async marketCompanyId() {
+      if (marketId) return marketId;
+      // Default: the demo bakery when seeded, else the first company created.
+      const [demo] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, DEMO_COMPANY_ID));
+      const [first] = demo
+        ? [demo]
+        : await db.select({ id: companies.id }).from(companies).orderBy(asc(companies.createdAt)).limit(1);
+      marketId = first?.id ?? null;
+      return marketId;
+    },
+  };
+  ctx.live = new LiveFeed(
+    db,
+    db.$client.options.connectionString ?? '',
+    clock,
+    createVisibility(ctx, RESOURCES),
+    app.log,
+  );
+  ctx.live.onRow.push((row) => forget(row.companyId, row.resource, row.changes));
+  await ctx.live.start();
+  app.decorate('ctx', ctx);
+  // Streams end (with a retry hint) before the server waits for open requests to finish.
+  app.addHook('preClose', async () => ctx.live.stop());
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        scriptSrc: ["'self'"],
+        // React sets style attributes; no inline <style> or <script> is allowed.
+        styleSrc: ["'self'"],
+        styleSrcAttr: ["'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        ...(config.production ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    // Same-origin by default (no CORS plugin): the API and the web app share one origin.
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+  });
+
+  registerErrorHandling(app);
+  registerAuth(app);
+  await registerRateLimits(app);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: 'Hornada API', version: '0.1.0', description: 'Online bakery marketplace API' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // Swagger UI sets inline styles; allow them on the documentation pages only.
+    transformStaticCSP: (header) => header.replace(/style-src [^;]*/, "style-src 'self' 'unsafe-inline'"),
+  });
+
+  await app.register(cookie);
+  registerSystemRoutes(app);
+  registerIdentityRoutes(app);
+  registerSettingsRoutes(app);
+  for (const def of RESOURCES) registerResource(app, def);
+  registerLiveRoutes(app, RESOURCES);
+
+  // Uploaded and generated files: immutable names, so they cache for a year.
+  await app.register(fastifyStatic, {
+    root: path.join(config.dataDir, 'files'),
+    prefix: '/files/',
+    decorateReply: false,
+    maxAge: '365d',
+    immutable: true,
+    index: false,
+  });
+
+  if (existsSync(path.join(WEB_DIST, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root: WEB_DIST,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        // Hashed assets never change; the HTML always revalidates.
+        res.setHeader(
+          'Cache-Control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+    const spa = (_req: unknown, reply: { header(k: string, v: string): unknown; sendFile(f: string): unknown }) => {
+      reply.header('Cache-Control', 'no-cache');
+      return reply.sendFile('index.html');
+    };
+    app.get('/', spa as never);
+    app.get('/*', (req, reply) => {
+      if (req.url.startsWith('/api/') || req.url.startsWith('/files/')) {
+        return reply.callNotFound();
+      }
+      return spa(req, reply);
+    });
+  }
+
+  return app;
+}

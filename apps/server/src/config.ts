@@ -1,0 +1,105 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The configuration of design §2, parsed once at start-up. Every bad variable is named in one
+ * message so an operator fixes them all at once.
+ */
+const onOff = z
+  .enum(['on', 'off', 'true', 'false', '1', '0'])
+  .transform((v) => v === 'on' || v === 'true' || v === '1');
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  MARKET_COMPANY_ID: z.string().min(1).max(64).optional(),
+  SEED_DEMO: onOff.optional(),
+  PUBLIC_URL: z.url().optional(),
+  JWT_PRIVATE_KEY: z.string().includes('BEGIN PRIVATE KEY', { message: 'must be a PKCS#8 PEM' }).optional(),
+  EMAIL_PASSWORD_SIGNIN: onOff.default(true),
+  TRUST_PROXY: onOff.default(false),
+  GOOGLE_OIDC_ISSUER: z.url().optional(),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  RATE_LIMIT_WRITES: z.coerce.number().int().min(0).default(300),
+  RATE_LIMIT_PUBLIC_READS: z.coerce.number().int().min(0).default(0),
+  RATE_LIMIT_SIGNIN_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_SIGNIN_ADDRESS: z.coerce.number().int().min(1).default(100),
+  RATE_LIMIT_REGISTER_ADDRESS: z.coerce.number().int().min(1).default(20),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  production: boolean;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  marketCompanyId: string | undefined;
+  seedDemo: boolean;
+  publicUrl: string;
+  jwtPrivateKey: string | undefined;
+  emailPasswordSignIn: boolean;
+  trustProxy: boolean;
+  /** The Google button shows only when all three GOOGLE_* variables are set (design §2). */
+  googleSignIn: boolean;
+  rateLimits: {
+    writesPerMinute: number;
+    publicReadsPerMinute: number;
+    /** Failures an account may have in 15 minutes before each try waits (1 s, 2 s, 4 s …). */
+    signInPerAccount: number;
+    /** Sign-in attempts an address may make in 15 minutes. */
+    signInPerAddress: number;
+    /** Registrations an address may make in an hour. */
+    registerPerAddress: number;
+  };
+  logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+export function parseConfig(env: NodeJS.ProcessEnv): Config {
+  // Empty strings count as unset, as in most deployment tools.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = EnvSchema.safeParse(cleaned);
+  const problems: string[] = [];
+  if (!result.success) {
+    for (const issue of result.error.issues) problems.push(`${issue.path.join('.')}: ${issue.message}`);
+  } else if (result.data.NODE_ENV === 'production') {
+    if (!result.data.JWT_PRIVATE_KEY) problems.push('JWT_PRIVATE_KEY: required in production');
+    if (!result.data.PUBLIC_URL) problems.push('PUBLIC_URL: required in production');
+  }
+  if (problems.length > 0 || !result.success) {
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const e = result.data;
+  const production = e.NODE_ENV === 'production';
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    production,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    marketCompanyId: e.MARKET_COMPANY_ID,
+    seedDemo: production ? false : (e.SEED_DEMO ?? true),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    jwtPrivateKey: e.JWT_PRIVATE_KEY,
+    emailPasswordSignIn: e.EMAIL_PASSWORD_SIGNIN,
+    trustProxy: e.TRUST_PROXY,
+    googleSignIn: Boolean(e.GOOGLE_OIDC_ISSUER && e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET),
+    rateLimits: {
+      writesPerMinute: e.RATE_LIMIT_WRITES,
+      publicReadsPerMinute: e.RATE_LIMIT_PUBLIC_READS,
+      signInPerAccount: e.RATE_LIMIT_SIGNIN_ACCOUNT,
+      signInPerAddress: e.RATE_LIMIT_SIGNIN_ADDRESS,
+      registerPerAddress: e.RATE_LIMIT_REGISTER_ADDRESS,
+    },
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,46 @@
+import type { Config } from './config';
+import type { Db } from './db';
+import type { Clock } from './lib/clock';
+import type { KeyStore } from './modules/identity/keys';
+import type { WriteFn } from './live/change-log';
+import type { LiveFeed } from './live/feed';
+import type { PublicCache } from './live/public-cache';
+import type { UserDirectory } from './modules/identity/user-directory';
+import type { Role } from '@hornada/domain';
+
+/** What every module receives: configuration, database, clock and keys. No globals. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  keys: KeyStore;
+  /** Every write goes through here: the change, its log rows and the notification commit together. */
+  write: WriteFn;
+  /** Callers' current state, kept exact by the change feed. */
+  users: UserDirectory;
+  /** Public reads from memory, kept exact by the change feed. */
+  publicCache: PublicCache;
+  /** Company time zones by id, kept exact by the change feed (settings changes). */
+  companies: Map<string, { id: string; timeZone: string }>;
+  live: LiveFeed;
+  /** The storefront's company (MARKET_COMPANY_ID, or the demo bakery once seeded). */
+  marketCompanyId(): Promise<string | null>;
+}
+
+/** The authenticated caller, read from the users table on each request (design §1 identity). */
+export interface Caller {
+  uid: string;
+  email: string;
+  name: string;
+  role: Role;
+  companyId: string | null;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+  interface FastifyRequest {
+    caller: Caller | null;
+  }
+}

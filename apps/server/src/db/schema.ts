@@ -1,0 +1,211 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { SettingsInput, User, productImage, recipeItem, B2bClientInput } from '@hornada/domain';
+
+/**
+ * Tables of design §4. Column names are snake_case in SQL (drizzle `casing`), camelCase here.
+ * Every record table carries id, companyId, createdAt, updatedAt, deletedAt.
+ */
+const ts = (name?: string) =>
+  name ? timestamp(name, { withTimezone: true, mode: 'date' }) : timestamp({ withTimezone: true, mode: 'date' });
+const dec4 = () => numeric({ precision: 18, scale: 4, mode: 'number' });
+
+const base = {
+  id: text().primaryKey(),
+  companyId: text()
+    .notNull()
+    .references(() => companies.id),
+  createdAt: ts().notNull(),
+  updatedAt: ts().notNull(),
+  deletedAt: ts(),
+};
+
+export const companies = pgTable('companies', {
+  id: text().primaryKey(),
+  name: text().notNull(),
+  createdAt: ts().notNull(),
+  updatedAt: ts().notNull(),
+});
+
+/** One row a company; the document is validated by SettingsInput before it is written. */
+export const settings = pgTable('settings', {
+  companyId: text()
+    .primaryKey()
+    .references(() => companies.id),
+  data: jsonb().$type<SettingsInput>().notNull(),
+  updatedAt: ts().notNull(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: text().primaryKey(),
+    companyId: text().references(() => companies.id),
+    email: text().notNull(),
+    name: text().notNull(),
+    role: text().$type<User['role']>().notNull(),
+    phone: text(),
+    addresses: jsonb().$type<User['addresses']>().notNull().default([]),
+    disabled: boolean().notNull().default(false),
+    emailVerified: boolean().notNull().default(false),
+    lastLoginAt: ts(),
+    /** argon2id; null for an account that signs in only with Google. */
+    passwordHash: text(),
+    createdAt: ts().notNull(),
+    updatedAt: ts().notNull(),
+    deletedAt: ts(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`), index().on(t.companyId)],
+);
+
+export const productCollections = pgTable(
+  'product_collections',
+  {
+    ...base,
+    name: text().notNull(),
+    description: text(),
+    image: jsonb().$type<{ path: string; alt: string } | null>(),
+    sortOrder: integer().notNull().default(0),
+    active: boolean().notNull().default(true),
+  },
+  (t) => [index().on(t.companyId, t.createdAt)],
+);
+
+export const brands = pgTable(
+  'brands',
+  {
+    ...base,
+    name: text().notNull(),
+    description: text(),
+    logo: jsonb().$type<{ path: string; alt: string } | null>(),
+  },
+  (t) => [index().on(t.companyId, t.createdAt)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    ...base,
+    name: text().notNull(),
+    description: text(),
+    price: integer().notNull(),
+    b2bPrice: integer(),
+    collectionId: text(),
+    brandId: text(),
+    recipeId: text(),
+    images: jsonb().$type<z.infer<typeof productImage>[]>().notNull().default([]),
+    active: boolean().notNull().default(true),
+    allergens: jsonb().$type<string[]>().notNull().default([]),
+    sortOrder: integer().notNull().default(0),
+  },
+  (t) => [index().on(t.companyId, t.createdAt), index().on(t.companyId, t.collectionId)],
+);
+
+export const ingredients = pgTable(
+  'ingredients',
+  {
+    ...base,
+    name: text().notNull(),
+    unit: text().notNull(),
+    costPerUnit: dec4().notNull().default(0),
+    stock: dec4().notNull().default(0),
+    minStock: dec4().notNull().default(0),
+    supplier: text(),
+  },
+  (t) => [index().on(t.companyId, t.createdAt)],
+);
+
+export const recipes = pgTable(
+  'recipes',
+  {
+    ...base,
+    name: text().notNull(),
+    productId: text(),
+    yield: integer().notNull(),
+    items: jsonb().$type<z.infer<typeof recipeItem>[]>().notNull().default([]),
+    steps: jsonb().$type<string[]>().notNull().default([]),
+    prepMinutes: integer(),
+  },
+  (t) => [index().on(t.companyId, t.createdAt)],
+);
+
+type B2b = z.infer<typeof B2bClientInput>;
+export const b2bClients = pgTable(
+  'b2b_clients',
+  {
+    ...base,
+    businessName: text().notNull(),
+    taxId: text(),
+    contactName: text(),
+    phone: text(),
+    email: text(),
+    address: text(),
+    discountPercent: numeric({ precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
+    prices: jsonb().$type<B2b['prices']>().notNull().default([]),
+    paymentTermsDays: integer().notNull().default(0),
+    creditLimit: integer().notNull().default(0),
+    active: boolean().notNull().default(true),
+  },
+  (t) => [index().on(t.companyId, t.createdAt)],
+);
+
+/**
+ * The change log (design §3 live): one row per committed transaction and resource, written in the
+ * same transaction as the change. `position` follows commit order because the insert takes a
+ * transaction-level advisory lock held until commit.
+ */
+export const changeLog = pgTable(
+  'change_log',
+  {
+    position: bigserial({ mode: 'number' }).primaryKey(),
+    companyId: text().notNull(),
+    resource: text().notNull(),
+    changes: jsonb().$type<{ type: 'added' | 'modified' | 'removed'; doc: Record<string, unknown> }[]>().notNull(),
+    createdAt: ts().notNull(),
+  },
+  (t) => [index().on(t.companyId, t.position), index().on(t.createdAt)],
+);
+
+/**
+ * Refresh tokens (design §1 identity): the cookie holds `<id>.<secret>`, only a hash of the secret is
+ * kept. Each use rotates to a new token of the same family; using a spent one revokes the family.
+ */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: text().primaryKey(),
+    familyId: text().notNull(),
+    userId: text()
+      .notNull()
+      .references(() => users.id),
+    secretHash: text().notNull(),
+    createdAt: ts().notNull(),
+    expiresAt: ts().notNull(),
+    usedAt: ts(),
+    revokedAt: ts(),
+  },
+  (t) => [index().on(t.familyId), index().on(t.userId)],
+);
+
+/** Failed or counted attempts (sign-in, registration) by key (`email:…`, `ip:…`), for the windows of design §2. */
+export const authAttempts = pgTable(
+  'auth_attempts',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    key: text().notNull(),
+    at: ts().notNull(),
+  },
+  (t) => [index().on(t.key, t.at)],
+);

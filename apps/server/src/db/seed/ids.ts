@@ -1,0 +1,1 @@
+export const DEMO_COMPANY_ID = 'la-espiga';

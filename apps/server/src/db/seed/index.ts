@@ -1,0 +1,200 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { count, sql } from 'drizzle-orm';
+import {
+  B2bClientInput,
+  BrandInput,
+  IngredientInput,
+  nitCheckDigit,
+  ProductCollectionInput,
+  ProductInput,
+  RecipeInput,
+  SettingsInput,
+} from '@hornada/domain';
+import type { Db, DbOrTx } from '..';
+import type { Clock } from '../../lib/clock';
+import { newId } from '../../lib/ids';
+import { b2bClients, brands, companies, ingredients, productCollections, products, recipes, settings } from '../schema';
+import { B2B_CLIENTS, BRANDS, COLLECTIONS, INGREDIENTS, PRODUCTS, RECIPES, SETTINGS } from './catalogue';
+import { DEMO_COMPANY_ID } from './ids';
+import { createImageRenderer } from './images';
+
+/** Runs `fn` over `items` with at most `limit` at once (2 cores: images render in parallel, not all at once). */
+async function pool<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await fn(items[i]!);
+      }
+    }),
+  );
+  return out;
+}
+
+/** Held for the seed's transaction, so two instances starting on an empty database seed once. */
+const SEED_LOCK = 727276;
+
+async function isEmpty(db: DbOrTx): Promise<boolean> {
+  const [existing] = await db.select({ n: count() }).from(companies);
+  return (existing?.n ?? 0) === 0;
+}
+
+/**
+ * Seeds "Panadería La Espiga" (design §7) when the database has no company. Images are written first
+ * (harmless if the transaction then fails); every record passes the same schema as the API.
+ * Demo accounts are seeded by the identity module right after.
+ */
+export async function seedDemo(opts: {
+  db: Db;
+  clock: Clock;
+  dataDir: string;
+  log?: (msg: string) => void;
+}): Promise<{ seeded: boolean; products: number }> {
+  const { db, clock } = opts;
+  if (!(await isEmpty(db))) return { seeded: false, products: 0 };
+
+  const started = performance.now();
+  const filesDir = path.join(opts.dataDir, 'files');
+  const companyId = DEMO_COMPANY_ID;
+  const ids = {
+    collections: new Map(COLLECTIONS.map((c) => [c.key, newId()])),
+    brands: new Map(BRANDS.map((b) => [b.key, newId()])),
+    products: new Map(PRODUCTS.map((p) => [p.key, newId()])),
+    ingredients: new Map(INGREDIENTS.map((i) => [i.key, newId()])),
+  };
+  const get = <K>(m: Map<K, string>, k: K) => {
+    const v = m.get(k);
+    if (!v) throw new Error(`seed: unknown key ${String(k)}`);
+    return v;
+  };
+
+  // One queue for all pictures, four at a time: both cores stay busy (drawing, then encoding).
+  const jobs = [
+    ...COLLECTIONS.map((c) => ({ dir: `collections/${get(ids.collections, c.key)}`, image: c.image, alt: c.name })),
+    ...PRODUCTS.map((p) => ({ dir: `products/${get(ids.products, p.key)}`, image: p.image, alt: p.name })),
+  ];
+  const renderImage = createImageRenderer();
+  const images = await pool(jobs, 4, (j) => renderImage(filesDir, j.dir, j.image, j.alt));
+  const collectionImages = images.slice(0, COLLECTIONS.length);
+  const productImages = images.slice(COLLECTIONS.length);
+  const imagesMs = performance.now() - started;
+
+  // Records are staggered by a few seconds so the default sort (newest first) means something.
+  const base = clock.now().getTime() - 3_600_000;
+  let tick = 0;
+  const stamp = () => {
+    const at = new Date(base + tick++ * 5000);
+    return { companyId, createdAt: at, updatedAt: at, deletedAt: null };
+  };
+
+  const seeded = await db.transaction(async (tx) => {
+    // Another instance may have seeded while the images were drawn: check again under the lock.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`);
+    if (!(await isEmpty(tx))) return false;
+    const now = clock.now();
+    await tx.insert(companies).values({ id: companyId, name: SETTINGS.marketName, createdAt: now, updatedAt: now });
+    await tx.insert(settings).values({ companyId, data: SettingsInput.parse(SETTINGS), updatedAt: now });
+
+    await tx.insert(productCollections).values(
+      COLLECTIONS.map((c, i) => ({
+        id: get(ids.collections, c.key),
+        ...stamp(),
+        ...ProductCollectionInput.parse({
+          name: c.name,
+          description: c.description,
+          image: { path: collectionImages[i]!.path, alt: c.name },
+          sortOrder: i + 1,
+        }),
+      })),
+    );
+    await tx.insert(brands).values(
+      BRANDS.map((b) => ({
+        id: get(ids.brands, b.key),
+        ...stamp(),
+        ...BrandInput.parse({ name: b.name, description: b.description }),
+      })),
+    );
+    await tx.insert(ingredients).values(
+      INGREDIENTS.map(({ key, ...i }) => ({
+        id: get(ids.ingredients, key),
+        ...stamp(),
+        ...IngredientInput.parse(i),
+      })),
+    );
+
+    const recipeIds = new Map<string, string>();
+    const recipeRows = RECIPES.map((r) => {
+      const id = newId();
+      recipeIds.set(r.product, id);
+      const product = PRODUCTS.find((p) => p.key === r.product)!;
+      return {
+        id,
+        ...stamp(),
+        ...RecipeInput.parse({
+          name: product.name,
+          productId: get(ids.products, r.product),
+          yield: r.yield,
+          prepMinutes: r.prepMinutes,
+          steps: r.steps,
+          items: r.items.map(([ing, quantity, unit]) => ({
+            ingredientId: get(ids.ingredients, ing),
+            quantity,
+            unit: unit ?? null,
+          })),
+        }),
+      };
+    });
+
+    await tx.insert(products).values(
+      PRODUCTS.map((p, i) => ({
+        id: get(ids.products, p.key),
+        ...stamp(),
+        ...ProductInput.parse({
+          name: p.name,
+          description: p.description,
+          price: p.price,
+          b2bPrice: p.b2bPrice ?? null,
+          collectionId: get(ids.collections, p.collection),
+          brandId: p.brand ? get(ids.brands, p.brand) : null,
+          recipeId: recipeIds.get(p.key) ?? null,
+          images: [productImages[i]],
+          active: p.active ?? true,
+          allergens: p.allergens,
+          sortOrder: i + 1,
+        }),
+      })),
+    );
+    await tx.insert(recipes).values(recipeRows);
+
+    await tx.insert(b2bClients).values(
+      B2B_CLIENTS.map(({ base: nit, prices, ...c }) => ({
+        id: newId(),
+        ...stamp(),
+        ...B2bClientInput.parse({
+          ...c,
+          taxId: `${nit}-${nitCheckDigit(nit)}`,
+          prices: prices.map(([key, price]) => ({ productId: get(ids.products, key), price })),
+        }),
+      })),
+    );
+    return true;
+  });
+  if (!seeded) {
+    // The pictures drawn for ids that were never used.
+    const dirs = [
+      ...[...ids.collections.values()].map((id) => `collections/${id}`),
+      ...[...ids.products.values()].map((id) => `products/${id}`),
+    ];
+    await Promise.all(dirs.map((d) => rm(path.join(filesDir, d), { recursive: true, force: true })));
+    return { seeded: false, products: 0 };
+  }
+
+  const totalMs = performance.now() - started;
+  opts.log?.(
+    `demo seed: ${PRODUCTS.length} products, ${jobs.length} pictures in ${(imagesMs / 1000).toFixed(2)} s, database ${((totalMs - imagesMs) / 1000).toFixed(2)} s`,
+  );
+  return { seeded: true, products: PRODUCTS.length };
+}

@@ -1,0 +1,81 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { validationError } from '../lib/errors';
+import { getCompany } from '../modules/companies/company.service';
+import { readScope } from '../resources/access';
+import type { ResourceDefinition } from '../resources/definition';
+import type { Subscriber } from './feed';
+
+/**
+ * GET /api/companies/{companyId}/changes?resources=a,b — one multiplexed text/event-stream per client
+ * (design §3). Resume with the Last-Event-ID header (what EventSource sends when it reconnects) or the
+ * `last_event_id` parameter.
+ */
+export function registerLiveRoutes(app: FastifyInstance, definitions: readonly ResourceDefinition[]): void {
+  const defs = new Map(definitions.map((d) => [d.name, d]));
+  const streamable = [...defs.keys(), 'settings'];
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/companies/:companyId/changes',
+    {
+      schema: {
+        tags: ['live'],
+        summary: 'Server-sent events of committed changes',
+        params: z.object({ companyId: z.string().min(1).max(64) }),
+        querystring: z
+          .object({
+            resources: z.string().min(1, 'resources is required').max(500),
+            last_event_id: z.coerce.number().int().min(0).optional(),
+          })
+          .strict(),
+        headers: z.object({ 'last-event-id': z.coerce.number().int().min(0).optional() }).loose(),
+      },
+    },
+    async (req, reply) => {
+      const company = await getCompany(app.ctx, req.params.companyId);
+      const names = [
+        ...new Set(
+          req.query.resources
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean),
+        ),
+      ];
+      const unknown = names.filter((n) => !streamable.includes(n));
+      if (unknown.length > 0) {
+        throw validationError(unknown.map((n) => ({ path: 'query.resources', message: `Unknown resource: ${n}` })));
+      }
+      // The same rules as a list read: 401 / 403 / 404 before any byte of the stream.
+      for (const n of names) {
+        const def = defs.get(n);
+        if (def) readScope(def, req.caller, company.id);
+      }
+      const lastEventId = req.headers['last-event-id'] ?? req.query.last_event_id ?? null;
+
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      res.write('retry: 3000\n\n: connected\n\n');
+      const sub: Subscriber = {
+        companyId: company.id,
+        resources: new Set(names),
+        uid: req.caller?.uid ?? null,
+        cursor: 0,
+        live: false,
+        closed: false,
+        write: (chunk) => void res.write(chunk),
+        buffered: () => res.writableLength,
+        end: () => res.end(),
+      };
+      req.raw.on('close', () => app.ctx.live.unsubscribe(sub));
+      await app.ctx.live.subscribe(sub, typeof lastEventId === 'number' ? lastEventId : null);
+    },
+  );
+}

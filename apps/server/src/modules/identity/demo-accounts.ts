@@ -1,0 +1,30 @@
+import type { Role } from '@hornada/domain';
+import type { AppContext } from '../../context';
+import { IdentityService } from './identity.service';
+
+export const DEMO_PASSWORD = 'hornada-demo';
+
+/** One account per role (design §7), all with the password `hornada-demo`. */
+export const DEMO_ACCOUNTS: { email: string; name: string; role: Role; inCompany: boolean }[] = [
+  { email: 'root@hornada.test', name: 'Administración Hornada', role: 'system_admin', inCompany: false },
+  { email: 'admin@hornada.test', name: 'Marta Lucía Rincón', role: 'company_admin', inCompany: true },
+  { email: 'staff@hornada.test', name: 'Julián Ortega', role: 'company_staff', inCompany: true },
+  { email: 'cliente@hornada.test', name: 'Ana María de la Torre', role: 'company_customer', inCompany: true },
+  { email: 'domicilios@hornada.test', name: 'Wilson Cárdenas', role: 'delivery_assistant', inCompany: true },
+  { email: 'produccion@hornada.test', name: 'Rosa Elvira Patiño', role: 'production_assistant', inCompany: true },
+];
+
+/** Seeds the demo accounts for the demo bakery; only called right after the demo catalogue is seeded. */
+export async function seedDemoAccounts(ctx: AppContext, companyId: string): Promise<void> {
+  const identity = new IdentityService(ctx);
+  for (const a of DEMO_ACCOUNTS) {
+    await identity.createUser({
+      email: a.email,
+      password: DEMO_PASSWORD,
+      name: a.name,
+      role: a.role,
+      companyId: a.inCompany ? companyId : null,
+      emailVerified: true,
+    });
+  }
+}

@@ -1,0 +1,123 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { CreateBakeryInput, MeInput, PasswordChangeInput, RegisterInput, SignInInput } from '@hornada/domain';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { users } from '../../db/schema';
+import { unauthenticated } from '../../lib/errors';
+import { userDoc } from '../users/users.resource';
+import { IdentityService, type SignedIn } from './identity.service';
+import { REFRESH_COOKIE, REFRESH_TTL_MS } from './refresh-tokens';
+
+const COOKIE_PATH = '/api/identity';
+
+/** Identity endpoints of design §3 and the spec's §7 authentication calls. */
+export function registerIdentityRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const service = new IdentityService(app.ctx);
+  const tags = ['identity'];
+  const cookieOptions = {
+    httpOnly: true,
+    secure: app.ctx.config.production,
+    sameSite: 'lax' as const,
+    path: COOKIE_PATH,
+  };
+  const sendSession = (reply: FastifyReply, s: SignedIn) => {
+    void reply.setCookie(REFRESH_COOKIE, s.refreshToken, { ...cookieOptions, maxAge: REFRESH_TTL_MS / 1000 });
+    return { data: { idToken: s.idToken, expiresIn: s.expiresIn, user: s.user } };
+  };
+  const clearSession = (reply: FastifyReply) => void reply.clearCookie(REFRESH_COOKIE, cookieOptions);
+
+  r.post(
+    '/api/identity/sign-in',
+    { schema: { tags, summary: 'Sign in with e-mail and password', body: SignInInput } },
+    async (req, reply) => {
+      return sendSession(reply, await service.signIn(req.body.email, req.body.password, req.ip));
+    },
+  );
+
+  r.post(
+    '/api/identity/refresh',
+    { schema: { tags, summary: 'Rotate the refresh cookie and get a new id token' } },
+    async (req, reply) => {
+      try {
+        const s = await service.refresh(req.cookies[REFRESH_COOKIE]);
+        // No session is not an error: a guest's page load stays quiet.
+        return s ? sendSession(reply, s) : { data: null };
+      } catch (err) {
+        clearSession(reply);
+        throw err;
+      }
+    },
+  );
+
+  r.post('/api/identity/sign-out', { schema: { tags, summary: 'End this session' } }, async (req, reply) => {
+    await service.signOut(req.cookies[REFRESH_COOKIE]);
+    clearSession(reply);
+    return { data: null };
+  });
+
+  r.get('/api/identity/jwks.json', { schema: { tags, summary: 'Public keys of id tokens' } }, async (_req, reply) => {
+    void reply.header('cache-control', 'public, max-age=300');
+    return app.ctx.keys.jwks();
+  });
+
+  r.post(
+    '/api/auth/register',
+    { schema: { tags, summary: 'Register (spec §7)', body: RegisterInput } },
+    async (req, reply) => {
+      const data = await service.register(req.body, req.caller, req.ip);
+      return reply.status(201).send({ data });
+    },
+  );
+
+  r.post(
+    '/api/auth/login',
+    {
+      schema: {
+        tags,
+        summary: 'Backend login with the bearer id token (spec §7)',
+        body: z.object({ email: z.string().max(254) }).strict(),
+      },
+    },
+    async (req) => ({ data: await service.login(req.caller, req.body.email) }),
+  );
+
+  r.post(
+    '/api/companies',
+    { schema: { tags: ['companies'], summary: 'Create a bakery (createBakery)', body: CreateBakeryInput } },
+    async (req, reply) => {
+      const data = await service.createBakery(req.caller, req.body);
+      return reply.status(201).send({ data });
+    },
+  );
+
+  const me = async (uid: string) => {
+    const [u] = await app.ctx.db.select().from(users).where(eq(users.id, uid)).limit(1);
+    return userDoc(u!);
+  };
+
+  r.get('/api/me', { schema: { tags, summary: 'The signed-in user' } }, async (req) => {
+    if (!req.caller) throw unauthenticated();
+    return { data: await me(req.caller.uid) };
+  });
+
+  r.patch(
+    '/api/me',
+    { schema: { tags, summary: 'Change my name, phone and addresses', body: MeInput } },
+    async (req) => {
+      if (!req.caller) throw unauthenticated();
+      await service.touchUser(req.caller, req.body);
+      return { data: await me(req.caller.uid) };
+    },
+  );
+
+  r.post(
+    '/api/me/password',
+    { schema: { tags, summary: 'Change my password (current one required)', body: PasswordChangeInput } },
+    async (req, reply) => {
+      const s = await service.changePassword(req.caller, req.body.currentPassword, req.body.newPassword);
+      return sendSession(reply, s);
+    },
+  );
+}

@@ -1,0 +1,41 @@
+import { hash, verify } from '@node-rs/argon2';
+import { dictionary } from '@zxcvbn-ts/language-common';
+import { PASSWORD_MAX, PASSWORD_MIN, passwordLength } from '@hornada/domain';
+import { AppError, validationError } from '../../lib/errors';
+
+/** The 10,000 most common passwords of the list in stack-notes (most common first). */
+const COMMON = new Set((dictionary['passwords-common'] as string[]).slice(0, 10_000));
+
+const normalise = (p: string) => p.normalize('NFC');
+
+/** Registration and change: length in code points, no truncation, no composition rules, not common. */
+export function assertAcceptablePassword(password: string, path = 'password'): void {
+  const n = passwordLength(password);
+  if (n < PASSWORD_MIN)
+    throw validationError([{ path, message: `Password must have at least ${PASSWORD_MIN} characters` }]);
+  if (n > PASSWORD_MAX)
+    throw validationError([{ path, message: `Password must have at most ${PASSWORD_MAX} characters` }]);
+  if (COMMON.has(normalise(password).toLowerCase())) {
+    throw new AppError(400, 'auth/weak-password', 'This password is too common; choose another', [
+      { path, message: 'Too common' },
+    ]);
+  }
+}
+
+export function hashPassword(password: string): Promise<string> {
+  // argon2id with the library's defaults (m=19 MiB, t=2, p=1: OWASP's minimum), about 20–40 ms here.
+  return hash(normalise(password));
+}
+
+/** A hash of nothing, verified when the account does not exist, so both paths cost the same. */
+let dummy: Promise<string> | null = null;
+
+export async function verifyPassword(stored: string | null, password: string): Promise<boolean> {
+  if (password.length > 4 * PASSWORD_MAX) return false;
+  if (!stored) {
+    dummy ??= hash('hornada-dummy-password');
+    await verify(await dummy, normalise(password)).catch(() => false);
+    return false;
+  }
+  return verify(stored, normalise(password)).catch(() => false);
+}

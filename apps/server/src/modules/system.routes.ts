@@ -1,0 +1,34 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../lib/errors';
+import { readSettings } from './companies/company.service';
+
+/** Health and the public runtime configuration (design §3). */
+export function registerSystemRoutes(app: FastifyInstance): void {
+  app.get('/api/health', { schema: { tags: ['system'], summary: 'Liveness and database check' } }, async () => {
+    try {
+      await Promise.race([
+        app.ctx.db.execute(sql`SELECT 1`),
+        new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000).unref()),
+      ]);
+    } catch {
+      throw new AppError(503, 'unavailable', 'Database unavailable');
+    }
+    return { data: { status: 'ok' } };
+  });
+
+  app.get('/api/config', { schema: { tags: ['system'], summary: 'Public runtime configuration' } }, async () => {
+    const { config } = app.ctx;
+    const companyId = await app.ctx.marketCompanyId();
+    const s = companyId ? await readSettings(app.ctx, null, companyId).catch(() => null) : null;
+    return {
+      data: {
+        companyId,
+        marketName: s?.marketName ?? 'Hornada',
+        googleSignIn: config.googleSignIn,
+        emailPasswordSignIn: config.emailPasswordSignIn,
+        paymentMethods: s?.paymentMethods ?? [],
+      },
+    };
+  });
+}

@@ -1,0 +1,92 @@
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db';
+import { address, COMPANY_ROLES, email, name, password, shortText, User } from '@hornada/domain';
+import { z } from 'zod';
+import { users } from '../../db/schema';
+import { AppError, forbidden } from '../../lib/errors';
+import type { ResourceDefinition } from '../../resources/definition';
+import { assertAcceptablePassword, hashPassword } from '../identity/passwords';
+import { revokeAllForUser } from '../identity/refresh-tokens';
+
+/** A user row as it may leave the server: no password hash, `uid` beside `id` (spec §3 session user). */
+export function userDoc(row: typeof users.$inferSelect): Record<string, unknown> & { uid: string } {
+  const { passwordHash: _hidden, ...doc } = row;
+  return { uid: row.id, ...doc };
+}
+
+/** 409 with its own code, so the web can say "that e-mail already has an account". */
+export async function assertEmailFree(db: DbOrTx, address: string): Promise<void> {
+  const [taken] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${address.toLowerCase()}`)
+    .limit(1);
+  if (taken) throw new AppError(409, 'auth/email-in-use', 'An account with this email already exists');
+}
+
+const companyRole = z.enum(COMPANY_ROLES as [string, ...string[]]);
+
+/** PUT/PATCH by an admin: profile, role and the disabled flag (e-mail and password have their own paths). */
+export const UserUpdateInput = z
+  .object({
+    name: name(),
+    role: companyRole,
+    phone: shortText(40).default(null),
+    addresses: z.array(address).max(10).default([]),
+    disabled: z.boolean().default(false),
+  })
+  .strict();
+
+/** POST /api/companies/{companyId}/users: an admin creates any company role, assistants included (design §4). */
+export const UserCreateInput = UserUpdateInput.extend({ email: email(), password: password() });
+
+/**
+ * Users of a company (design §4): admins read and manage all of them, staff read customers only.
+ * Nobody changes their own role or disables themselves; disabling or deleting revokes every session.
+ */
+export const usersResource: ResourceDefinition = {
+  name: 'users',
+  label: 'User',
+  table: users,
+  input: UserUpdateInput,
+  createInput: UserCreateInput,
+  patch: UserUpdateInput.partial(),
+  record: User,
+  searchFields: ['name', 'email', 'phone'],
+  sortFields: ['createdAt', 'updatedAt', 'name', 'email', 'role', 'lastLoginAt'],
+  filterFields: ['role', 'disabled'],
+  dateFields: ['createdAt', 'updatedAt', 'lastLoginAt'],
+  read: {
+    roles: ['company_admin', 'company_staff'],
+    restrict: {
+      where: (caller, t) =>
+        caller.role === 'company_staff' ? eq((t as typeof users).role, 'company_customer') : undefined,
+      test: (caller, doc) => caller.role !== 'company_staff' || doc.role === 'company_customer',
+    },
+  },
+  write: ['company_admin'],
+  hidden: ['passwordHash'],
+  derived: ['email', 'emailVerified', 'lastLoginAt', 'uid'],
+  present: async (_ctx, _companyId, rows) => rows.map((r) => ({ uid: r.id, ...r })),
+  hooks: {
+    async beforeWrite(_ctx, tx, caller, current, data) {
+      const out = { ...data };
+      if (!current && typeof data.email === 'string') await assertEmailFree(tx, data.email);
+      if (current && current.id === caller.uid) {
+        if (data.role !== undefined && data.role !== current.role) throw forbidden('You cannot change your own role');
+        if ((data.disabled === true && !current.disabled) || data.deletedAt)
+          throw forbidden('You cannot disable or delete yourself');
+      }
+      if (typeof out.password === 'string') {
+        assertAcceptablePassword(out.password);
+        out.passwordHash = await hashPassword(out.password);
+        delete out.password;
+      }
+      return out;
+    },
+    async afterWrite(ctx, tx, _caller, before, after) {
+      const disabledNow = after.disabled === true && before?.disabled !== true;
+      if (disabledNow || after.deletedAt) await revokeAllForUser(tx, ctx.clock, String(after.id));
+    },
+  },
+};

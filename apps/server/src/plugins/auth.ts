@@ -1,0 +1,32 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../lib/errors';
+import type { Caller } from '../context';
+
+/**
+ * The one authentication hook: verify the bearer id token, then read the user it names.
+ * Role, company and the disabled flag come from the database, never from the token's claims.
+ */
+export function registerAuth(app: FastifyInstance): void {
+  app.decorateRequest('caller', null);
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    const header = request.headers.authorization;
+    if (!header || !request.url.startsWith('/api/')) return;
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!match) throw new AppError(401, 'auth/invalid-token', 'Authorization header must be "Bearer <token>"');
+    request.caller = await loadCaller(app, match[1]!);
+  });
+}
+
+async function loadCaller(app: FastifyInstance, token: string): Promise<Caller> {
+  const { keys, users, clock } = app.ctx;
+  let sub: string;
+  try {
+    sub = (await keys.verify(token, clock.now())).sub;
+  } catch {
+    throw new AppError(401, 'auth/invalid-token', 'Invalid or expired token');
+  }
+  const user = await users.get(sub);
+  if (!user || user.deleted) throw new AppError(401, 'auth/invalid-token', 'Invalid or expired token');
+  if (user.disabled) throw new AppError(401, 'auth/user-disabled', 'This account has been disabled.');
+  return { uid: user.uid, email: user.email, name: user.name, role: user.role, companyId: user.companyId };
+}

@@ -1,0 +1,76 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, validationError, type Detail } from '../lib/errors';
+
+const CONTEXT_PREFIX: Record<string, string> = { querystring: 'query', params: 'params', headers: 'headers' };
+
+function zodDetails(err: {
+  validation: { instancePath: string; message?: string; keyword: string; params: Record<string, unknown> }[];
+  validationContext?: string;
+}): Detail[] {
+  const prefix = err.validationContext ? CONTEXT_PREFIX[err.validationContext] : undefined;
+  const join = (p: string) => [prefix, p].filter(Boolean).join('.');
+  const out: Detail[] = [];
+  for (const v of err.validation) {
+    const p = v.instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
+    if (v.keyword === 'unrecognized_keys' && Array.isArray(v.params.keys)) {
+      for (const key of v.params.keys as string[]) {
+        out.push({
+          path: join([p, key].filter(Boolean).join('.')),
+          message: prefix === 'query' ? 'Unknown parameter' : 'Unknown field',
+        });
+      }
+    } else {
+      out.push({ path: join(p), message: v.message ?? 'Invalid value' });
+    }
+  }
+  return out;
+}
+
+/** Maps Fastify's own errors to the envelope of design §3. */
+function fromFastify(err: FastifyError): AppError | null {
+  switch (err.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new AppError(415, 'unsupported_media_type', 'Unsupported content type: send application/json');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new AppError(413, 'payload_too_large', 'Request body is too large (limit 1 MB)');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new AppError(400, 'invalid_json', 'Request body is empty but the content type is JSON');
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return new AppError(400, 'invalid_json', 'Request body is not valid JSON');
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new AppError(400, 'bad_request', 'Content-Length does not match the body');
+    default:
+      break;
+  }
+  if (err instanceof SyntaxError && err.statusCode === 400) {
+    return new AppError(400, 'invalid_json', 'Request body is not valid JSON');
+  }
+  if (err.statusCode === 429) return new AppError(429, 'rate_limited', 'Too many requests, try again later');
+  if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+    return new AppError(err.statusCode, 'bad_request', err.message);
+  }
+  return null;
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    let appError: AppError | null = null;
+    if (error instanceof AppError) appError = error;
+    else if (hasZodFastifySchemaValidationErrors(error)) appError = validationError(zodDetails(error));
+    else appError = fromFastify(error);
+
+    if (!appError) {
+      // Unexpected: log it with the request id; the caller learns nothing of the internals.
+      request.log.error({ err: error }, 'unhandled error');
+      appError = new AppError(500, 'internal', 'Internal server error');
+    }
+    if (appError.headers) void reply.headers(appError.headers);
+    return reply.status(appError.statusCode).send(appError.toBody());
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const e = new AppError(404, 'not_found', `Route ${request.method} ${request.url.split('?')[0]} not found`);
+    return reply.status(404).send(e.toBody());
+  });
+}

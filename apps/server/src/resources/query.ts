@@ -1,0 +1,141 @@
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { getTableColumns } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { LIST_DEFAULTS, MAX_PER_PAGE, normaliseKey } from '@hornada/domain';
+import { z } from 'zod';
+import { validationError } from '../lib/errors';
+import type { ResourceDefinition, ResourceTable } from './definition';
+
+const TEXT_TYPES = new Set(['PgText', 'PgVarchar']);
+
+export function columnsOf(table: ResourceTable): Record<string, PgColumn> {
+  return getTableColumns(table) as Record<string, PgColumn>;
+}
+
+/**
+ * The list query string of design §3 as a zod schema (so it is validated and documented).
+ * Any parameter it does not name is a 400 naming it.
+ */
+export function listQuerySchema(def: ResourceDefinition) {
+  const sortable = new Set(def.sortFields);
+  const shape: Record<string, z.ZodType> = {
+    page: z.coerce
+      .number()
+      .int('page must be a whole number')
+      .min(1, 'page must be 1 or more')
+      .default(LIST_DEFAULTS.page),
+    per_page: z.coerce
+      .number()
+      .int('per_page must be a whole number')
+      .min(1, 'per_page must be 1 or more')
+      .max(MAX_PER_PAGE, `per_page must be at most ${MAX_PER_PAGE}`)
+      .default(LIST_DEFAULTS.perPage),
+    sort: z
+      .string()
+      .default(LIST_DEFAULTS.sort)
+      .refine((s) => sortable.has(s.replace(/^-/, '')), {
+        error: (issue) =>
+          `Unknown sort field: ${String(issue.input).replace(/^-/, '')} (allowed: ${def.sortFields.join(', ')})`,
+      }),
+    search: z.string().trim().max(200).optional(),
+    date_field: z
+      .enum(def.dateFields as [string, ...string[]], {
+        error: () => `Unknown date field (allowed: ${def.dateFields.join(', ')})`,
+      })
+      .optional(),
+    start_date: z.iso.date('Expected a date as YYYY-MM-DD').optional(),
+    end_date: z.iso.date('Expected a date as YYYY-MM-DD').optional(),
+  };
+  for (const f of def.filterFields)
+    shape[f] = z.string().max(2000).optional().describe(`Equality filter; comma = any of`);
+  for (const o of def.options ?? []) shape[o] = z.string().max(200).optional();
+  return z
+    .object(shape)
+    .strict()
+    .refine((q) => !(q.start_date && q.end_date) || String(q.start_date) <= String(q.end_date), {
+      message: 'start_date must not be after end_date',
+      path: ['end_date'],
+    });
+}
+
+export interface ListQuery {
+  page: number;
+  per_page: number;
+  sort: string;
+  search?: string;
+  date_field?: string;
+  start_date?: string;
+  end_date?: string;
+  [filter: string]: unknown;
+}
+
+function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function parseFilterValue(column: PgColumn, field: string, raw: string): unknown {
+  switch (column.columnType) {
+    case 'PgBoolean':
+      if (raw === 'true') return true;
+      if (raw === 'false') return false;
+      throw validationError([{ path: `query.${field}`, message: 'Expected true or false' }]);
+    case 'PgInteger':
+    case 'PgNumericNumber':
+    case 'PgDoublePrecision': {
+      const n = Number(raw);
+      if (raw.trim() === '' || !Number.isFinite(n)) {
+        throw validationError([{ path: `query.${field}`, message: 'Expected a number' }]);
+      }
+      return n;
+    }
+    default:
+      return raw;
+  }
+}
+
+/** WHERE conditions for a list: company, not deleted, visibility, search, date range and filters. */
+export function listConditions(
+  def: ResourceDefinition,
+  query: ListQuery,
+  companyId: string,
+  timeZone: string,
+  visibility: SQL | undefined,
+): SQL | undefined {
+  const cols = columnsOf(def.table);
+  const conds: (SQL | undefined)[] = [eq(def.table.companyId, companyId), isNull(def.table.deletedAt), visibility];
+
+  if (query.search) {
+    const pattern = `%${escapeLike(normaliseKey(query.search))}%`;
+    conds.push(or(...def.searchFields.map((f) => sql`hornada_norm(${cols[f]!}) LIKE ${pattern}`)));
+  }
+
+  if (query.start_date || query.end_date) {
+    const col = cols[query.date_field ?? 'createdAt']!;
+    // Day bounds in the company's time zone, as instants, so an index on the column still serves.
+    if (query.start_date) {
+      conds.push(sql`${col} >= ((${query.start_date}::date)::timestamp AT TIME ZONE ${timeZone})`);
+    }
+    if (query.end_date) {
+      conds.push(sql`${col} < (((${query.end_date}::date) + 1)::timestamp AT TIME ZONE ${timeZone})`);
+    }
+  }
+
+  for (const field of def.filterFields) {
+    const raw = query[field];
+    if (typeof raw !== 'string') continue;
+    const col = cols[field]!;
+    const values = raw.split(',').map((v) => parseFilterValue(col, field, v));
+    conds.push(values.length === 1 ? eq(col, values[0]) : inArray(col, values));
+  }
+  return and(...conds);
+}
+
+/** ORDER BY of design §3: text by the normalised key bytewise, ties broken by id. */
+export function listOrder(def: ResourceDefinition, sort: string): SQL[] {
+  const cols = columnsOf(def.table);
+  const descending = sort.startsWith('-');
+  const col = cols[sort.replace(/^-/, '')]!;
+  const key = TEXT_TYPES.has(col.columnType) ? sql`hornada_norm(${col})` : sql`${col}`;
+  const idKey = sql`${def.table.id} COLLATE "C"`;
+  return [descending ? desc(key) : asc(key), asc(idKey)];
+}

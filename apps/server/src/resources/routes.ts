@@ -1,0 +1,166 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { BASE_READ_ONLY } from '@hornada/domain';
+import { z } from 'zod';
+import { getCompany } from '../modules/companies/company.service';
+import type { ResourceDefinition } from './definition';
+import { listQuerySchema, type ListQuery } from './query';
+import { readScope } from './access';
+import { publicReadLimit, writeLimit } from '../plugins/rate-limit';
+import { queryKey, servePublic } from '../live/serve-public';
+import { ResourceService } from './service';
+
+const companyParams = z.object({ companyId: z.string().min(1).max(64) });
+const recordParams = companyParams.extend({ id: z.string().min(1).max(64) });
+
+/** Read-only fields a GET returned may come back in a write body; they are ignored (design §3). */
+export function stripReadOnly(extra: readonly string[] = []) {
+  const keys = [...BASE_READ_ONLY, ...extra];
+  return async (request: FastifyRequest) => {
+    const body = request.body;
+    if (body && typeof body === 'object' && !Array.isArray(body)) {
+      for (const k of keys) delete (body as Record<string, unknown>)[k];
+    }
+  };
+}
+
+function stripReadOnlyInBulk(extra: readonly string[] = []) {
+  const strip = stripReadOnly(extra);
+  return async (request: FastifyRequest) => {
+    const updates = (request.body as { updates?: unknown } | null)?.updates;
+    if (!Array.isArray(updates)) return;
+    for (const u of updates) {
+      if (u && typeof u === 'object') await strip({ body: (u as { data?: unknown }).data } as FastifyRequest);
+    }
+  };
+}
+
+/** The five routes of spec §7 plus bulk-update, for one resource definition. */
+export function registerResource(app: FastifyInstance, def: ResourceDefinition): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const service = new ResourceService(app.ctx, def);
+  const base = `/api/companies/:companyId/${def.name}`;
+  const tags = [def.name];
+  const strip = stripReadOnly(def.derived);
+  // A field derived on read may be a real input on creation (a user's e-mail).
+  const createShape = (def.createInput ?? def.input).shape;
+  const stripCreate = stripReadOnly((def.derived ?? []).filter((f) => !(f in createShape)));
+  const company = (req: { params: { companyId: string } }) => getCompany(app.ctx, req.params.companyId);
+  const writes = writeLimit(app);
+  const reads = publicReadLimit(app);
+
+  r.get(
+    base,
+    {
+      ...reads,
+      schema: { tags, summary: `List ${def.name}`, params: companyParams, querystring: listQuerySchema(def) },
+    },
+    async (req, reply) => {
+      const c = await company(req);
+      const query = req.query as ListQuery;
+      const produce = () => service.list(req.caller, c.id, query, c.timeZone);
+      if (readScope(def, req.caller, c.id) === 'public') {
+        return servePublic(req, reply, c.id, def.name, queryKey('list', query), produce);
+      }
+      return produce();
+    },
+  );
+
+  r.get(
+    `${base}/:id`,
+    { ...reads, schema: { tags, summary: `Get a ${def.label.toLowerCase()}`, params: recordParams } },
+    async (req, reply) => {
+      const c = await company(req);
+      const produce = async () => ({ data: await service.get(req.caller, c.id, req.params.id) });
+      if (readScope(def, req.caller, c.id) === 'public') {
+        return servePublic(req, reply, c.id, def.name, `id:${req.params.id}`, produce);
+      }
+      return produce();
+    },
+  );
+
+  r.post(
+    base,
+    {
+      ...writes,
+      preValidation: stripCreate,
+      schema: {
+        tags,
+        summary: `Create a ${def.label.toLowerCase()}`,
+        params: companyParams,
+        body: def.createInput ?? def.input,
+      },
+    },
+    async (req, reply) => {
+      const c = await company(req);
+      const data = await service.create(req.caller, c.id, req.body as Record<string, unknown>);
+      return reply.status(201).send({ data });
+    },
+  );
+
+  r.patch(
+    `${base}/bulk-update`,
+    {
+      ...writes,
+      preValidation: stripReadOnlyInBulk(def.derived),
+      schema: {
+        tags,
+        summary: `Patch several ${def.name} at once (all or nothing)`,
+        params: companyParams,
+        body: z
+          .object({
+            updates: z
+              .array(z.object({ id: z.string().min(1).max(64), data: def.patch }).strict())
+              .min(1, 'Updates array is required')
+              .max(1000),
+          })
+          .strict(),
+      },
+    },
+    async (req) => {
+      const c = await company(req);
+      const { updates } = req.body as { updates: { id: string; data: Record<string, unknown> }[] };
+      return { data: await service.bulkUpdate(req.caller, c.id, updates) };
+    },
+  );
+
+  r.put(
+    `${base}/:id`,
+    {
+      ...writes,
+      preValidation: strip,
+      schema: { tags, summary: `Replace a ${def.label.toLowerCase()}`, params: recordParams, body: def.input },
+    },
+    async (req) => {
+      const c = await company(req);
+      return { data: await service.update(req.caller, c.id, req.params.id, req.body as Record<string, unknown>) };
+    },
+  );
+
+  r.patch(
+    `${base}/:id`,
+    {
+      ...writes,
+      preValidation: strip,
+      schema: {
+        tags,
+        summary: `Change some fields of a ${def.label.toLowerCase()}`,
+        params: recordParams,
+        body: def.patch,
+      },
+    },
+    async (req) => {
+      const c = await company(req);
+      return { data: await service.patch(req.caller, c.id, req.params.id, req.body as Record<string, unknown>) };
+    },
+  );
+
+  r.delete(
+    `${base}/:id`,
+    { ...writes, schema: { tags, summary: `Delete a ${def.label.toLowerCase()} (soft)`, params: recordParams } },
+    async (req) => {
+      const c = await company(req);
+      return { data: await service.remove(req.caller, c.id, req.params.id) };
+    },
+  );
+}

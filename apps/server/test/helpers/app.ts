@@ -1,0 +1,123 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { Role } from '@hornada/domain';
+import { SettingsInput } from '@hornada/domain';
+import { buildApp } from '../../src/app';
+import { parseConfig } from '../../src/config';
+import { createDb, type Db } from '../../src/db';
+import { companies, settings, users } from '../../src/db/schema';
+import type { Clock } from '../../src/lib/clock';
+import { newId } from '../../src/lib/ids';
+import { createKeyStore, type KeyStore } from '../../src/modules/identity/keys';
+import { createTestDatabase } from './db';
+
+/** A clock tests move by hand. */
+export class TestClock implements Clock {
+  constructor(private current = new Date('2026-11-22T15:00:00.000Z')) {}
+  now(): Date {
+    return new Date(this.current);
+  }
+  set(iso: string | Date): void {
+    this.current = new Date(iso);
+  }
+  advance(ms: number): void {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+}
+
+export interface TestUser {
+  uid: string;
+  email: string;
+  role: Role;
+  companyId: string | null;
+  token: string;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  clock: TestClock;
+  keys: KeyStore;
+  dataDir: string;
+  /** Set when started with `listen: true` (event streams need a real socket). */
+  baseUrl: string;
+  /** Another instance of the app on the same database, listening on port 0 (design §8). */
+  secondInstance(): Promise<{ app: FastifyInstance; baseUrl: string; close(): Promise<void> }>;
+  /** A company with default settings. */
+  company(name?: string): Promise<string>;
+  /** A user row (the identity issue adds credentials) and a valid id token naming it. */
+  user(role: Role, companyId: string | null): Promise<TestUser>;
+  /** app.inject with JSON helpers. */
+  call(opts: InjectOptions & { token?: string }): Promise<LightMyRequestResponse & { body: string }>;
+  close(): Promise<void>;
+}
+
+/** Boots the real app on a fresh database (design §8). */
+export async function setupTestApp(
+  opts: { clock?: TestClock; listen?: boolean; env?: Record<string, string> } = {},
+): Promise<TestApp> {
+  const { url, drop } = await createTestDatabase();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'hornada-app-'));
+  const config = parseConfig({ DATA_DIR: dataDir, SEED_DEMO: 'off', NODE_ENV: 'test', PORT: '0', ...opts.env });
+  const db = createDb(url, 5);
+  const clock = opts.clock ?? new TestClock();
+  const keys = await createKeyStore({ dataDir, issuer: config.publicUrl });
+  const app = await buildApp({ config, db, clock, keys });
+  await app.ready();
+  let baseUrl = '';
+  if (opts.listen) baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+
+  return {
+    app,
+    db,
+    clock,
+    keys,
+    dataDir,
+    baseUrl,
+    async secondInstance() {
+      const db2 = createDb(url, 5);
+      const app2 = await buildApp({ config, db: db2, clock, keys });
+      const base = await app2.listen({ port: 0, host: '127.0.0.1' });
+      return {
+        app: app2,
+        baseUrl: base,
+        async close() {
+          await app2.close();
+          await db2.$client.end();
+        },
+      };
+    },
+    async company(name = 'Panadería de prueba') {
+      const id = newId();
+      const now = clock.now();
+      await db.insert(companies).values({ id, name, createdAt: now, updatedAt: now });
+      await db
+        .insert(settings)
+        .values({ companyId: id, data: SettingsInput.parse({ marketName: name }), updatedAt: now });
+      return id;
+    },
+    async user(role, companyId) {
+      const uid = newId();
+      const email = `${role}-${uid.slice(0, 8)}@prueba.test`.toLowerCase();
+      const now = clock.now();
+      await db
+        .insert(users)
+        .values({ id: uid, email, name: `Usuario ${role}`, role, companyId, createdAt: now, updatedAt: now });
+      const token = await keys.sign({ sub: uid }, { now });
+      return { uid, email, role, companyId, token };
+    },
+    async call({ token, ...rest }) {
+      const headers = { ...(rest.headers ?? {}) } as Record<string, string>;
+      if (token) headers.authorization = `Bearer ${token}`;
+      return app.inject({ ...rest, headers });
+    },
+    async close() {
+      await app.close();
+      await db.$client.end();
+      await drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

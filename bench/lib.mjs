@@ -1,0 +1,133 @@
+// Shared by the benchmarks and the crash test: start the built server as a child process, find its
+// database, and sign an id token for a user made directly in that database. Loopback only.
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { importPKCS8, SignJWT } from 'jose';
+import pg from 'pg';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** A temporary DATA_DIR the "postgres" user can enter (mkdtemp makes it 0700). */
+export function tempDir(prefix) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  chmodSync(dir, 0o711);
+  return dir;
+}
+
+export function freePort() {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export async function waitHealthy(port, ms) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return true;
+    } catch {
+      /* not up yet */
+    }
+    await sleep(25);
+  }
+  return false;
+}
+
+/**
+ * Starts apps/server/dist/server.js. `dataDir` defaults to a new temporary directory (removed by
+ * stop()); `env` adds variables (DATABASE_URL '' means the embedded PostgreSQL).
+ */
+export function startServer({ port, dataDir, env = {} }) {
+  const ownDir = !dataDir;
+  const dir = dataDir ?? tempDir('hornada-bench-');
+  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATA_DIR: dir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      DATABASE_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (out += d));
+  const exited = new Promise((r) => child.on('exit', (code, signal) => r({ code, signal })));
+  return {
+    child,
+    exited,
+    dataDir: dir,
+    port,
+    output: () => out,
+    async stop() {
+      child.kill('SIGTERM');
+      const result = await exited;
+      if (ownDir) rmSync(dir, { recursive: true, force: true });
+      return result;
+    },
+  };
+}
+
+/** The database the server uses: DATABASE_URL, or the embedded one whose port it logged. */
+export function databaseUrlOf(server, databaseUrl) {
+  if (databaseUrl) return databaseUrl;
+  const m = /"port":(\d+)[^\n]*embedded PostgreSQL started/.exec(server.output());
+  if (!m) throw new Error(`no embedded port in the log:\n${server.output()}`);
+  const password = readFileSync(path.join(server.dataDir, 'pg-password'), 'utf8').trim();
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${m[1]}/hornada`;
+}
+
+/** Runs SQL on the server's database. */
+export async function withDb(url, fn) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Makes a user row directly (sign-in is not needed to measure the API). */
+export async function insertUser(client, { uid, companyId, role = 'company_admin' }) {
+  const now = new Date();
+  await client.query(
+    'INSERT INTO users (id, company_id, email, name, role, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6) ON CONFLICT (id) DO NOTHING',
+    [uid, companyId, `${uid}@bench.test`, uid, role, now],
+  );
+}
+
+/** An id token for `uid`, signed with the server's development key; issuer follows the port. */
+export async function signToken(server, uid) {
+  const key = await importPKCS8(readFileSync(path.join(server.dataDir, 'keys/jwt-private.pem'), 'utf8'), 'ES256');
+  return new SignJWT({ sub: uid })
+    .setProtectedHeader({ alg: 'ES256', typ: 'JWT' })
+    .setIssuer(`http://localhost:${server.port}`)
+    .setAudience('hornada')
+    .setIssuedAt()
+    .setExpirationTime('2h')
+    .sign(key);
+}
+
+/** Resident memory of a process, in bytes (Linux). */
+export function rssOf(pid) {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) * 1024 : 0;
+}
+
+export function percentile(sorted, p) {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}

@@ -1,0 +1,31 @@
+/** Business constants of spec §9 and design §3–§4. */
+export const REQUEST_TIMEOUT_MS = 10_000;
+export const LIST_DEFAULTS = { page: 1, perPage: 10, sort: '-createdAt' } as const;
+export const MAX_PER_PAGE = 1000;
+export const MAX_BODY_BYTES = 1_048_576;
+export const DEFAULT_TIME_ZONE = 'America/Bogota';
+export const SESSION_ID_LENGTH = 20;
+export const MONEY_MAX = 100_000_000;
+export const NAME_MAX = 120;
+export const DESCRIPTION_MAX = 5000;
+export const PRODUCT_IMAGES_MAX = 10;
+
+export const ALLERGENS = ['gluten', 'huevo', 'leche', 'frutos secos', 'maní', 'soya', 'sésamo'] as const;
+export type Allergen = (typeof ALLERGENS)[number];
+
+export const UNITS = ['g', 'kg', 'ml', 'l', 'unidad'] as const;
+export type Unit = (typeof UNITS)[number];
+
+export const PAYMENT_METHODS = ['cash', 'transfer', 'online'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** Fields the spec (§3, §9) turns into Date objects on the client. */
+export const DATE_FIELDS = [
+  'createdAt',
+  'updatedAt',
+  'dueDate',
+  'preparationDate',
+  'lastLoginAt',
+  'deletedAt',
+  'completedAt',
+] as const;

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { ROLES } from './roles';
+import { address } from './schemas/users';
+
+/** Messages of spec §5 and §8, word for word (the API's `message`). */
+export const AUTH_MESSAGES = {
+  operationNotAllowed: 'Email/Password sign-in is not enabled. Please contact support.',
+  userDisabled: 'This account has been disabled.',
+  invalidCredential: 'Invalid email or password.',
+  loginFailed: 'Login failed. Please try again.',
+  backendAuthFailed: 'Backend authentication failed',
+  registrationFailed: 'Registration failed',
+  invalidRole: 'Invalid role specified',
+  adminFieldsRequired: 'Email, password, and name are required',
+  userFieldsRequired: 'All fields are required for bakery user registration',
+  invalidBakeryRole: 'Invalid role for bakery user',
+  systemAdminNotImplemented: 'System admin registration is not implemented',
+} as const;
+
+/** Password rules (NIST 800-63B): 8 to 128 characters of any kind, no composition rules. */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+/** Counted in Unicode code points, after NFC, so an emoji or an accented letter is one character. */
+export function passwordLength(password: string): number {
+  return [...password.normalize('NFC')].length;
+}
+export const password = () =>
+  z
+    .string()
+    .refine((p) => passwordLength(p) >= PASSWORD_MIN, `Password must have at least ${PASSWORD_MIN} characters`)
+    .refine((p) => passwordLength(p) <= PASSWORD_MAX, `Password must have at most ${PASSWORD_MAX} characters`);
+
+export const email = () =>
+  z
+    .email('Invalid email address')
+    .max(254)
+    .transform((e) => e.trim().toLowerCase());
+
+export const SignInInput = z.object({ email: z.string().max(254), password: z.string().max(1024) }).strict();
+
+/** Registration (spec §7): shape checked by the service so that spec §5's messages come out exactly. */
+export const RegisterInput = z
+  .object({
+    email: z.unknown().optional(),
+    password: z.unknown().optional(),
+    name: z.unknown().optional(),
+    role: z.unknown().optional(),
+    companyId: z.unknown().optional(),
+    phone: z.unknown().optional(),
+  })
+  .strict();
+
+export const CreateBakeryInput = z
+  .object({
+    name: z.string().trim().min(1).max(120),
+    phone: z.string().trim().max(40).nullable().default(null),
+    whatsapp: z.string().trim().max(40).nullable().default(null),
+    address: z.string().trim().max(300).nullable().default(null),
+  })
+  .strict();
+
+export const MeInput = z
+  .object({
+    name: z.string().trim().min(1).max(120),
+    phone: z.string().trim().max(40).nullable(),
+    addresses: z.array(address).max(10),
+  })
+  .partial()
+  .strict();
+
+export const PasswordChangeInput = z
+  .object({ currentPassword: z.string().max(1024), newPassword: password() })
+  .strict();
+
+export const RoleSchema = z.enum(ROLES);
+
+/** Title case for person names, particles kept in lower case (spec §1). */
+const PARTICLES = new Set(['de', 'del', 'la', 'las', 'los', 'y', 'e', 'da', 'do', 'dos', 'van', 'von']);
+export function titleCaseName(name: string): string {
+  return name
+    .trim()
+    .toLocaleLowerCase('es-CO')
+    .split(/\s+/)
+    .map((w, i) => (i > 0 && PARTICLES.has(w) ? w : w.charAt(0).toLocaleUpperCase('es-CO') + w.slice(1)))
+    .join(' ');
+}

@@ -1,0 +1,21 @@
+/** Roles of spec §6. */
+export const ROLES = [
+  'system_admin',
+  'company_admin',
+  'company_staff',
+  'company_customer',
+  'delivery_assistant',
+  'production_assistant',
+] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Roles that belong to one company (every role but system_admin). */
+export const COMPANY_ROLES = ROLES.filter((r) => r !== 'system_admin') as Exclude<Role, 'system_admin'>[];
+export type CompanyRole = Exclude<Role, 'system_admin'>;
+
+/** People who run the back office of a bakery (design §4 "admin, staff"). */
+export const BACK_OFFICE_ROLES: readonly Role[] = ['company_admin', 'company_staff'];
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { DEFAULT_TIME_ZONE, PAYMENT_METHODS } from '../constants';
+import { imageRef, money, name, shortText } from './common';
+
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Expected HH:MM');
+const isoDay = z.iso.date();
+
+function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const deliveryWindow = z
+  .object({
+    id: z.string().min(1).max(40),
+    label: z.string().trim().min(1).max(60),
+    start: hhmm,
+    end: hhmm,
+    capacity: z.number().int().min(0).max(10_000).nullable().default(null),
+  })
+  .strict()
+  .refine((w) => w.start < w.end, { message: 'start must be before end', path: ['end'] });
+
+export const SettingsInput = z
+  .object({
+    marketName: name(),
+    logo: imageRef().nullable().default(null),
+    phone: shortText(40).default(null),
+    whatsapp: shortText(40).default(null),
+    address: shortText(300).default(null),
+    location: z
+      .object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) })
+      .strict()
+      .nullable()
+      .default(null),
+    timeZone: z.string().refine(isTimeZone, 'Unknown time zone').default(DEFAULT_TIME_ZONE),
+    deliveryFee: money().default(0),
+    freeDeliveryFrom: money().nullable().default(null),
+    minimumOrder: money().default(0),
+    orderLeadHours: z.number().int().min(0).max(720).default(24),
+    productionLeadDays: z.number().int().min(0).max(30).default(0),
+    deliveryDays: z.array(z.number().int().min(0).max(6)).max(7).default([1, 2, 3, 4, 5, 6]),
+    deliveryWindows: z.array(deliveryWindow).max(24).default([]),
+    blackoutDates: z.array(isoDay).max(366).default([]),
+    pickupEnabled: z.boolean().default(true),
+    paymentMethods: z.array(z.enum(PAYMENT_METHODS)).min(1).max(3).default(['cash', 'transfer']),
+    privacyPolicy: z.string().trim().max(50_000).nullable().default(null),
+    targetMargin: z.number().min(0).max(100).default(60),
+  })
+  .strict();
+export type SettingsInput = z.infer<typeof SettingsInput>;
+export const Settings = SettingsInput.extend({ companyId: z.string(), updatedAt: z.string() });
+export type Settings = z.infer<typeof Settings>;
+
+/** What everyone may read (design §4: all but productionLeadDays and targetMargin). */
+export const SETTINGS_PRIVATE_FIELDS = ['productionLeadDays', 'targetMargin'] as const;

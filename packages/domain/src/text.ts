@@ -1,0 +1,32 @@
+/**
+ * The normalised key of design §3: ASCII lower case, Spanish and common Latin accents removed.
+ * The database computes the same key with hornada_norm() (see the server's migrations), so text
+ * sorts and searches agree byte for byte on every PostgreSQL, whatever its default collation.
+ * Only ASCII letters are lower-cased, because that is what lower() under COLLATE "C" does.
+ */
+export const NORM_FROM = 'ÁÀÂÄÃÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÑÇáàâäãéèêëíìîïóòôöõúùûüñç';
+export const NORM_TO = 'aaaaaeeeeiiiiooooouuuuncaaaaaeeeeiiiiooooouuuunc';
+
+const map = new Map<string, string>();
+for (let i = 0; i < NORM_FROM.length; i++) map.set(NORM_FROM[i]!, NORM_TO[i]!);
+
+export function normaliseKey(value: string): string {
+  let out = '';
+  for (const ch of value) {
+    const code = ch.charCodeAt(0);
+    if (code >= 65 && code <= 90) out += String.fromCharCode(code + 32);
+    else out += map.get(ch) ?? ch;
+  }
+  return out;
+}
+
+const encoder = new TextEncoder();
+
+/** Bytewise (UTF-8) comparison, as COLLATE "C" compares. */
+export function compareBytes(a: string, b: string): number {
+  const ba = encoder.encode(a);
+  const bb = encoder.encode(b);
+  const n = Math.min(ba.length, bb.length);
+  for (let i = 0; i < n; i++) if (ba[i] !== bb[i]) return ba[i]! - bb[i]!;
+  return ba.length - bb.length;
+}

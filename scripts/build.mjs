@@ -1,0 +1,65 @@
+// Builds what `npm start` runs: the web app (Vite) and the server (esbuild, with packages/domain
+// bundled in). `--if-stale` skips the build when no source is newer than the last one.
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const stamp = path.join(root, 'apps/server/dist/.build-stamp');
+const sources = [
+  'apps/server/src',
+  'packages/domain/src',
+  'apps/web/src',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'apps/web/public',
+  'package-lock.json',
+];
+
+function newest(p) {
+  if (!existsSync(p)) return 0;
+  const s = statSync(p);
+  if (!s.isDirectory()) return s.mtimeMs;
+  return Math.max(s.mtimeMs, ...readdirSync(p).map((f) => newest(path.join(p, f))));
+}
+
+if (process.argv.includes('--if-stale') && existsSync(stamp)) {
+  const built = statSync(stamp).mtimeMs;
+  if (Math.max(...sources.map((s) => newest(path.join(root, s)))) <= built) process.exit(0);
+}
+
+const started = performance.now();
+const bin = (name) => path.join(root, 'node_modules/.bin', name);
+const run = (cmd, args, cwd = root) => execFileSync(cmd, args, { cwd, stdio: 'inherit' });
+
+process.stdout.write('Construyendo Hornada (web y servidor)…\n');
+run(bin('vite'), ['build', '--logLevel', 'warn'], path.join(root, 'apps/web'));
+rmSync(path.join(root, 'apps/server/dist'), { recursive: true, force: true });
+await esbuild.build({
+  entryPoints: [path.join(root, 'apps/server/src/server.ts')],
+  outfile: path.join(root, 'apps/server/dist/server.js'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  logLevel: 'warning',
+  plugins: [
+    {
+      // Our workspace packages are TypeScript source: bundle them. npm packages stay external.
+      name: 'externals',
+      setup(b) {
+        b.onResolve({ filter: /^[^./]/ }, (args) =>
+          args.path.startsWith('@hornada/') ? undefined : { path: args.path, external: true },
+        );
+      },
+    },
+  ],
+});
+cpSync(path.join(root, 'apps/server/src/db/migrations'), path.join(root, 'apps/server/dist/migrations'), {
+  recursive: true,
+});
+writeFileSync(stamp, new Date().toISOString());
+process.stdout.write(`Listo en ${((performance.now() - started) / 1000).toFixed(1)} s\n`);

@@ -1,0 +1,29 @@
+// Starts the built server for Playwright: a fresh temporary DATA_DIR with the demo seeded, on
+// PORT, bound to loopback. SIGTERM/SIGINT are passed on so the embedded PostgreSQL stops cleanly.
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hornada-e2e-'));
+// mkdtemp makes it 0700; as root, PostgreSQL runs as "postgres" and must enter it.
+chmodSync(dataDir, 0o711);
+const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'on',
+    HOST: '127.0.0.1',
+    PORT: process.env.PORT ?? '3100',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  },
+});
+for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code, signal) => {
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? (signal ? 1 : 0));
+});

@@ -1,0 +1,28 @@
+import { defineConfig } from 'vitest/config';
+
+/** One Vitest run, three projects: pure domain logic, the server on a real PostgreSQL, the web. */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'domain',
+          include: ['packages/domain/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          include: ['apps/server/test/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['apps/server/test/helpers/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // Two cores: files run in parallel, each on its own database copied from the template.
+          pool: 'forks',
+        },
+      },
+    ],
+  },
+});
