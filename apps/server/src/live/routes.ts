@@ -72,7 +72,12 @@ export function registerLiveRoutes(app: FastifyInstance, definitions: readonly R
         closed: false,
         write: (chunk) => void res.write(chunk),
         buffered: () => res.writableLength,
-        end: () => res.end(),
+        end: () => {
+          res.end();
+          // A client that stopped reading never drains what is buffered: let its socket go.
+          const drop = setTimeout(() => res.destroy(), 10_000).unref();
+          res.once('close', () => clearTimeout(drop));
+        },
       };
       req.raw.on('close', () => app.ctx.live.unsubscribe(sub));
       await app.ctx.live.subscribe(sub, typeof lastEventId === 'number' ? lastEventId : null);
