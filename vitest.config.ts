@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-/** One Vitest run, three projects: pure domain logic, the server on a real PostgreSQL, the web. */
+/** One Vitest run, two projects: pure domain logic and the server on a real PostgreSQL (the web has no unit tests yet). */
 export default defineConfig({
   test: {
     projects: [

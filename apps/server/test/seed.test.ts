@@ -20,8 +20,9 @@ import {
   products,
   recipes,
   settings,
+  users,
 } from '../src/db/schema';
-import { seedDemo } from '../src/db/seed';
+import { contextInTransaction, seedDemo } from '../src/db/seed';
 import { DEMO_COMPANY_ID } from '../src/db/seed/ids';
 import { seedDemoAccounts } from '../src/modules/identity/demo-accounts';
 import { setupTestApp, type TestApp } from './helpers/app';
@@ -60,7 +61,14 @@ describe('demo seed', () => {
   it('seeds La Espiga once: catalogue, recipes within margin, B2B clients, real pictures, demo accounts', async () => {
     const messages: string[] = [];
     const started = performance.now();
-    const result = await seedDemo({ db: t.db, clock: t.clock, dataDir: t.dataDir, log: (m) => messages.push(m) });
+    // As the server does: the demo accounts in the seed's own transaction.
+    const result = await seedDemo({
+      db: t.db,
+      clock: t.clock,
+      dataDir: t.dataDir,
+      log: (m) => messages.push(m),
+      inTransaction: (tx) => seedDemoAccounts(contextInTransaction(t.app.ctx, tx), DEMO_COMPANY_ID),
+    });
     console.log(
       `${messages.join('; ')} (measured by the test: ${((performance.now() - started) / 1000).toFixed(2)} s)`,
     );
@@ -150,8 +158,7 @@ describe('demo seed', () => {
       }),
     ]);
 
-    // Through the API, as the server does right after seeding: demo accounts sign in and read it all.
-    await seedDemoAccounts(t.app.ctx, DEMO_COMPANY_ID);
+    // Through the API: the demo accounts sign in and read it all.
     const signIn = await t.call({
       method: 'POST',
       url: '/api/identity/sign-in',
@@ -181,6 +188,11 @@ describe('demo seed', () => {
     const first = prods[0]!.images[0]!;
     const served = await t.call({ method: 'GET', url: `/files/${first.path.replace(/\.webp$/, '-320.webp')}` });
     expect(served.statusCode).toBe(200);
+    // File names never change content, so a year and immutable (design §3).
+    const cache = String(served.headers['cache-control']);
+    expect(cache).toContain('max-age=31536000');
+    expect(cache).toContain('immutable');
+    expect(served.headers['content-type']).toBe('image/webp');
 
     // Once: a second call finds a company and touches nothing.
     expect(await seedDemo({ db: t.db, clock: t.clock, dataDir: t.dataDir })).toEqual({ seeded: false, products: 0 });
@@ -207,5 +219,45 @@ describe('demo seed, two instances starting together', () => {
     const prods = await t.db.select({ id: products.id }).from(products);
     const dirs = (await import('node:fs')).readdirSync(path.join(t.dataDir, 'files', 'products'));
     expect(dirs.sort()).toEqual(prods.map((p) => p.id).sort());
+  });
+});
+
+describe('demo seed, failing part-way', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await setupTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('leaves neither a catalogue without accounts nor accounts without a catalogue', async () => {
+    const failing = seedDemo({
+      db: t.db,
+      clock: t.clock,
+      dataDir: t.dataDir,
+      inTransaction: async (tx) => {
+        await seedDemoAccounts(contextInTransaction(t.app.ctx, tx), DEMO_COMPANY_ID);
+        // A crash after the accounts, before the commit.
+        throw new Error('boom');
+      },
+    });
+    await expect(failing).rejects.toThrow('boom');
+    expect(Object.values(await counts(t.db)).every((n) => n === 0)).toBe(true);
+    const [accounts] = await t.db.select({ n: count() }).from(users);
+    expect(accounts?.n).toBe(0);
+    // Its pictures went with it.
+    expect((await import('node:fs')).readdirSync(path.join(t.dataDir, 'files', 'products'))).toEqual([]);
+
+    // The next start seeds everything.
+    const again = await seedDemo({
+      db: t.db,
+      clock: t.clock,
+      dataDir: t.dataDir,
+      inTransaction: (tx) => seedDemoAccounts(contextInTransaction(t.app.ctx, tx), DEMO_COMPANY_ID),
+    });
+    expect(again.seeded).toBe(true);
+    const [seededAccounts] = await t.db.select({ n: count() }).from(users);
+    expect(seededAccounts?.n).toBe(6);
   });
 });

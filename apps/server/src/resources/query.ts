@@ -46,8 +46,21 @@ export function listQuerySchema(def: ResourceDefinition) {
     start_date: z.iso.date('Expected a date as YYYY-MM-DD').optional(),
     end_date: z.iso.date('Expected a date as YYYY-MM-DD').optional(),
   };
-  for (const f of def.filterFields)
-    shape[f] = z.string().max(2000).optional().describe(`Equality filter; comma = any of`);
+  for (const f of def.filterFields) {
+    const parse = filterParser(def, f);
+    shape[f] = z
+      .string()
+      .max(2000)
+      .superRefine((raw, ctx) => {
+        // Checked here, not left to PostgreSQL: '1.5' on an integer column is a 400, never a 500.
+        for (const value of raw.split(',')) {
+          const r = parse(value);
+          if (!r.ok) return ctx.addIssue({ code: 'custom', message: r.message });
+        }
+      })
+      .optional()
+      .describe(`Equality filter; comma = any of`);
+  }
   for (const o of def.options ?? []) shape[o] = z.string().max(200).optional();
   return z
     .object(shape)
@@ -73,23 +86,58 @@ function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-function parseFilterValue(column: PgColumn, field: string, raw: string): unknown {
+const INT4_MIN = -2_147_483_648;
+const INT4_MAX = 2_147_483_647;
+
+type Parsed = { ok: true; value: unknown } | { ok: false; message: string };
+
+/** The domain schema of a field without its optional/nullable/default wrappers (enums, id lengths). */
+function fieldSchema(def: ResourceDefinition, field: string): z.ZodType | undefined {
+  let s = def.record.shape[field] as z.ZodType | undefined;
+  while (s instanceof z.ZodOptional || s instanceof z.ZodNullable || s instanceof z.ZodDefault) {
+    s = s.unwrap() as z.ZodType;
+  }
+  return s;
+}
+
+/**
+ * How one equality-filter value is checked and converted: by the column's SQL type (what PostgreSQL
+ * would reject) and, for text, by the domain schema of the field (enum members, id lengths).
+ */
+export function filterParser(def: ResourceDefinition, field: string): (raw: string) => Parsed {
+  const column = columnsOf(def.table)[field]!;
   switch (column.columnType) {
     case 'PgBoolean':
-      if (raw === 'true') return true;
-      if (raw === 'false') return false;
-      throw validationError([{ path: `query.${field}`, message: 'Expected true or false' }]);
+      return (raw) =>
+        raw === 'true' || raw === 'false'
+          ? { ok: true, value: raw === 'true' }
+          : { ok: false, message: 'Expected true or false' };
     case 'PgInteger':
+      return (raw) => {
+        const n = /^-?\d{1,10}$/.test(raw) ? Number(raw) : NaN;
+        return Number.isInteger(n) && n >= INT4_MIN && n <= INT4_MAX
+          ? { ok: true, value: n }
+          : { ok: false, message: `Expected a whole number from ${INT4_MIN} to ${INT4_MAX}` };
+      };
     case 'PgNumericNumber':
-    case 'PgDoublePrecision': {
-      const n = Number(raw);
-      if (raw.trim() === '' || !Number.isFinite(n)) {
-        throw validationError([{ path: `query.${field}`, message: 'Expected a number' }]);
-      }
-      return n;
+    case 'PgNumeric': {
+      const { precision, scale } = column as PgColumn & { precision?: number; scale?: number };
+      const intDigits = Math.max(1, precision !== undefined ? precision - (scale ?? 0) : 15);
+      const fraction = scale === 0 ? '' : `(\\.\\d{1,${scale ?? 15}})?`;
+      const pattern = new RegExp(`^-?\\d{1,${intDigits}}${fraction}$`);
+      return (raw) =>
+        pattern.test(raw)
+          ? { ok: true, value: Number(raw) }
+          : { ok: false, message: `Expected a number with at most ${intDigits} digits before the point` };
     }
-    default:
-      return raw;
+    default: {
+      const schema = fieldSchema(def, field);
+      return (raw) => {
+        const r = schema ? schema.safeParse(raw) : { success: true as const };
+        if (!r.success) return { ok: false, message: r.error.issues[0]?.message ?? 'Invalid value' };
+        return { ok: true, value: raw };
+      };
+    }
   }
 }
 
@@ -106,7 +154,8 @@ export function listConditions(
 
   if (query.search) {
     const pattern = `%${escapeLike(normaliseKey(query.search))}%`;
-    conds.push(or(...def.searchFields.map((f) => sql`hornada_norm(${cols[f]!}) LIKE ${pattern}`)));
+    // COLLATE "C" at the call site: the function's result takes its argument's collation (design §3).
+    conds.push(or(...def.searchFields.map((f) => sql`hornada_norm(${cols[f]!}) COLLATE "C" LIKE ${pattern}`)));
   }
 
   if (query.start_date || query.end_date) {
@@ -124,18 +173,28 @@ export function listConditions(
     const raw = query[field];
     if (typeof raw !== 'string') continue;
     const col = cols[field]!;
-    const values = raw.split(',').map((v) => parseFilterValue(col, field, v));
+    const parse = filterParser(def, field);
+    const values = raw.split(',').map((v) => {
+      const r = parse(v);
+      // The query schema has checked every value already; this guards callers that skip it.
+      if (!r.ok) throw validationError([{ path: `query.${field}`, message: r.message }]);
+      return r.value;
+    });
     conds.push(values.length === 1 ? eq(col, values[0]) : inArray(col, values));
   }
   return and(...conds);
 }
 
-/** ORDER BY of design §3: text by the normalised key bytewise, ties broken by id. */
+/**
+ * ORDER BY of design §3: text by the normalised key bytewise, ties broken by id. COLLATE "C" must be
+ * written here: a SQL function's result takes the collation of its argument (the column's, else the
+ * database default, ICU or en_US on many servers), whatever the function body says.
+ */
 export function listOrder(def: ResourceDefinition, sort: string): SQL[] {
   const cols = columnsOf(def.table);
   const descending = sort.startsWith('-');
   const col = cols[sort.replace(/^-/, '')]!;
-  const key = TEXT_TYPES.has(col.columnType) ? sql`hornada_norm(${col})` : sql`${col}`;
+  const key = TEXT_TYPES.has(col.columnType) ? sql`hornada_norm(${col}) COLLATE "C"` : sql`${col}`;
   const idKey = sql`${def.table.id} COLLATE "C"`;
   return [descending ? desc(key) : asc(key), asc(idKey)];
 }

@@ -1,9 +1,9 @@
-import { and, count, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { AppContext, Caller } from '../context';
 import type { DbOrTx } from '../db';
 import type { ChangeSet } from '../live/change-log';
-import { AppError, conflict, notFound, validationError, type Detail } from '../lib/errors';
+import { AppError, conflict, notFound, pgErrorCode, validationError, type Detail } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { assertCanWrite, assertWritableFields, readScope } from './access';
 import type { ResourceDefinition, Row } from './definition';
@@ -23,9 +23,8 @@ function valuesAt(data: unknown, path: string): [string, string][] {
   return walk(data, path.split('.'), []);
 }
 
-function isUniqueViolation(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505';
-}
+/** Key of the window count in a list query; no column is called this. */
+const TOTAL = '__hornadaTotal';
 
 /**
  * The generic resource service: list, get, create, replace, patch, bulk patch, soft delete.
@@ -62,40 +61,53 @@ export class ResourceService {
 
   async list(caller: Caller | null, companyId: string, query: ListQuery, timeZone: string) {
     const scope = readScope(this.def, caller, companyId);
-    const tz = timeZone;
-    const where = listConditions(this.def, query, companyId, tz, this.visibility(scope, caller));
+    const where = listConditions(this.def, query, companyId, timeZone, this.visibility(scope, caller));
     const db = this.ctx.db;
-    const [rows, totals] = await Promise.all([
-      db
-        .select()
-        .from(this.table)
-        .where(where)
-        .orderBy(...listOrder(this.def, query.sort))
-        .limit(query.per_page)
-        .offset((query.page - 1) * query.per_page),
-      db.select({ n: count() }).from(this.table).where(where),
-    ]);
+    // One statement, so the page and `total` come from the same snapshot (a write between two
+    // queries could otherwise make them disagree).
+    const found = (await db
+      .select({ ...getTableColumns(this.def.table), [TOTAL]: sql<number>`count(*) OVER ()`.mapWith(Number) })
+      .from(this.table)
+      .where(where)
+      .orderBy(...listOrder(this.def, query.sort))
+      .limit(query.per_page)
+      .offset((query.page - 1) * query.per_page)) as Row[];
+    let total = Number(found[0]?.[TOTAL] ?? 0);
+    if (found.length === 0 && query.page > 1) {
+      // A page past the end has no row to carry the count: ask for it (there is nothing to disagree with).
+      const [n] = await db.select({ n: count() }).from(this.table).where(where);
+      total = n?.n ?? 0;
+    }
+    const rows = found.map((r) => {
+      const row = { ...r };
+      delete row[TOTAL];
+      return row;
+    });
     return {
-      data: await this.present(companyId, rows as Row[]),
-      total: totals[0]?.n ?? 0,
+      data: await this.present(companyId, rows),
+      total,
       page: query.page,
       perPage: query.per_page,
     };
   }
 
+  /** One live record the caller may see; `forUpdate` locks it until the write's transaction ends. */
   private async find(
     db: DbOrTx,
     companyId: string,
     id: string,
     scope: 'all' | 'public',
     caller: Caller | null,
+    forUpdate = false,
   ): Promise<Row> {
     const t = this.def.table;
-    const [row] = await db
+    const query = db
       .select()
       .from(this.table)
       .where(and(eq(t.id, id), eq(t.companyId, companyId), isNull(t.deletedAt), this.visibility(scope, caller)))
       .limit(1);
+    // Locked before it is read: hooks and writable-field checks see the row the update changes.
+    const [row] = forUpdate ? await query.for('update') : await query;
     if (!row) throw notFound(`${this.def.label} not found`);
     return row as Row;
   }
@@ -132,7 +144,7 @@ export class ResourceService {
     try {
       return await this.ctx.write(companyId, fn);
     } catch (err) {
-      if (isUniqueViolation(err)) throw conflict(`A ${this.def.label} with these values already exists`);
+      if (pgErrorCode(err) === '23505') throw conflict(`A ${this.def.label} with these values already exists`);
       throw err;
     }
   }
@@ -165,7 +177,7 @@ export class ResourceService {
     data: Record<string, unknown>,
     prefix = '',
   ) {
-    const current = await this.find(tx, companyId, id, 'all', who);
+    const current = await this.find(tx, companyId, id, 'all', who, true);
     assertWritableFields(this.def, who, data, current, prefix);
     await this.checkReferences(tx, companyId, data, prefix);
     const stored = this.def.hooks?.beforeWrite
@@ -202,6 +214,15 @@ export class ResourceService {
     if (duplicate)
       throw validationError([{ path: `updates.${ids.lastIndexOf(duplicate)}.id`, message: 'Duplicate id' }]);
     const rows = await this.write(companyId, async (tx, changes) => {
+      // Every row locked first, in one order (by id, bytewise) whatever the order of `updates`: two
+      // bulk updates over the same records in different orders would otherwise deadlock.
+      const t = this.def.table;
+      await tx
+        .select({ id: t.id })
+        .from(this.table)
+        .where(and(eq(t.companyId, companyId), inArray(t.id, ids)))
+        .orderBy(sql`${t.id} COLLATE "C"`)
+        .for('update');
       const out: Row[] = [];
       for (const [i, u] of updates.entries()) {
         try {
@@ -223,7 +244,7 @@ export class ResourceService {
   async remove(caller: Caller | null, companyId: string, id: string) {
     const who = assertCanWrite(this.def, caller, companyId);
     const row = await this.write(companyId, async (tx, changes) => {
-      const current = await this.find(tx, companyId, id, 'all', who);
+      const current = await this.find(tx, companyId, id, 'all', who, true);
       if (this.def.hooks?.beforeWrite)
         await this.def.hooks.beforeWrite(this.ctx, tx, who, current, { deletedAt: true });
       const t = this.def.table;

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { compareBytes, normaliseKey } from '@hornada/domain';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../src/db/schema';
 import { newId } from '../../src/lib/ids';
@@ -7,8 +8,15 @@ import { setupTestApp, type TestApp } from '../helpers/app';
 
 /**
  * Walking every page returns each record exactly once, in the order design §3 defines (text by the
- * normalised key compared bytewise, ties by id), computed here independently of the database. The
- * server pass and CI's PostgreSQL 15 pass check the same expectation, so both databases agree.
+ * normalised key compared bytewise, ties by id), computed here by a model independent of the database.
+ * The server pass and CI's PostgreSQL 15 pass check the same model, so both databases agree.
+ *
+ * Both servers of this machine happen to use C.UTF-8 (code point order, which is byte order in UTF-8),
+ * so on their own they would hide a sort that only inherits the default collation. The second case
+ * therefore gives products.name a linguistic ICU collation, as a database created with an en_US or ICU
+ * locale has: there 'a{' sorts before 'aa' and '(x' before 'a b'. Without COLLATE "C" at the call site
+ * (resources/query.ts) it fails, because a SQL function's result takes its argument's collation, not
+ * the COLLATE "C" written inside the function.
  */
 let t: TestApp;
 beforeAll(async () => {
@@ -18,14 +26,23 @@ afterAll(async () => {
   await t?.close();
 });
 
-// Names that differ only by accents, case and ñ, plus ties, spaces and digits.
-const nameArb = fc
-  .array(fc.constantFrom('a', 'A', 'á', 'Á', 'n', 'N', 'ñ', 'Ñ', 'e', 'é', 'o', 'ó', 'u', 'ü', 'z', ' ', '1', 'b'), {
-    minLength: 1,
-    maxLength: 4,
-  })
-  .map((cs) => cs.join(''))
-  .filter((s) => s.trim().length > 0 && s === s.trim());
+// Names that differ only by accents, case and ñ, and punctuation that linguistic collations skip or
+// order differently than bytes do ('a{' / 'aa', 'a-b' / 'ab', '(x', spaces).
+const pieces = fc.constantFrom(
+  'a', 'A', 'á', 'Á', 'n', 'N', 'ñ', 'Ñ', 'e', 'é', 'o', 'ó', 'u', 'ü', 'z', 'Z', 'b',
+  ' ', '-', '{', '(', ')', '_', '.', "'", '1', '9',
+); // prettier-ignore
+const fixedNames = fc.constantFrom(
+  'a{', 'aa', 'a-b', 'ab', 'a b', '(x', 'x', 'Natilla (temporada)', 'Natilla de temporada', 'natilla',
+  'Ñame', 'name', 'Nata', 'Ábaco', 'abaco', 'Pan-de-yuca', 'Pan de yuca', 'Pandebono', 'pan_1', 'Pan.2',
+); // prettier-ignore
+const nameArb = fc.oneof(
+  fixedNames,
+  fc
+    .array(pieces, { minLength: 1, maxLength: 5 })
+    .map((cs) => cs.join(''))
+    .filter((s) => s.trim().length > 0 && s === s.trim()),
+);
 
 const recordArb = fc.record({
   name: nameArb,
@@ -36,6 +53,7 @@ const recordArb = fc.record({
 
 type Rec = { id: string; name: string; price: number; sortOrder: number; createdAt: Date };
 
+/** The model: text by the normalised key compared as UTF-8 bytes, numbers and dates numerically, then id. */
 function expectedOrder(recs: Rec[], sort: string): string[] {
   const desc = sort.startsWith('-');
   const field = sort.replace(/^-/, '') as 'name' | 'price' | 'sortOrder' | 'createdAt';
@@ -52,45 +70,68 @@ function expectedOrder(recs: Rec[], sort: string): string[] {
     .map((r) => r.id);
 }
 
+function checkPaging(numRuns: number, sorts: string[]) {
+  return fc.assert(
+    fc.asyncProperty(
+      fc.array(recordArb, { minLength: 0, maxLength: 30 }),
+      fc.constantFrom(...sorts),
+      fc.integer({ min: 1, max: 7 }),
+      async (records, sort, perPage) => {
+        const companyId = await t.company('Propiedad');
+        const base = new Date('2026-11-01T12:00:00Z').getTime();
+        const recs: Rec[] = records.map((r) => ({
+          id: newId(),
+          name: r.name,
+          price: r.price,
+          sortOrder: r.sortOrder,
+          createdAt: new Date(base + r.createdOffset * 1000),
+        }));
+        if (recs.length > 0) {
+          await t.db
+            .insert(products)
+            .values(
+              recs.map((r) => ({ ...r, companyId, updatedAt: r.createdAt, images: [], allergens: [], active: true })),
+            );
+        }
+        const seen: string[] = [];
+        for (let page = 1; page <= Math.ceil(recs.length / perPage) + 1; page++) {
+          const res = await t.call({
+            method: 'GET',
+            url: `/api/companies/${companyId}/products?sort=${encodeURIComponent(sort)}&per_page=${perPage}&page=${page}`,
+          });
+          expect(res.statusCode).toBe(200);
+          const body = JSON.parse(res.body) as { data: { id: string }[]; total: number };
+          expect(body.total).toBe(recs.length);
+          seen.push(...body.data.map((r) => r.id));
+        }
+        expect(seen).toEqual(expectedOrder(recs, sort));
+      },
+    ),
+    { numRuns },
+  );
+}
+
 describe('paging property', () => {
   it('returns every record exactly once, in order, for any sort and page size', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.array(recordArb, { minLength: 0, maxLength: 30 }),
-        fc.constantFrom('name', '-name', 'price', '-price', 'sortOrder', '-sortOrder', 'createdAt', '-createdAt'),
-        fc.integer({ min: 1, max: 7 }),
-        async (records, sort, perPage) => {
-          const companyId = await t.company('Propiedad');
-          const base = new Date('2026-11-01T12:00:00Z').getTime();
-          const recs: Rec[] = records.map((r) => ({
-            id: newId(),
-            name: r.name,
-            price: r.price,
-            sortOrder: r.sortOrder,
-            createdAt: new Date(base + r.createdOffset * 1000),
-          }));
-          if (recs.length > 0) {
-            await t.db
-              .insert(products)
-              .values(
-                recs.map((r) => ({ ...r, companyId, updatedAt: r.createdAt, images: [], allergens: [], active: true })),
-              );
-          }
-          const seen: string[] = [];
-          for (let page = 1; page <= Math.ceil(recs.length / perPage) + 1; page++) {
-            const res = await t.call({
-              method: 'GET',
-              url: `/api/companies/${companyId}/products?sort=${encodeURIComponent(sort)}&per_page=${perPage}&page=${page}`,
-            });
-            expect(res.statusCode).toBe(200);
-            const body = JSON.parse(res.body) as { data: { id: string }[]; total: number };
-            expect(body.total).toBe(recs.length);
-            seen.push(...body.data.map((r) => r.id));
-          }
-          expect(seen).toEqual(expectedOrder(recs, sort));
-        },
-      ),
-      { numRuns: 40 },
+    await checkPaging(40, ['name', '-name', 'price', '-price', 'sortOrder', '-sortOrder', 'createdAt', '-createdAt']);
+  });
+
+  it('orders text bytewise even when the column has a linguistic (ICU) collation', async () => {
+    const found = await t.db.execute<{ collname: string }>(
+      sql`SELECT collname FROM pg_collation WHERE collname IN ('en-US-x-icu', 'und-x-icu') ORDER BY collname`,
     );
+    const collation = found.rows[0]?.collname;
+    if (!collation) {
+      console.log('left out: this PostgreSQL has no ICU collation (en-US-x-icu / und-x-icu) to sort with');
+      return;
+    }
+    // This file's own database (a copy of the template), so no other test sees the change.
+    await t.db.execute(sql.raw(`ALTER TABLE products ALTER COLUMN name TYPE text COLLATE "${collation}"`));
+    // The trap itself, so the property below cannot pass by accident: the collation orders differently.
+    const probe = await t.db.execute<{ x: string }>(
+      sql.raw(`SELECT x FROM unnest(ARRAY['aa', 'a{']) AS x ORDER BY x COLLATE "${collation}"`),
+    );
+    expect(probe.rows.map((r) => r.x)).toEqual(['a{', 'aa']);
+    await checkPaging(30, ['name', '-name']);
   });
 });

@@ -110,6 +110,47 @@ describe('list parameters', () => {
     const badRange = await list('?start_date=2026-11-05&end_date=2026-11-01');
     expect(badRange.statusCode).toBe(400);
   });
+
+  it('checks equality-filter values against the field type: 400 naming query.<field>, never a 500', async () => {
+    const expectBad = async (resource: string, query: string, field: string) => {
+      const res = await t.call({
+        method: 'GET',
+        url: `${path(resource, listCompany)}${query}`,
+        token: listAdmin.token,
+      });
+      expect(res.statusCode, `${resource}${query}: ${res.body}`).toBe(400);
+      const body = json<{ code: string; details: { path: string }[] }>(res);
+      expect(body.code).toBe('validation');
+      expect(body.details.map((d) => d.path)).toEqual([`query.${field}`]);
+    };
+    // Integers: fractions, beyond PostgreSQL's integer, words, blanks, one bad value among good ones.
+    for (const q of ['1.5', '99999999999', '2147483648', '1e3', 'abc', '', '1000,abc', ' 1000']) {
+      await expectBad('products', `?price=${encodeURIComponent(q)}`, 'price');
+    }
+    await expectBad('b2bClients', '?paymentTermsDays=1.5', 'paymentTermsDays');
+    await expectBad('b2bClients', '?paymentTermsDays=99999999999', 'paymentTermsDays');
+    await expectBad('b2bClients', '?active=yes', 'active');
+    await expectBad('products', '?active=TRUE', 'active');
+    // Enum members and ids, from the domain schema of the field.
+    await expectBad('ingredients', '?unit=tonelada', 'unit');
+    await expectBad('ingredients', '?unit=kg,arroba', 'unit');
+    await expectBad('users', '?role=chef', 'role');
+    await expectBad('products', `?collectionId=${'x'.repeat(65)}`, 'collectionId');
+    await expectBad('products', '?collectionId=', 'collectionId');
+
+    // Well-formed values that match nothing are an empty list, not an error.
+    for (const [resource, q] of [
+      ['products', '?price=-5'],
+      ['products', '?price=2147483647'],
+      ['products', '?collectionId=no-such-collection'],
+      ['ingredients', '?unit=kg,g'],
+      ['b2bClients', '?paymentTermsDays=30&active=true'],
+      ['users', '?role=company_staff&disabled=false'],
+    ] as const) {
+      const res = await t.call({ method: 'GET', url: `${path(resource, listCompany)}${q}`, token: listAdmin.token });
+      expect(res.statusCode, `${resource}${q}: ${res.body}`).toBe(200);
+    }
+  });
 });
 
 describe('search and dates', () => {
@@ -174,6 +215,11 @@ describe('write bodies', () => {
       payload: 'name=Pan',
     });
     expect(text.statusCode).toBe(415);
+    expect(json(text)).toEqual({
+      message: 'Unsupported content type: send application/json',
+      error: 'Unsupported content type: send application/json',
+      code: 'unsupported_media_type',
+    });
 
     const big = await t.call({
       method: 'POST',
@@ -216,6 +262,77 @@ describe('write bodies', () => {
       payload: { name: 'Pan', price: 10.5 },
     });
     expect(fraction.statusCode).toBe(400);
+  });
+
+  it('rejects the NUL character in a search, a path id, a filter or any JSON text with a 400 naming it', async () => {
+    const p = await create('products', { name: 'Pan sin nulos', price: 100 });
+    const cases: { req: Parameters<TestApp['call']>[0]; paths: string[] }[] = [
+      { req: { method: 'GET', url: `${path('products')}?search=pan%00` }, paths: ['query.search'] },
+      { req: { method: 'GET', url: `${path('products')}/${p.id}%00` }, paths: ['params.id'] },
+      { req: { method: 'GET', url: `${path('products')}/%00`, token: admin.token }, paths: ['params.id'] },
+      {
+        req: { method: 'GET', url: `${path('ingredients')}?supplier=a%00b`, token: admin.token },
+        paths: ['query.supplier'],
+      },
+      { req: { method: 'GET', url: `/api/companies/a%00b/products` }, paths: ['params.companyId'] },
+      {
+        req: { method: 'POST', url: path('products'), token: admin.token, payload: { name: 'Pan\u0000', price: 1 } },
+        paths: ['name'],
+      },
+      {
+        req: {
+          method: 'PATCH',
+          url: `${path('products')}/${p.id}`,
+          token: admin.token,
+          payload: { description: 'ok', images: [{ path: 'a\u0000.webp', alt: 'x', width: 1, height: 1 }] },
+        },
+        paths: ['images.0.path'],
+      },
+      {
+        req: {
+          method: 'PATCH',
+          url: `${path('products')}/bulk-update`,
+          token: admin.token,
+          payload: { updates: [{ id: p.id, data: { name: '\u0000' } }] },
+        },
+        paths: ['updates.0.data.name'],
+      },
+      {
+        req: { method: 'PATCH', url: path('settings'), token: admin.token, payload: { marketName: 'La\u0000' } },
+        paths: ['marketName'],
+      },
+      {
+        req: {
+          method: 'POST',
+          url: path('recipes'),
+          token: admin.token,
+          payload: { name: 'Receta', yield: 1, steps: ['Amasar', 'Hornear\u0000'] },
+        },
+        paths: ['steps.1'],
+      },
+    ];
+    for (const { req, paths } of cases) {
+      const res = await t.call(req);
+      expect(res.statusCode, `${req.method} ${req.url}: ${res.body}`).toBe(400);
+      const body = json<{ code: string; details: { path: string }[] }>(res);
+      expect(body.code).toBe('validation');
+      expect(body.details.map((d) => d.path)).toEqual(paths);
+    }
+    const still = json<{ data: { name: string } }>(
+      await t.call({ method: 'GET', url: `${path('products')}/${p.id}`, token: admin.token }),
+    );
+    expect(still.data.name).toBe('Pan sin nulos');
+  });
+
+  it('gives records random ids of at least 128 bits', async () => {
+    const ids = new Set<string>();
+    for (let i = 0; i < 5; i++) ids.add((await create('brands', { name: `Marca ${i}` })).id);
+    expect(ids.size).toBe(5);
+    for (const id of ids) {
+      // lib/ids.ts: 16 random bytes in base64url, 22 characters.
+      expect(id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+      expect(Buffer.from(id, 'base64url').length * 8).toBeGreaterThanOrEqual(128);
+    }
   });
 
   it('accepts a GET result sent back as a PUT body, and PUT resets omitted fields', async () => {
@@ -330,6 +447,36 @@ describe('write bodies', () => {
     const empty = await t.call({ method: 'PATCH', url, token: admin.token, payload: { updates: [] } });
     expect(empty.statusCode).toBe(400);
     expect(json<{ message: string }>(empty).message).toContain('Updates array is required');
+  });
+
+  it('runs concurrent bulk updates over the same records in opposite orders without a deadlock', async () => {
+    const made: string[] = [];
+    for (let i = 0; i < 20; i++) made.push((await create('products', { name: `Concurrente ${i}`, price: 100 })).id);
+    const url = `${path('products')}/bulk-update`;
+    const bulk = (order: string[], price: number) =>
+      t.call({
+        method: 'PATCH',
+        url,
+        token: admin.token,
+        payload: { updates: order.map((id) => ({ id, data: { price } })) },
+      });
+    const reversed = [...made].reverse();
+    for (let round = 0; round < 3; round++) {
+      // Without rows locked in one order first, these meet in the middle and PostgreSQL kills one (40P01).
+      const results = await Promise.all([
+        bulk(made, 1000 + round),
+        bulk(reversed, 2000 + round),
+        bulk(made, 3000 + round),
+        bulk(reversed, 4000 + round),
+      ]);
+      for (const r of results) expect(r.statusCode, r.body).toBe(200);
+      // All or nothing, one after another: every record ends with the price of the same (last) request.
+      const after = json<{ data: { id: string; price: number }[] }>(
+        await t.call({ method: 'GET', url: `${path('products')}?search=concurrente&per_page=100`, token: admin.token }),
+      );
+      expect(after.data).toHaveLength(20);
+      expect(new Set(after.data.map((p) => p.price)).size).toBe(1);
+    }
   });
 
   it('soft delete hides the record from get and list', async () => {
@@ -490,6 +637,30 @@ describe('recipes, B2B clients and settings', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(json<{ details: { path: string }[] }>(bad).details[0]!.path).toBe('items.0.ingredientId');
+  });
+
+  it('leaves deleted ingredients and products out of cost and margin', async () => {
+    const flour = await create('ingredients', { name: 'Harina borrada', unit: 'kg', costPerUnit: 3000 });
+    const product = await create('products', { name: 'Pan borrado', price: 2000 });
+    const recipe = await create('recipes', {
+      name: 'Pan borrado',
+      productId: product.id,
+      yield: 10,
+      items: [{ ingredientId: flour.id, quantity: 1 }],
+    });
+    expect(recipe).toMatchObject({ costPerUnit: 300, margin: 85 });
+    const read = async () =>
+      json<{ data: { costPerUnit: number | null; margin: number | null } }>(
+        await t.call({ method: 'GET', url: `${path('recipes')}/${recipe.id}`, token: admin.token }),
+      ).data;
+    expect(
+      (await t.call({ method: 'DELETE', url: `${path('products')}/${product.id}`, token: admin.token })).statusCode,
+    ).toBe(200);
+    expect(await read()).toMatchObject({ costPerUnit: 300, margin: null });
+    expect(
+      (await t.call({ method: 'DELETE', url: `${path('ingredients')}/${flour.id}`, token: admin.token })).statusCode,
+    ).toBe(200);
+    expect(await read()).toMatchObject({ costPerUnit: null, margin: null });
   });
 
   it('checks the NIT check digit of a B2B client', async () => {

@@ -11,8 +11,10 @@ import {
   RecipeInput,
   SettingsInput,
 } from '@hornada/domain';
-import type { Db, DbOrTx } from '..';
+import type { Db, DbOrTx, Tx } from '..';
+import type { AppContext } from '../../context';
 import type { Clock } from '../../lib/clock';
+import { ChangeSet } from '../../live/change-log';
 import { newId } from '../../lib/ids';
 import { b2bClients, brands, companies, ingredients, productCollections, products, recipes, settings } from '../schema';
 import { B2B_CLIENTS, BRANDS, COLLECTIONS, INGREDIENTS, PRODUCTS, RECIPES, SETTINGS } from './catalogue';
@@ -43,15 +45,26 @@ async function isEmpty(db: DbOrTx): Promise<boolean> {
 }
 
 /**
+ * `ctx` with its writes bound to `tx`: code written against ctx.write (the identity module's
+ * createUser) then commits with the seed or not at all. The seed keeps no change log (nobody can be
+ * subscribed to a database that is being seeded), so the change set is dropped.
+ */
+export function contextInTransaction(ctx: AppContext, tx: Tx): AppContext {
+  return { ...ctx, write: (_companyId, fn) => fn(tx, new ChangeSet()) };
+}
+
+/**
  * Seeds "Panadería La Espiga" (design §7) when the database has no company. Images are written first
  * (harmless if the transaction then fails); every record passes the same schema as the API.
- * Demo accounts are seeded by the identity module right after.
+ * `inTransaction` runs last inside the seed's transaction: the server creates the demo accounts
+ * there, so a crash can never leave a seeded catalogue without them.
  */
 export async function seedDemo(opts: {
   db: Db;
   clock: Clock;
   dataDir: string;
   log?: (msg: string) => void;
+  inTransaction?: (tx: Tx) => Promise<void>;
 }): Promise<{ seeded: boolean; products: number }> {
   const { db, clock } = opts;
   if (!(await isEmpty(db))) return { seeded: false, products: 0 };
@@ -90,105 +103,115 @@ export async function seedDemo(opts: {
     return { companyId, createdAt: at, updatedAt: at, deletedAt: null };
   };
 
-  const seeded = await db.transaction(async (tx) => {
-    // Another instance may have seeded while the images were drawn: check again under the lock.
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`);
-    if (!(await isEmpty(tx))) return false;
-    const now = clock.now();
-    await tx.insert(companies).values({ id: companyId, name: SETTINGS.marketName, createdAt: now, updatedAt: now });
-    await tx.insert(settings).values({ companyId, data: SettingsInput.parse(SETTINGS), updatedAt: now });
-
-    await tx.insert(productCollections).values(
-      COLLECTIONS.map((c, i) => ({
-        id: get(ids.collections, c.key),
-        ...stamp(),
-        ...ProductCollectionInput.parse({
-          name: c.name,
-          description: c.description,
-          image: { path: collectionImages[i]!.path, alt: c.name },
-          sortOrder: i + 1,
-        }),
-      })),
-    );
-    await tx.insert(brands).values(
-      BRANDS.map((b) => ({
-        id: get(ids.brands, b.key),
-        ...stamp(),
-        ...BrandInput.parse({ name: b.name, description: b.description }),
-      })),
-    );
-    await tx.insert(ingredients).values(
-      INGREDIENTS.map(({ key, ...i }) => ({
-        id: get(ids.ingredients, key),
-        ...stamp(),
-        ...IngredientInput.parse(i),
-      })),
+  // The pictures drawn for ids that end up unused (another instance seeded, or the transaction failed).
+  const removePictures = () =>
+    Promise.all(
+      [
+        ...[...ids.collections.values()].map((id) => `collections/${id}`),
+        ...[...ids.products.values()].map((id) => `products/${id}`),
+      ].map((d) => rm(path.join(filesDir, d), { recursive: true, force: true })),
     );
 
-    const recipeIds = new Map<string, string>();
-    const recipeRows = RECIPES.map((r) => {
-      const id = newId();
-      recipeIds.set(r.product, id);
-      const product = PRODUCTS.find((p) => p.key === r.product)!;
-      return {
-        id,
-        ...stamp(),
-        ...RecipeInput.parse({
-          name: product.name,
-          productId: get(ids.products, r.product),
-          yield: r.yield,
-          prepMinutes: r.prepMinutes,
-          steps: r.steps,
-          items: r.items.map(([ing, quantity, unit]) => ({
-            ingredientId: get(ids.ingredients, ing),
-            quantity,
-            unit: unit ?? null,
-          })),
-        }),
-      };
+  const seeded = await db
+    .transaction(async (tx) => {
+      // Another instance may have seeded while the images were drawn: check again under the lock.
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`);
+      if (!(await isEmpty(tx))) return false;
+      const now = clock.now();
+      await tx.insert(companies).values({ id: companyId, name: SETTINGS.marketName, createdAt: now, updatedAt: now });
+      await tx.insert(settings).values({ companyId, data: SettingsInput.parse(SETTINGS), updatedAt: now });
+
+      await tx.insert(productCollections).values(
+        COLLECTIONS.map((c, i) => ({
+          id: get(ids.collections, c.key),
+          ...stamp(),
+          ...ProductCollectionInput.parse({
+            name: c.name,
+            description: c.description,
+            image: { path: collectionImages[i]!.path, alt: c.name },
+            sortOrder: i + 1,
+          }),
+        })),
+      );
+      await tx.insert(brands).values(
+        BRANDS.map((b) => ({
+          id: get(ids.brands, b.key),
+          ...stamp(),
+          ...BrandInput.parse({ name: b.name, description: b.description }),
+        })),
+      );
+      await tx.insert(ingredients).values(
+        INGREDIENTS.map(({ key, ...i }) => ({
+          id: get(ids.ingredients, key),
+          ...stamp(),
+          ...IngredientInput.parse(i),
+        })),
+      );
+
+      const recipeIds = new Map<string, string>();
+      const recipeRows = RECIPES.map((r) => {
+        const id = newId();
+        recipeIds.set(r.product, id);
+        const product = PRODUCTS.find((p) => p.key === r.product)!;
+        return {
+          id,
+          ...stamp(),
+          ...RecipeInput.parse({
+            name: product.name,
+            productId: get(ids.products, r.product),
+            yield: r.yield,
+            prepMinutes: r.prepMinutes,
+            steps: r.steps,
+            items: r.items.map(([ing, quantity, unit]) => ({
+              ingredientId: get(ids.ingredients, ing),
+              quantity,
+              unit: unit ?? null,
+            })),
+          }),
+        };
+      });
+
+      await tx.insert(products).values(
+        PRODUCTS.map((p, i) => ({
+          id: get(ids.products, p.key),
+          ...stamp(),
+          ...ProductInput.parse({
+            name: p.name,
+            description: p.description,
+            price: p.price,
+            b2bPrice: p.b2bPrice ?? null,
+            collectionId: get(ids.collections, p.collection),
+            brandId: p.brand ? get(ids.brands, p.brand) : null,
+            recipeId: recipeIds.get(p.key) ?? null,
+            images: [productImages[i]],
+            active: p.active ?? true,
+            allergens: p.allergens,
+            sortOrder: i + 1,
+          }),
+        })),
+      );
+      await tx.insert(recipes).values(recipeRows);
+
+      await tx.insert(b2bClients).values(
+        B2B_CLIENTS.map(({ base: nit, prices, ...c }) => ({
+          id: newId(),
+          ...stamp(),
+          ...B2bClientInput.parse({
+            ...c,
+            taxId: `${nit}-${nitCheckDigit(nit)}`,
+            prices: prices.map(([key, price]) => ({ productId: get(ids.products, key), price })),
+          }),
+        })),
+      );
+      await opts.inTransaction?.(tx);
+      return true;
+    })
+    .catch(async (err: unknown) => {
+      await removePictures();
+      throw err;
     });
-
-    await tx.insert(products).values(
-      PRODUCTS.map((p, i) => ({
-        id: get(ids.products, p.key),
-        ...stamp(),
-        ...ProductInput.parse({
-          name: p.name,
-          description: p.description,
-          price: p.price,
-          b2bPrice: p.b2bPrice ?? null,
-          collectionId: get(ids.collections, p.collection),
-          brandId: p.brand ? get(ids.brands, p.brand) : null,
-          recipeId: recipeIds.get(p.key) ?? null,
-          images: [productImages[i]],
-          active: p.active ?? true,
-          allergens: p.allergens,
-          sortOrder: i + 1,
-        }),
-      })),
-    );
-    await tx.insert(recipes).values(recipeRows);
-
-    await tx.insert(b2bClients).values(
-      B2B_CLIENTS.map(({ base: nit, prices, ...c }) => ({
-        id: newId(),
-        ...stamp(),
-        ...B2bClientInput.parse({
-          ...c,
-          taxId: `${nit}-${nitCheckDigit(nit)}`,
-          prices: prices.map(([key, price]) => ({ productId: get(ids.products, key), price })),
-        }),
-      })),
-    );
-    return true;
-  });
   if (!seeded) {
-    // The pictures drawn for ids that were never used.
-    const dirs = [
-      ...[...ids.collections.values()].map((id) => `collections/${id}`),
-      ...[...ids.products.values()].map((id) => `products/${id}`),
-    ];
-    await Promise.all(dirs.map((d) => rm(path.join(filesDir, d), { recursive: true, force: true })));
+    await removePictures();
     return { seeded: false, products: 0 };
   }
 
