@@ -24,6 +24,7 @@ import { createVisibility } from './live/visibility';
 import { UserDirectory } from './modules/identity/user-directory';
 import { createKeyStore, type KeyStore } from './modules/identity/keys';
 import { registerSettingsRoutes } from './modules/companies/settings.routes';
+import { CompanyDirectory } from './modules/companies/company.service';
 import { registerSystemRoutes } from './modules/system.routes';
 import { registerIdentityRoutes } from './modules/identity/identity.routes';
 import { registerAuth } from './plugins/auth';
@@ -76,11 +77,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const clock = opts.clock ?? systemClock;
   const publicCache = new PublicCache();
   const userDirectory = new UserDirectory(db);
-  const companyInfo = new Map<string, { id: string; timeZone: string }>();
+  const companyInfo = new CompanyDirectory();
   // What a committed change makes stale on this instance: at commit here, on notification elsewhere.
   const forget = (companyId: string, resource: string, changes: readonly Change[]) => {
-    publicCache.invalidate(companyId, resource);
-    if (resource === 'settings') companyInfo.delete(companyId);
+    if (resource === 'settings') {
+      // The time zone shapes date-filtered lists of every resource: drop the whole company.
+      publicCache.invalidateCompany(companyId);
+      companyInfo.forget(companyId);
+    } else publicCache.invalidate(companyId, resource);
     if (resource === 'users') for (const c of changes) userDirectory.forget(String(c.doc.id));
   };
   const ctx: AppContext = {

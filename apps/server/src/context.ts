@@ -4,6 +4,7 @@ import type { Clock } from './lib/clock';
 import type { KeyStore } from './modules/identity/keys';
 import type { WriteFn } from './live/change-log';
 import type { LiveFeed } from './live/feed';
+import type { CompanyDirectory } from './modules/companies/company.service';
 import type { PublicCache } from './live/public-cache';
 import type { UserDirectory } from './modules/identity/user-directory';
 import type { Role } from '@hornada/domain';
@@ -21,7 +22,7 @@ export interface AppContext {
   /** Public reads from memory, kept exact by the change feed. */
   publicCache: PublicCache;
   /** Company time zones by id, kept exact by the change feed (settings changes). */
-  companies: Map<string, { id: string; timeZone: string }>;
+  companies: CompanyDirectory;
   live: LiveFeed;
   /** The storefront's company (MARKET_COMPANY_ID, or the demo bakery once seeded). */
   marketCompanyId(): Promise<string | null>;

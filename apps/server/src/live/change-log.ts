@@ -27,7 +27,19 @@ export class ChangeSet {
   }
 }
 
-export type WriteFn = <T>(companyId: string, fn: (tx: Tx, changes: ChangeSet) => Promise<T>) => Promise<T>;
+export interface WriteOptions {
+  /**
+   * Test seam: runs after the log insert and the NOTIFY, before COMMIT, while the log lock is held.
+   * Tests pause here to build the commit-order hazard the lock prevents; production code never sets it.
+   */
+  beforeCommit?: () => Promise<void>;
+}
+
+export type WriteFn = <T>(
+  companyId: string,
+  fn: (tx: Tx, changes: ChangeSet) => Promise<T>,
+  options?: WriteOptions,
+) => Promise<T>;
 
 /**
  * The one place every write goes through: the change, its log rows and the notification commit
@@ -39,7 +51,7 @@ export function createWriter(
   clock: Clock,
   onCommitted: (companyId: string, changes: ChangeSet) => void,
 ): WriteFn {
-  return async (companyId, fn) => {
+  return async (companyId, fn, options) => {
     let committed: ChangeSet | null = null;
     const result = await db.transaction(async (tx) => {
       const changes = new ChangeSet();
@@ -53,6 +65,7 @@ export function createWriter(
             [...changes.byResource].map(([resource, list]) => ({ companyId, resource, changes: list, createdAt: now })),
           );
         await tx.execute(sql`SELECT pg_notify(${CHANGES_CHANNEL}, ${companyId})`);
+        await options?.beforeCommit?.();
         committed = changes;
       }
       return value;

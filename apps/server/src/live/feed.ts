@@ -8,6 +8,8 @@ import { CHANGES_CHANNEL, type Change } from './change-log';
 
 export const HEARTBEAT_MS = 25_000;
 export const RETENTION_DAYS = 7;
+/** application_name of the one LISTEN connection, so operators (and tests) can find it. */
+export const LISTENER_APPLICATION_NAME = 'hornada-live';
 /** A subscriber whose unsent output passes this is closed and resumes from the log. */
 export const MAX_BUFFERED_BYTES = 1_048_576;
 const REPLAY_BATCH = 500;
@@ -45,10 +47,34 @@ export function formatEvent(position: number, resource: string, changes: Change[
   return `id: ${position}\ndata: ${JSON.stringify({ resource, changes })}\n\n`;
 }
 
+export interface FeedOptions {
+  /** Interval of the heartbeat comment (design §3: 25 s). */
+  heartbeatMs?: number;
+  /** Backoff bounds for reconnecting the listener and retrying a failed pump. */
+  retryMinMs?: number;
+  retryMaxMs?: number;
+  applicationName?: string;
+}
+
+/**
+ * Reads a Last-Event-ID (header or parameter). Absent: null, the stream starts from now. Anything that
+ * is not a positive integer (empty, `0`, garbage) can name no log position we issued, so it gets 0,
+ * which subscribe() answers with `event: reset`: the client reloads instead of trusting a history
+ * that may have been pruned.
+ */
+export function parseLastEventId(raw: string | undefined): number | null {
+  if (raw === undefined) return null;
+  const text = raw.trim();
+  if (!/^\d{1,15}$/.test(text)) return 0;
+  return Number(text);
+}
+
 /**
  * The change feed of one instance: one LISTEN connection (not one per subscriber), a pump that reads
  * the log in position order and fans each row out to this instance's subscribers and cache, resume
- * from Last-Event-ID, heartbeats, retention and back-pressure.
+ * from Last-Event-ID, heartbeats, retention and back-pressure. A lost listener reconnects with
+ * backoff until stop(), and a failed pump retries with backoff: notifications missed meanwhile are
+ * caught up from the log, which is the source of truth.
  */
 export class LiveFeed {
   private listener: pg.Client | null = null;
@@ -58,7 +84,15 @@ export class LiveFeed {
   private again = false;
   private heartbeat: NodeJS.Timeout | null = null;
   private pruning: NodeJS.Timeout | null = null;
+  private reconnectTimer: NodeJS.Timeout | null = null;
+  private pumpRetryTimer: NodeJS.Timeout | null = null;
+  private listenerFailures = 0;
+  private pumpFailures = 0;
   private stopped = false;
+  readonly heartbeatMs: number;
+  private readonly retryMinMs: number;
+  private readonly retryMaxMs: number;
+  private readonly applicationName: string;
   /** Called for every row read from the log, before delivery: caches forget what it touched. */
   readonly onRow: ((row: LogRow) => void)[] = [];
 
@@ -68,15 +102,22 @@ export class LiveFeed {
     private readonly clock: Clock,
     private readonly visibility: Visibility,
     private readonly log: FastifyBaseLogger,
-  ) {}
+    options: FeedOptions = {},
+  ) {
+    this.heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
+    this.retryMinMs = options.retryMinMs ?? 250;
+    this.retryMaxMs = options.retryMaxMs ?? 10_000;
+    this.applicationName = options.applicationName ?? LISTENER_APPLICATION_NAME;
+  }
 
   async start(): Promise<void> {
     const [max] = await this.db
       .select({ p: sql<number>`coalesce(max(${changeLog.position}), 0)::bigint` })
       .from(changeLog);
     this.lastPosition = Number(max?.p ?? 0);
+    // The first connection must succeed: an instance that cannot listen should not start.
     await this.connectListener();
-    this.heartbeat = setInterval(() => this.beat(), HEARTBEAT_MS);
+    this.heartbeat = setInterval(() => this.beat(), this.heartbeatMs);
     this.heartbeat.unref();
     this.pruning = setInterval(
       () => void this.prune().catch((err) => this.log.warn({ err }, 'change log prune failed')),
@@ -86,27 +127,80 @@ export class LiveFeed {
     await this.prune();
   }
 
+  /** Exponential backoff with jitter, so instances that lost the database do not return in step. */
+  private backoff(failures: number): number {
+    const base = Math.min(this.retryMaxMs, this.retryMinMs * 2 ** Math.min(failures, 20));
+    return Math.round(base * (0.8 + Math.random() * 0.4));
+  }
+
   private async connectListener(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.url });
-    client.on('notification', () => this.pump());
-    client.on('error', (err) => {
-      this.log.warn({ err }, 'change feed listener lost; reconnecting');
-      this.listener = null;
+    const client = new pg.Client({ connectionString: this.url, application_name: this.applicationName });
+    let ready = false;
+    let lost = false;
+    const onLost = (err?: Error) => {
+      // Only a listener that was up counts; a failed connect is reported by connect() itself.
+      if (!ready || lost) return;
+      lost = true;
+      if (this.listener === client) this.listener = null;
       void client.end().catch(() => {});
-      if (!this.stopped) setTimeout(() => void this.connectListener().catch(() => {}), 1000).unref();
-    });
-    await client.connect();
-    await client.query(`LISTEN ${CHANGES_CHANNEL}`);
+      if (this.stopped) return;
+      this.log.warn({ err }, 'change feed listener lost; reconnecting');
+      this.scheduleReconnect();
+    };
+    client.on('notification', () => this.pump());
+    client.on('error', onLost);
+    client.on('end', () => onLost());
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANGES_CHANNEL}`);
+    } catch (err) {
+      await client.end().catch(() => {});
+      throw err;
+    }
+    if (this.stopped) {
+      await client.end().catch(() => {});
+      return;
+    }
+    ready = true;
     this.listener = client;
+    this.listenerFailures = 0;
     // Anything committed while we were not listening.
     this.pump();
   }
 
+  private scheduleReconnect(): void {
+    if (this.stopped || this.reconnectTimer) return;
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      if (this.stopped) return;
+      this.connectListener().catch((err: unknown) => {
+        this.log.warn({ err }, 'change feed listener reconnect failed; retrying');
+        this.scheduleReconnect();
+      });
+    }, this.backoff(this.listenerFailures++));
+    this.reconnectTimer.unref();
+  }
+
+  private schedulePumpRetry(): void {
+    if (this.stopped || this.pumpRetryTimer) return;
+    this.pumpRetryTimer = setTimeout(() => {
+      this.pumpRetryTimer = null;
+      this.pump();
+    }, this.backoff(this.pumpFailures++));
+    this.pumpRetryTimer.unref();
+  }
+
   /** Reads new log rows in order; one pump at a time, re-run if notified meanwhile. */
   pump(): void {
+    if (this.stopped) return;
     if (this.pumping) {
       this.again = true;
       return;
+    }
+    if (this.pumpRetryTimer) {
+      // A notification arrived first: try now; a failure schedules the next retry.
+      clearTimeout(this.pumpRetryTimer);
+      this.pumpRetryTimer = null;
     }
     this.pumping = (async () => {
       do {
@@ -121,8 +215,13 @@ export class LiveFeed {
           if (rows.length < REPLAY_BATCH) break;
         }
       } while (this.again && !this.stopped);
+      this.pumpFailures = 0;
     })()
-      .catch((err) => this.log.error({ err }, 'change feed pump failed'))
+      .catch((err: unknown) => {
+        // The log keeps what we could not read: retry rather than wait for the next notification.
+        this.log.error({ err }, 'change feed pump failed; retrying');
+        this.schedulePumpRetry();
+      })
       .finally(() => {
         this.pumping = null;
       });
@@ -161,21 +260,30 @@ export class LiveFeed {
   }
 
   private async deliver(row: LogRow): Promise<void> {
+    // A change to a user is checked against that user's own streams whatever they watch, so that
+    // disabling or deleting an account ends its streams at once.
+    const touchedUsers = row.resource === 'users' ? new Set(row.changes.map((c) => String(c.doc.id))) : null;
+    const wants = (s: Subscriber) =>
+      s.companyId === row.companyId && s.resources.has(row.resource) && row.position > s.cursor;
     const targets = [...this.subscribers].filter(
-      (s) =>
-        s.live &&
-        !s.closed &&
-        s.companyId === row.companyId &&
-        s.resources.has(row.resource) &&
-        row.position > s.cursor,
+      (s) => s.live && !s.closed && (wants(s) || (touchedUsers !== null && s.uid !== null && touchedUsers.has(s.uid))),
     );
     // One serialisation per distinct view of the row, not one per subscriber.
     const rendered = new Map<string, string>();
     await Promise.all(
       targets.map(async (sub) => {
-        const view = await this.visibility(sub.uid, row);
-        sub.cursor = row.position;
+        const wanted = wants(sub);
+        let view: Awaited<ReturnType<Visibility>>;
+        try {
+          view = await this.visibility(sub.uid, row);
+        } catch (err) {
+          // Cannot tell what it may read now: close it; it resumes from the log with Last-Event-ID.
+          this.log.warn({ err }, 'live visibility check failed; closing the stream');
+          return this.close(sub, 2000);
+        }
         if (view === 'close') return this.close(sub);
+        if (!wanted) return;
+        sub.cursor = row.position;
         if (!view || view.length === 0) return;
         const key = JSON.stringify(view.map((c) => [c.type, c.doc.id, Object.keys(c.doc).length]));
         let chunk = rendered.get(key);
@@ -207,17 +315,21 @@ export class LiveFeed {
   }
 
   /**
-   * Adds a subscriber. With a Last-Event-ID it first replays the log after that position; an id the
-   * log no longer holds (pruned, or never issued) gets `event: reset` and the client reloads.
+   * Adds a subscriber. `lastEventId` null starts from now. A positive id replays the log after that
+   * position; an id ≤ 0 (see parseLastEventId), one the log no longer holds (pruned, or never
+   * issued) or one older than the kept window gets `event: reset` and the client reloads.
    */
   async subscribe(sub: Subscriber, lastEventId: number | null): Promise<void> {
+    // The client may have gone before we got here; its close handler has already run.
+    if (sub.closed) return;
     this.subscribers.add(sub);
     if (lastEventId === null) {
       sub.cursor = this.lastPosition;
       sub.live = true;
       return;
     }
-    if (!(await this.known(lastEventId))) {
+    if (lastEventId <= 0 || !(await this.known(lastEventId))) {
+      if (sub.closed) return;
       sub.write('event: reset\ndata: {}\n\n');
       sub.cursor = this.lastPosition;
       sub.live = true;
@@ -225,8 +337,11 @@ export class LiveFeed {
     }
     sub.cursor = lastEventId;
     // Replay up to what the pump has handled; repeat until caught up, then go live with no await
-    // between the last check and the switch, so nothing is missed or sent twice.
+    // between the last check and the switch, so nothing is missed or sent twice. An id beyond what
+    // this instance's pump has reached (the client came from a faster instance) replays nothing and
+    // the pump delivers only what follows it.
     for (;;) {
+      if (sub.closed) return;
       const upTo = this.lastPosition;
       const rows = await this.readAfter(sub.cursor, REPLAY_BATCH, {
         companyId: sub.companyId,
@@ -255,15 +370,21 @@ export class LiveFeed {
     this.subscribers.delete(sub);
   }
 
+  private cutoff(): Date {
+    return new Date(this.clock.now().getTime() - RETENTION_DAYS * 86_400_000);
+  }
+
+  /**
+   * Whether a resume from `position` is exact: the row is in the database (not only up to what this
+   * instance has pumped) and inside the kept window, even if the hourly prune has not run yet.
+   */
   private async known(position: number): Promise<boolean> {
-    if (position === 0) return true;
-    if (position > this.lastPosition) return false;
     const [row] = await this.db
-      .select({ p: changeLog.position })
+      .select({ createdAt: changeLog.createdAt })
       .from(changeLog)
       .where(eq(changeLog.position, position))
       .limit(1);
-    return Boolean(row);
+    return row !== undefined && row.createdAt.getTime() >= this.cutoff().getTime();
   }
 
   private beat(): void {
@@ -272,8 +393,7 @@ export class LiveFeed {
 
   /** Keeps 7 days of log (design §3). */
   async prune(): Promise<void> {
-    const cutoff = new Date(this.clock.now().getTime() - RETENTION_DAYS * 86_400_000);
-    await this.db.delete(changeLog).where(lt(changeLog.createdAt, cutoff));
+    await this.db.delete(changeLog).where(lt(changeLog.createdAt, this.cutoff()));
   }
 
   get subscriberCount(): number {
@@ -285,6 +405,8 @@ export class LiveFeed {
     this.stopped = true;
     if (this.heartbeat) clearInterval(this.heartbeat);
     if (this.pruning) clearInterval(this.pruning);
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    if (this.pumpRetryTimer) clearTimeout(this.pumpRetryTimer);
     for (const sub of [...this.subscribers]) this.close(sub, 1000);
     await this.settled().catch(() => {});
     await this.listener?.end().catch(() => {});

@@ -5,18 +5,42 @@ export interface CachedResponse {
   etag: string;
 }
 
+interface Entry extends CachedResponse {
+  group: string;
+  bytes: number;
+}
+
+/** Default memory bound of the public cache. */
+export const PUBLIC_CACHE_MAX_BYTES = 64 * 1024 * 1024;
+/** Rough cost of an entry beyond its strings (map slots, object headers). */
+const ENTRY_OVERHEAD = 160;
+
 /**
  * Public reads (products, collections, brands, public settings) served from memory and kept exact by
  * the change feed: a committed change to (company, resource) drops every entry of that pair, on this
- * instance at commit and on the others when the notification arrives. A generation counter per pair
- * stops a read that began before a change from storing its now-stale answer after it.
+ * instance at commit and on the others when the notification arrives; a settings change drops the
+ * whole company (lists filter dates in its time zone).
+ *
+ * Bounded by bytes, least recently used out first, so clients varying `search` cannot grow memory
+ * without bound. Sizes count string lengths, which is the byte size of the one-byte strings V8 keeps
+ * for JSON without characters above U+00FF (Spanish text included): an estimate, not an accounting.
+ *
+ * Generations: a read records generation() before it queries and set() refuses to store if the pair
+ * was invalidated meanwhile, so a read that began before a change never stores its stale answer.
+ * Every invalidation takes a new stamp from one counter; a pair's generation is the latest stamp
+ * that covered it (its own, its company's, or a clear()).
  */
 export class PublicCache {
-  private readonly entries = new Map<string, Map<string, CachedResponse>>();
-  private readonly generations = new Map<string, number>();
-  private size = 0;
+  /** Insertion order is recency order: a hit moves its entry to the end. */
+  private readonly entries = new Map<string, Entry>();
+  private readonly groups = new Map<string, Set<string>>();
+  private readonly groupStamps = new Map<string, number>();
+  private readonly companyStamps = new Map<string, number>();
+  private clearStamp = 0;
+  private stamp = 0;
+  private totalBytes = 0;
 
-  constructor(private readonly maxEntries = 20_000) {}
+  constructor(private readonly maxBytes = PUBLIC_CACHE_MAX_BYTES) {}
 
   private static group(companyId: string, resource: string): string {
     return `${companyId}\u0000${resource}`;
@@ -27,41 +51,87 @@ export class PublicCache {
   }
 
   generation(companyId: string, resource: string): number {
-    return this.generations.get(PublicCache.group(companyId, resource)) ?? 0;
+    return Math.max(
+      this.clearStamp,
+      this.companyStamps.get(companyId) ?? 0,
+      this.groupStamps.get(PublicCache.group(companyId, resource)) ?? 0,
+    );
   }
 
   get(companyId: string, resource: string, key: string): CachedResponse | undefined {
-    return this.entries.get(PublicCache.group(companyId, resource))?.get(key);
+    const full = `${PublicCache.group(companyId, resource)}\u0000${key}`;
+    const entry = this.entries.get(full);
+    if (!entry) return undefined;
+    this.entries.delete(full);
+    this.entries.set(full, entry);
+    return entry;
   }
 
-  /** Stores unless the pair changed since `generation` was read. */
+  /** Stores unless the pair changed since `generation` was read, evicting the least recently used. */
   set(companyId: string, resource: string, key: string, body: string, generation: number): CachedResponse {
     const value = { body, etag: PublicCache.etagOf(body) };
-    const group = PublicCache.group(companyId, resource);
     if (this.generation(companyId, resource) !== generation) return value;
-    if (this.size >= this.maxEntries) this.clear();
-    let map = this.entries.get(group);
-    if (!map) this.entries.set(group, (map = new Map()));
-    if (!map.has(key)) this.size++;
-    map.set(key, value);
+    const group = PublicCache.group(companyId, resource);
+    const full = `${group}\u0000${key}`;
+    const bytes = body.length + full.length + value.etag.length + ENTRY_OVERHEAD;
+    // One answer larger than a quarter of the budget would only churn the rest out.
+    if (bytes > this.maxBytes / 4) return value;
+    this.remove(full);
+    while (this.totalBytes + bytes > this.maxBytes) {
+      const oldest = this.entries.keys().next();
+      if (oldest.done) break;
+      this.remove(oldest.value);
+    }
+    this.entries.set(full, { ...value, group, bytes });
+    let keys = this.groups.get(group);
+    if (!keys) this.groups.set(group, (keys = new Set()));
+    keys.add(full);
+    this.totalBytes += bytes;
     return value;
+  }
+
+  private remove(full: string): void {
+    const entry = this.entries.get(full);
+    if (!entry) return;
+    this.entries.delete(full);
+    this.totalBytes -= entry.bytes;
+    const keys = this.groups.get(entry.group);
+    keys?.delete(full);
+    if (keys?.size === 0) this.groups.delete(entry.group);
+  }
+
+  private dropGroup(group: string): void {
+    const keys = this.groups.get(group);
+    if (!keys) return;
+    for (const full of [...keys]) this.remove(full);
   }
 
   invalidate(companyId: string, resource: string): void {
     const group = PublicCache.group(companyId, resource);
-    this.generations.set(group, (this.generations.get(group) ?? 0) + 1);
-    const map = this.entries.get(group);
-    if (map) {
-      this.size -= map.size;
-      this.entries.delete(group);
-    }
+    this.groupStamps.set(group, ++this.stamp);
+    this.dropGroup(group);
+  }
+
+  /** Everything of one company: what its settings (time zone) shape may be in any of its answers. */
+  invalidateCompany(companyId: string): void {
+    this.companyStamps.set(companyId, ++this.stamp);
+    const prefix = `${companyId}\u0000`;
+    for (const group of [...this.groups.keys()]) if (group.startsWith(prefix)) this.dropGroup(group);
   }
 
   clear(): void {
-    for (const group of this.entries.keys()) {
-      this.generations.set(group, (this.generations.get(group) ?? 0) + 1);
-    }
+    this.clearStamp = ++this.stamp;
     this.entries.clear();
-    this.size = 0;
+    this.groups.clear();
+    this.totalBytes = 0;
+  }
+
+  /** Estimated bytes held (see the class comment). */
+  get bytes(): number {
+    return this.totalBytes;
+  }
+
+  get size(): number {
+    return this.entries.size;
   }
 }

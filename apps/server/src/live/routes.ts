@@ -5,7 +5,7 @@ import { validationError } from '../lib/errors';
 import { getCompany } from '../modules/companies/company.service';
 import { readScope } from '../resources/access';
 import type { ResourceDefinition } from '../resources/definition';
-import type { Subscriber } from './feed';
+import { parseLastEventId, type Subscriber } from './feed';
 
 /**
  * GET /api/companies/{companyId}/changes?resources=a,b — one multiplexed text/event-stream per client
@@ -27,10 +27,11 @@ export function registerLiveRoutes(app: FastifyInstance, definitions: readonly R
         querystring: z
           .object({
             resources: z.string().min(1, 'resources is required').max(500),
-            last_event_id: z.coerce.number().int().min(0).optional(),
+            // Parsed by parseLastEventId: anything that is not a positive integer gets a reset, not a 400.
+            last_event_id: z.string().max(64).optional(),
           })
           .strict(),
-        headers: z.object({ 'last-event-id': z.coerce.number().int().min(0).optional() }).loose(),
+        headers: z.object({ 'last-event-id': z.string().max(64).optional() }).loose(),
       },
     },
     async (req, reply) => {
@@ -52,17 +53,11 @@ export function registerLiveRoutes(app: FastifyInstance, definitions: readonly R
         const def = defs.get(n);
         if (def) readScope(def, req.caller, company.id);
       }
-      const lastEventId = req.headers['last-event-id'] ?? req.query.last_event_id ?? null;
+      const lastEventId = parseLastEventId(req.headers['last-event-id'] ?? req.query.last_event_id);
 
       reply.hijack();
       const res = reply.raw;
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
-      res.write('retry: 3000\n\n: connected\n\n');
+      const live = app.ctx.live;
       const sub: Subscriber = {
         companyId: company.id,
         resources: new Set(names),
@@ -79,8 +74,32 @@ export function registerLiveRoutes(app: FastifyInstance, definitions: readonly R
           res.once('close', () => clearTimeout(drop));
         },
       };
-      req.raw.on('close', () => app.ctx.live.unsubscribe(sub));
-      await app.ctx.live.subscribe(sub, typeof lastEventId === 'number' ? lastEventId : null);
+      // Attached before anything else, and a client that left during the checks above is never
+      // subscribed ('close' has already fired for it): no subscriber outlives its connection.
+      res.once('close', () => live.unsubscribe(sub));
+      if (res.destroyed || req.raw.socket.destroyed) {
+        live.unsubscribe(sub);
+        return;
+      }
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+        // The hijacked reply skips Fastify's onSend: the essentials of helmet's headers, stated here.
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'DENY',
+        'referrer-policy': 'no-referrer',
+        'cross-origin-resource-policy': 'same-origin',
+      });
+      res.write('retry: 3000\n\n: connected\n\n');
+      try {
+        await live.subscribe(sub, lastEventId);
+      } catch (err) {
+        // The log could not be read (database down): end with a retry hint; the client resumes later.
+        req.log.warn({ err }, 'live subscription failed');
+        live.close(sub, 5000);
+      }
     },
   );
 }

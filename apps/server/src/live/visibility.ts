@@ -4,6 +4,9 @@ import type { ResourceDefinition } from '../resources/definition';
 import type { Change } from './change-log';
 import type { LogRow, Visibility } from './feed';
 
+/** A removal says only which record to take out. */
+const removed = (c: Change): Change => ({ type: 'removed', doc: { id: c.doc.id, companyId: c.doc.companyId } });
+
 const SETTINGS_FULL_READ = new Set(['company_admin', 'company_staff', 'production_assistant']);
 
 /**
@@ -40,14 +43,22 @@ export function createVisibility(ctx: AppContext, definitions: readonly Resource
     if (ownCompany && caller && (caller.role === 'system_admin' || def.read.roles.includes(caller.role))) {
       const restrict = caller.role === 'system_admin' ? undefined : def.read.restrict;
       if (!restrict) return row.changes;
-      return row.changes.filter((c) => restrict.test(caller, c.doc));
+      const out: Change[] = [];
+      for (const c of row.changes) {
+        if (restrict.test(caller, c.doc)) out.push(c);
+        // A record that left the reader's scope may be on its screen: take it out. A new one it may
+        // not read, or the deletion of one that was never in its scope, tells it nothing.
+        else if (c.type === 'modified') out.push(removed(c));
+      }
+      return out;
     }
     const pub = def.read.public;
     if (!pub) return null;
     const out: Change[] = [];
     for (const c of row.changes) {
       if (c.type !== 'removed' && pub.test(c.doc)) out.push(c);
-      else if (c.type !== 'added') out.push({ type: 'removed', doc: { id: c.doc.id, companyId: c.doc.companyId } });
+      // Public: any record that stops being public is `removed` (an inactive product's id is no secret).
+      else if (c.type !== 'added') out.push(removed(c));
     }
     return out;
   };

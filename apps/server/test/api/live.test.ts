@@ -1,9 +1,16 @@
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products } from '../../src/db/schema';
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createDb } from '../../src/db';
+import { changeLog, products } from '../../src/db/schema';
 import { newId } from '../../src/lib/ids';
+import { LISTENER_APPLICATION_NAME, LiveFeed, type Subscriber } from '../../src/live/feed';
+import { PublicCache } from '../../src/live/public-cache';
+import { createVisibility } from '../../src/live/visibility';
+import { getCompany } from '../../src/modules/companies/company.service';
+import { RESOURCES } from '../../src/resources/definitions';
 import { setupTestApp, type TestApp, type TestUser } from '../helpers/app';
-import { changeEvents, openStream, type SseStream } from '../helpers/sse';
+import { changeEvents, openStream, tcpProxy, type SseStream } from '../helpers/sse';
 
 let t: TestApp;
 let companyId: string;
@@ -14,11 +21,11 @@ const streams: SseStream[] = [];
 const api = (resource: string) => `/api/companies/${companyId}/${resource}`;
 const changesUrl = (resources: string, extra = '') => `${t.baseUrl}${api('changes')}?resources=${resources}${extra}`;
 
-async function open(resources: string, opts: { token?: string; lastEventId?: string } = {}) {
+async function open(resources: string, opts: { token?: string; lastEventId?: string; query?: string } = {}) {
   const headers: Record<string, string> = {};
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  if (opts.lastEventId) headers['last-event-id'] = opts.lastEventId;
-  const s = await openStream(changesUrl(resources), headers);
+  if (opts.lastEventId !== undefined) headers['last-event-id'] = opts.lastEventId;
+  const s = await openStream(changesUrl(resources, opts.query), headers);
   streams.push(s);
   return s;
 }
@@ -29,6 +36,48 @@ async function post(resource: string, body: Record<string, unknown>, user = admi
   return (JSON.parse(res.body) as { data: { id: string } & Record<string, unknown> }).data;
 }
 
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A product row written straight through ctx.write, for tests that shape the transaction. */
+function insert(name: string) {
+  const now = t.clock.now();
+  return { id: newId(), companyId, name, price: 1, createdAt: now, updatedAt: now, images: [], allergens: [] };
+}
+
+async function eventually(pred: () => boolean | Promise<boolean>, ms = 2000, what = 'condition'): Promise<void> {
+  const until = Date.now() + ms;
+  while (!(await pred())) {
+    if (Date.now() > until) throw new Error(`${what} not met within ${ms} ms`);
+    await sleep(20);
+  }
+}
+
+/** A subscriber held in memory, for tests that drive a LiveFeed directly. */
+function memorySubscriber(resources: string[], uid: string | null = null) {
+  const out: string[] = [];
+  const sub: Subscriber & { out: string[]; text(): string } = {
+    companyId,
+    resources: new Set(resources),
+    uid,
+    cursor: 0,
+    live: false,
+    closed: false,
+    out,
+    text: () => out.join(''),
+    write: (chunk) => void out.push(chunk),
+    buffered: () => 0,
+    end: () => {},
+  };
+  return sub;
+}
+
+const dbUrl = () => t.db.$client.options.connectionString ?? '';
+const feedFor = (db = t.db, url = dbUrl(), options = {}) =>
+  new LiveFeed(db, url, t.clock, createVisibility(t.app.ctx, RESOURCES), t.app.log, {
+    applicationName: 'hornada-live-test',
+    ...options,
+  });
+
 const names = (s: SseStream) =>
   changeEvents(s.events).flatMap((e) => e.json!.changes.map((c) => `${c.type}:${String(c.doc.name ?? c.doc.id)}`));
 
@@ -38,12 +87,29 @@ beforeAll(async () => {
   admin = await t.user('company_admin', companyId);
   staff = await t.user('company_staff', companyId);
 });
+// A test that fails half-way must not leave its streams to the next one.
+afterEach(() => {
+  for (const s of streams.splice(0)) s.close();
+});
 afterAll(async () => {
-  for (const s of streams) s.close();
   await t?.close();
 });
 
 describe('change feed', () => {
+  it('listens on exactly one connection per instance, however many subscribers', async () => {
+    const subs = await Promise.all(Array.from({ length: 12 }, () => open('products,brands')));
+    subs.push(await open('products', { token: staff.token }));
+    expect(subs.every((s) => s.status === 200)).toBe(true);
+    const { rows } = await t.db.$client.query<{ byName: number; listening: number }>(
+      `SELECT count(*) FILTER (WHERE application_name = $1)::int AS "byName",
+              count(*) FILTER (WHERE query ILIKE 'LISTEN %')::int AS listening
+         FROM pg_stat_activity WHERE datname = current_database()`,
+      [LISTENER_APPLICATION_NAME],
+    );
+    expect(rows[0]).toEqual({ byName: 1, listening: 1 });
+    for (const s of subs) s.close();
+  });
+
   it('delivers a committed change to a subscriber', async () => {
     const s = await open('products', { token: staff.token });
     expect(s.status).toBe(200);
@@ -76,22 +142,11 @@ describe('change feed', () => {
     r.close();
   });
 
-  it('replays two overlapping transactions that commit in the opposite order of their start', async () => {
+  it('replays two overlapping transactions that commit in the opposite order of their start (T1 logs last)', async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     let started!: () => void;
     const t1Started = new Promise<void>((r) => (started = r));
-    const now = t.clock.now();
-    const insert = (name: string) => ({
-      id: newId(),
-      companyId,
-      name,
-      price: 1,
-      createdAt: now,
-      updatedAt: now,
-      images: [],
-      allergens: [],
-    });
     // T1 starts first and writes, but commits last.
     const t1 = t.app.ctx.write(companyId, async (tx, changes) => {
       const [row] = await tx.insert(products).values(insert('T1')).returning();
@@ -116,7 +171,59 @@ describe('change feed', () => {
     r.close();
   });
 
-  it('sends event: reset for an id older than the kept window', async () => {
+  it('keeps commit order when a transaction pauses after its log insert and a later one commits first', async () => {
+    const write = (name: string, beforeCommit?: () => Promise<void>) =>
+      t.app.ctx.write(
+        companyId,
+        async (tx, changes) => {
+          const [row] = await tx.insert(products).values(insert(name)).returning();
+          changes.add('products', 'added', row!);
+        },
+        { beforeCommit },
+      );
+    // Someone waiting for the log lock in this database (T2, held back by T1).
+    const lockWaiters = async () => {
+      const { rows } = await t.db.$client.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_locks l JOIN pg_database d ON d.oid = l.database
+          WHERE l.locktype = 'advisory' AND NOT l.granted AND d.datname = current_database()`,
+      );
+      return rows[0]!.n > 0;
+    };
+    const s = await open('products', { token: staff.token });
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let paused!: () => void;
+    const t1Paused = new Promise<void>((r) => (paused = r));
+    // T1 has its log position and holds the transaction open before COMMIT.
+    const t1 = write('Orden T1', async () => {
+      paused();
+      await gate;
+    });
+    await t1Paused;
+    let t2Committed = false;
+    const t2 = write('Orden T2').then(() => {
+      t2Committed = true;
+    });
+    // Give T2 every chance to commit ahead of T1 (it would without the lock); with it, T2 waits.
+    await eventually(async () => t2Committed || (await lockWaiters()), 5000, 'T2 committed or waiting');
+    await sleep(100);
+    release();
+    await Promise.all([t1, t2]);
+    await s.waitFor((e) => {
+      const n = names({ events: e } as SseStream);
+      return n.includes('added:Orden T1') && n.includes('added:Orden T2');
+    });
+    expect(names(s)).toEqual(['added:Orden T1', 'added:Orden T2']);
+    const firstId = changeEvents(s.events)[0]!.id!;
+    s.close();
+    const r = await open('products', { token: staff.token, lastEventId: firstId });
+    await r.waitFor((e) => names({ events: e } as SseStream).includes('added:Orden T2'));
+    await sleep(200);
+    expect(names(r)).toEqual(['added:Orden T2']);
+    r.close();
+  });
+
+  it('sends event: reset for an id older than the kept window, even before the prune runs', async () => {
     const s = await open('brands', { token: staff.token });
     await post('brands', { name: 'Vieja' });
     await s.waitFor((e) => changeEvents(e).length === 1);
@@ -124,20 +231,63 @@ describe('change feed', () => {
     s.close();
     t.clock.advance(8 * 86_400_000);
     try {
-      // Id tokens last an hour: sign fresh ones at the new time.
-      const later = { ...admin, token: await t.keys.sign({ sub: admin.uid }, { now: t.clock.now() }) };
+      // Id tokens last an hour: sign a fresh one at the new time. No prune: the row is still there.
       const staffToken = await t.keys.sign({ sub: staff.uid }, { now: t.clock.now() });
-      await post('brands', { name: 'Nueva' }, later);
-      await t.app.ctx.live.prune();
       const r = await open('brands', { token: staffToken, lastEventId: oldId });
       await r.waitFor((e) => e.some((x) => x.event === 'reset'));
+      expect(changeEvents(r.events)).toEqual([]);
       r.close();
+      await t.app.ctx.live.prune();
+      const pruned = await open('brands', { token: staffToken, lastEventId: oldId });
+      await pruned.waitFor((e) => e.some((x) => x.event === 'reset'));
+      pruned.close();
       const bogus = await open('brands', { token: staffToken, lastEventId: '999999999' });
       await bogus.waitFor((e) => e.some((x) => x.event === 'reset'));
       bogus.close();
     } finally {
       t.clock.advance(-8 * 86_400_000);
     }
+  });
+
+  it('answers a Last-Event-ID of 0, empty or not a number with reset, never a silent full replay', async () => {
+    // Wait until this instance has pumped the write, so nothing after the reset is still on its way.
+    const watcher = await open('brands', { token: staff.token });
+    await post('brands', { name: 'Historia' });
+    await watcher.waitFor((e) => names({ events: e } as SseStream).includes('added:Historia'));
+    watcher.close();
+    for (const id of ['0', '', 'abc', '-5']) {
+      const headers: Record<string, string> = { authorization: `Bearer ${staff.token}`, 'last-event-id': id };
+      const r = await openStream(changesUrl('brands'), headers);
+      streams.push(r);
+      expect(r.status, `Last-Event-ID ${JSON.stringify(id)}`).toBe(200);
+      await r.waitFor((e) => e.some((x) => x.event === 'reset'));
+      await sleep(100);
+      expect(changeEvents(r.events), `Last-Event-ID ${JSON.stringify(id)}`).toEqual([]);
+      r.close();
+    }
+    const viaQuery = await open('brands', { token: staff.token, query: '&last_event_id=0' });
+    await viaQuery.waitFor((e) => e.some((x) => x.event === 'reset'));
+    viaQuery.close();
+  });
+
+  it('resumes from an id this instance has not pumped yet (the client came from a faster instance)', async () => {
+    // A committed row no notification announced: this instance's pump has not read it.
+    const [ahead] = await t.db
+      .insert(changeLog)
+      .values({
+        companyId,
+        resource: 'brands',
+        changes: [{ type: 'added', doc: { id: newId(), companyId, name: 'Adelantada' } }],
+        createdAt: t.clock.now(),
+      })
+      .returning({ position: changeLog.position });
+    const r = await open('brands', { token: staff.token, lastEventId: String(ahead!.position) });
+    await post('brands', { name: 'Siguiente' });
+    await r.waitFor((e) => changeEvents(e).length >= 1);
+    await sleep(200);
+    expect(r.events.some((e) => e.event === 'reset')).toBe(false);
+    expect(names(r)).toEqual(['added:Siguiente']);
+    r.close();
   });
 
   it('emits nothing for a rolled-back transaction', async () => {
@@ -194,6 +344,186 @@ describe('change feed', () => {
     expect((await openStream(changesUrl('ingredients'), { authorization: `Bearer ${otherAdmin.token}` })).status).toBe(
       404,
     );
+  });
+
+  it('never sends recipes to a public subscriber; staff receives them', async () => {
+    expect((await openStream(changesUrl('recipes'))).status).toBe(401);
+    const pub = await open('products,productCollections,brands');
+    const priv = await open('recipes', { token: staff.token });
+    const recipe = await post('recipes', { name: 'Receta secreta', yield: 12 });
+    await post('brands', { name: 'Marca tras receta' });
+    await priv.waitFor((e) => names({ events: e } as SseStream).includes('added:Receta secreta'));
+    await pub.waitFor((e) => names({ events: e } as SseStream).includes('added:Marca tras receta'));
+    expect(JSON.stringify(pub.events)).not.toContain('Receta');
+    // The one deciding function refuses it too, whatever stream asked.
+    const visibility = createVisibility(t.app.ctx, RESOURCES);
+    const row = { position: 1, companyId, resource: 'recipes', changes: [{ type: 'added' as const, doc: recipe }] };
+    expect(await visibility(null, row)).toBeNull();
+    const customer = await t.user('company_customer', companyId);
+    expect(await visibility(customer.uid, row)).toBeNull();
+    expect(await visibility(staff.uid, row)).toEqual(row.changes);
+    pub.close();
+    priv.close();
+  });
+
+  it('sends `removed` to a restricted reader when a record leaves its scope', async () => {
+    // Staff read customers only among users (design §4).
+    const s = await open('users', { token: staff.token });
+    const created = await post('users', {
+      email: `cliente-${newId().slice(0, 6)}@ejemplo.co`.toLowerCase(),
+      password: 'pan-de-bono-tibio',
+      name: 'Cliente Ascendido',
+      role: 'company_customer',
+    });
+    await post('users', {
+      email: `staff-${newId().slice(0, 6)}@ejemplo.co`.toLowerCase(),
+      password: 'pan-de-bono-tibio',
+      name: 'Nunca Visible',
+      role: 'company_staff',
+    });
+    const promote = await t.call({
+      method: 'PATCH',
+      url: `${api('users')}/${created.id}`,
+      token: admin.token,
+      payload: { role: 'company_staff' },
+    });
+    expect(promote.statusCode, promote.body).toBe(200);
+    await s.waitFor((e) => changeEvents(e).length >= 2);
+    await sleep(200);
+    const changes = changeEvents(s.events).flatMap((e) => e.json!.changes);
+    expect(changes.map((c) => c.type)).toEqual(['added', 'removed']);
+    expect(changes[1]!.doc).toEqual({ id: created.id, companyId });
+    expect(JSON.stringify(s.events)).not.toContain('Nunca Visible');
+    s.close();
+  });
+
+  it('closes the open stream of a user who is disabled, at once', async () => {
+    const victim = await t.user('company_staff', companyId);
+    const s = await open('products', { token: victim.token });
+    expect(s.status).toBe(200);
+    await eventually(() => s.comments.includes('connected'));
+    const res = await t.call({
+      method: 'PATCH',
+      url: `${api('users')}/${victim.uid}`,
+      token: admin.token,
+      payload: { disabled: true },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    // No product event is needed: the change to the user itself ends the stream.
+    await Promise.race([s.closed, sleep(2000).then(() => Promise.reject(new Error('stream still open')))]);
+  });
+
+  it('sends a heartbeat comment every 25 s', async () => {
+    expect(t.app.ctx.live.heartbeatMs).toBe(25_000);
+    // Only intervals are faked: the database driver keeps its real timers.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const feed = feedFor();
+    try {
+      await feed.start();
+      const sub = memorySubscriber(['brands']);
+      await feed.subscribe(sub, null);
+      vi.advanceTimersByTime(24_999);
+      expect(sub.text()).not.toContain(': heartbeat');
+      vi.advanceTimersByTime(1);
+      expect(sub.text().split(': heartbeat').length - 1).toBe(1);
+      vi.advanceTimersByTime(50_000);
+      expect(sub.text().split(': heartbeat').length - 1).toBe(3);
+    } finally {
+      await feed.stop();
+      vi.useRealTimers();
+    }
+  });
+
+  it('reconnects a lost listener with backoff until it succeeds, then catches up from the log', async () => {
+    const proxy = await tcpProxy(dbUrl());
+    // Only the listener goes through the proxy; reads use the pool.
+    const feed = feedFor(t.db, proxy.url, { retryMinMs: 50, retryMaxMs: 300 });
+    try {
+      await feed.start();
+      const sub = memorySubscriber(['brands']);
+      await feed.subscribe(sub, null);
+      proxy.cut();
+      // Long enough for several refused attempts.
+      await sleep(1500);
+      // Committed while this feed cannot hear the notification.
+      await post('brands', { name: 'Durante el corte' });
+      await sleep(200);
+      expect(sub.text()).not.toContain('Durante el corte');
+      proxy.restore();
+      await eventually(() => sub.text().includes('Durante el corte'), 5000, 'catch-up after reconnect');
+      // And it hears notifications again.
+      await post('brands', { name: 'Tras el corte' });
+      await eventually(() => sub.text().includes('Tras el corte'), 2000, 'live after reconnect');
+    } finally {
+      await feed.stop();
+      await proxy.close();
+    }
+  });
+
+  it('retries a pump that failed on a database error instead of waiting for the next notification', async () => {
+    const proxy = await tcpProxy(dbUrl());
+    // The pool goes through the proxy; the listener connects directly and keeps hearing.
+    const db = createDb(proxy.url, 2);
+    const feed = feedFor(db, dbUrl(), { retryMinMs: 50, retryMaxMs: 300 });
+    try {
+      await feed.start();
+      const sub = memorySubscriber(['brands']);
+      await feed.subscribe(sub, null);
+      proxy.cut();
+      await post('brands', { name: 'Sin lectura' });
+      // The notification arrived and the pump failed at least once.
+      await sleep(600);
+      expect(sub.text()).not.toContain('Sin lectura');
+      proxy.restore();
+      await eventually(() => sub.text().includes('Sin lectura'), 5000, 'pump retried');
+      expect(sub.text().split('Sin lectura').length - 1).toBe(1);
+    } finally {
+      await feed.stop();
+      await proxy.close();
+      await db.$client.end();
+    }
+  });
+
+  it('leaves no subscriber behind for a client that leaves before its subscription starts', async () => {
+    await eventually(() => t.app.ctx.live.subscriberCount === 0, 5000, 'streams of earlier tests gone');
+    // Companies not yet cached: the company look-up awaits the database, the window where it leaves.
+    const fresh = await Promise.all(Array.from({ length: 10 }, (_, i) => t.company(`Fugaz ${i}`)));
+    await Promise.all(
+      fresh.map(
+        (id) =>
+          new Promise<void>((resolve) => {
+            const url = new URL(`${t.baseUrl}/api/companies/${id}/changes?resources=products`);
+            const sock = net.connect(Number(url.port), url.hostname, () => {
+              sock.end(`GET ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\n\r\n`, () => {
+                sock.destroy();
+                resolve();
+              });
+            });
+            sock.on('error', () => resolve());
+          }),
+      ),
+    );
+    await sleep(500);
+    expect(t.app.ctx.live.subscriberCount).toBe(0);
+  });
+
+  it('ends the stream with a retry hint when the subscription fails, and keeps no subscriber', async () => {
+    await eventually(() => t.app.ctx.live.subscriberCount === 0, 5000, 'streams of earlier tests gone');
+    const spy = vi.spyOn(t.app.ctx.live, 'subscribe').mockImplementationOnce(async (sub) => {
+      // As if the log read failed after the subscriber was registered.
+      (t.app.ctx.live as unknown as { subscribers: Set<Subscriber> }).subscribers.add(sub);
+      throw new Error('database unavailable');
+    });
+    try {
+      const s = await open('products');
+      expect(s.status).toBe(200);
+      expect(s.headers['x-content-type-options']).toBe('nosniff');
+      await Promise.race([s.closed, sleep(2000).then(() => Promise.reject(new Error('stream still open')))]);
+      expect(s.retry).toBe('5000');
+      expect(t.app.ctx.live.subscriberCount).toBe(0);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('does not let a stalled subscriber slow the others, and cuts it loose', async () => {
@@ -284,5 +614,65 @@ describe('public cache', () => {
     } finally {
       await other.close();
     }
+  });
+
+  it('drops every public answer of a company when its settings change (time zone of date filters)', async () => {
+    const p = await post('products', { name: 'Nocturno', price: 100 });
+    // 22 Nov 22:00 in Bogotá, 23 Nov in UTC.
+    await t.db
+      .update(products)
+      .set({ createdAt: new Date('2026-11-23T03:00:00.000Z') })
+      .where(sql`id = ${p.id}`);
+    const url = `${api('products')}?search=nocturno&date_field=createdAt&start_date=2026-11-22&end_date=2026-11-22`;
+    const before = await t.call({ method: 'GET', url });
+    expect(JSON.parse(before.body).total).toBe(1);
+    const settingsUrl = api('settings');
+    const utc = await t.call({ method: 'PATCH', url: settingsUrl, token: admin.token, payload: { timeZone: 'UTC' } });
+    expect(utc.statusCode, utc.body).toBe(200);
+    try {
+      const after = await t.call({ method: 'GET', url });
+      expect(JSON.parse(after.body).total).toBe(0);
+    } finally {
+      await t.call({ method: 'PATCH', url: settingsUrl, token: admin.token, payload: { timeZone: 'America/Bogota' } });
+    }
+    expect(JSON.parse((await t.call({ method: 'GET', url })).body).total).toBe(1);
+  });
+
+  it('does not keep a company time zone read that began before a settings commit', async () => {
+    const other = await t.company('Zona horaria');
+    const reading = getCompany(t.app.ctx, other);
+    // A settings commit lands while the read is in flight.
+    t.app.ctx.companies.forget(other);
+    expect((await reading).id).toBe(other);
+    expect(t.app.ctx.companies.get(other)).toBeUndefined();
+    await getCompany(t.app.ctx, other);
+    expect(t.app.ctx.companies.get(other)).toBeDefined();
+  });
+
+  it('bounds the public cache by bytes, least recently used out first', () => {
+    const cache = new PublicCache(200_000);
+    const body = 'x'.repeat(1000);
+    const set = (key: string) => cache.set('c', 'products', key, body, cache.generation('c', 'products'));
+    set('keep');
+    // Anonymous clients varying `search`: memory stays within the bound.
+    for (let i = 0; i < 2000; i++) {
+      set(`search=${i}`);
+      cache.get('c', 'products', 'keep');
+    }
+    expect(cache.bytes).toBeLessThanOrEqual(200_000);
+    expect(cache.size).toBeGreaterThan(100);
+    expect(cache.get('c', 'products', 'keep')?.body).toBe(body);
+    expect(cache.get('c', 'products', 'search=0')).toBeUndefined();
+    expect(cache.get('c', 'products', 'search=1999')).toBeDefined();
+    // An answer larger than a quarter of the budget is served but not kept.
+    cache.set('c', 'products', 'huge', 'y'.repeat(60_000), cache.generation('c', 'products'));
+    expect(cache.get('c', 'products', 'huge')).toBeUndefined();
+    // A read that began before a company-wide invalidation does not store.
+    const generation = cache.generation('c', 'brands');
+    cache.invalidateCompany('c');
+    expect(cache.size).toBe(0);
+    cache.set('c', 'brands', 'list', body, generation);
+    expect(cache.get('c', 'brands', 'list')).toBeUndefined();
+    expect(cache.bytes).toBe(0);
   });
 });

@@ -1,3 +1,5 @@
+import net from 'node:net';
+
 /** A minimal event-stream client for tests: collects parsed events, waits for conditions. */
 export interface SseEvent {
   id?: string;
@@ -8,8 +10,11 @@ export interface SseEvent {
 
 export interface SseStream {
   status: number;
+  headers: Record<string, string>;
   events: SseEvent[];
   comments: string[];
+  /** The last `retry:` hint received. */
+  retry: string | undefined;
   waitFor(pred: (events: SseEvent[]) => boolean, ms?: number): Promise<void>;
   closed: Promise<void>;
   close(): void;
@@ -20,6 +25,7 @@ export async function openStream(url: string, headers: Record<string, string> = 
   const res = await fetch(url, { headers: { accept: 'text/event-stream', ...headers }, signal: controller.signal });
   const events: SseEvent[] = [];
   const comments: string[] = [];
+  let retry: string | undefined;
   const waiters = new Set<() => void>();
   const notify = () => waiters.forEach((w) => w());
   let buffer = '';
@@ -40,6 +46,7 @@ export async function openStream(url: string, headers: Record<string, string> = 
             else {
               const [k, ...rest] = line.split(':');
               const v = rest.join(':').replace(/^ /, '');
+              if (k === 'retry') retry = v;
               if (k === 'id' || k === 'event' || k === 'data') {
                 ev[k] = v;
                 fields++;
@@ -60,8 +67,12 @@ export async function openStream(url: string, headers: Record<string, string> = 
   })();
   return {
     status: res.status,
+    headers: Object.fromEntries(res.headers),
     events,
     comments,
+    get retry() {
+      return retry;
+    },
     closed,
     close: () => controller.abort(),
     waitFor(pred, ms = 2000) {
@@ -90,3 +101,50 @@ export async function openStream(url: string, headers: Record<string, string> = 
 
 /** Only the change events (not reset). */
 export const changeEvents = (events: SseEvent[]) => events.filter((e) => e.json);
+
+/**
+ * A TCP proxy in front of the test database: cut() drops every connection through it and refuses new
+ * ones until restore(), as a database restart or a network cut would.
+ */
+export async function tcpProxy(databaseUrl: string) {
+  const target = new URL(databaseUrl);
+  let accepting = true;
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    if (!accepting) {
+      client.destroy();
+      return;
+    }
+    const upstream = net.connect(Number(target.port || 5432), target.hostname);
+    const done = () => {
+      client.destroy();
+      upstream.destroy();
+      sockets.delete(client);
+      sockets.delete(upstream);
+    };
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on('error', done);
+      s.on('close', done);
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const url = new URL(databaseUrl);
+  url.hostname = '127.0.0.1';
+  url.port = String((server.address() as net.AddressInfo).port);
+  return {
+    url: url.toString(),
+    cut() {
+      accepting = false;
+      for (const s of sockets) s.destroy();
+    },
+    restore() {
+      accepting = true;
+    },
+    close() {
+      for (const s of sockets) s.destroy();
+      return new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+}
