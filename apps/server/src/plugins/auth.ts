@@ -2,15 +2,29 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors';
 import type { Caller } from '../context';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route never reads the bearer (sign-in, refresh, sign-out, keys): the client attaches its
+     * stored token to every call (spec §7), and an expired one must not break the refresh that
+     * replaces it.
+     */
+    ignoreBearer?: boolean;
+  }
+}
+
 /**
  * The one authentication hook: verify the bearer id token, then read the user it names.
  * Role, company and the disabled flag come from the database, never from the token's claims.
+ * Routes marked `ignoreBearer` skip it; everywhere else an invalid bearer is a 401, even where a guest
+ * may call: that 401 is how the client learns to drop its stored token (spec §8).
  */
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('caller', null);
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const header = request.headers.authorization;
     if (!header || !request.url.startsWith('/api/')) return;
+    if (request.routeOptions.config?.ignoreBearer) return;
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match) throw new AppError(401, 'auth/invalid-token', 'Authorization header must be "Bearer <token>"');
     request.caller = await loadCaller(app, match[1]!);

@@ -4,8 +4,9 @@ import { AppError } from '../lib/errors';
 
 /**
  * Rate limits (design §2): writes per user (or address when anonymous) per minute; public reads per
- * address only when RATE_LIMIT_PUBLIC_READS is set (they are served from memory). Limits are route
- * options, so each route says what it counts. Sign-in limits belong to the identity module.
+ * address, with a default far above what one instance serves (they come from memory; a proxy in
+ * front guards real floods). Limits are route options, so each route says what it counts. Sign-in
+ * limits belong to the identity module.
  */
 export async function registerRateLimits(app: FastifyInstance): Promise<void> {
   await app.register(rateLimit, {

@@ -121,3 +121,47 @@ export async function setupTestApp(
     },
   };
 }
+
+/** A JSON body, typed by the caller. */
+export const json = <T = Record<string, unknown>>(res: { body: string }) => JSON.parse(res.body) as T;
+
+/** The refresh cookie a response sets, as `name=value` for a Cookie header. */
+export function refreshCookieOf(res: { headers: Record<string, unknown> }): string | undefined {
+  const raw = res.headers['set-cookie'];
+  const list = Array.isArray(raw) ? raw.map(String) : raw ? [String(raw)] : [];
+  const c = list.find((x) => x.startsWith('hornada_refresh='));
+  return c?.split(';')[0];
+}
+
+/** Identity calls the identity tests share: registration, sign-in and a bakery of one's own. */
+export function identityCalls(t: TestApp, password: string) {
+  const signIn = (email: string, pw = password, headers: Record<string, string> = {}) =>
+    t.call({ method: 'POST', url: '/api/identity/sign-in', payload: { email, password: pw }, headers });
+  const registerAdmin = (email: string, pw = password, name = 'Dueña de Panadería') =>
+    t.call({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email, password: pw, name, role: 'company_admin' },
+    });
+  const tokenOf = async (email: string, pw = password) => {
+    const res = await signIn(email, pw);
+    if (res.statusCode !== 200) throw new Error(`sign-in of ${email}: ${res.statusCode} ${res.body}`);
+    return json<{ data: { idToken: string } }>(res).data.idToken;
+  };
+  /** Registers a company admin, signs in and creates a bakery; returns its re-issued token and ids. */
+  const bakery = async (email: string, extra: Record<string, unknown> = {}) => {
+    const reg = await registerAdmin(email);
+    if (reg.statusCode !== 201) throw new Error(`register ${email}: ${reg.statusCode} ${reg.body}`);
+    const uid = json<{ data: { user: { uid: string } } }>(reg).data.user.uid;
+    const created = await t.call({
+      method: 'POST',
+      url: '/api/companies',
+      token: await tokenOf(email),
+      payload: { name: `Panadería ${email}`, ...extra },
+    });
+    if (created.statusCode !== 201) throw new Error(`createBakery ${email}: ${created.statusCode} ${created.body}`);
+    const companyId = json<{ data: { company: { id: string } } }>(created).data.company.id;
+    return { uid, companyId, token: await tokenOf(email) };
+  };
+  return { signIn, registerAdmin, tokenOf, bakery };
+}

@@ -3,13 +3,26 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CreateBakeryInput, MeInput, PasswordChangeInput, RegisterInput, SignInInput } from '@hornada/domain';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import type { Config } from '../../config';
 import { users } from '../../db/schema';
 import { unauthenticated } from '../../lib/errors';
 import { userDoc } from '../users/users.resource';
 import { IdentityService, type SignedIn } from './identity.service';
+import { prepareDummyHash } from './passwords';
 import { REFRESH_COOKIE, REFRESH_TTL_MS } from './refresh-tokens';
 
 const COOKIE_PATH = '/api/identity';
+/** Expired attempts and refresh tokens are deleted this often. */
+export const PRUNE_INTERVAL_MS = 10 * 60_000;
+
+/**
+ * The refresh cookie is Secure outside development. Config exposes only `production`, so NODE_ENV is
+ * read as config.ts reads it (unset or empty: development); `npm start` and the e2e server leave it
+ * unset and serve plain http.
+ */
+export function secureCookies(nodeEnv: Config['nodeEnv']): boolean {
+  return nodeEnv !== 'development';
+}
 
 /** Identity endpoints of design §3 and the spec's §7 authentication calls. */
 export function registerIdentityRoutes(app: FastifyInstance): void {
@@ -18,28 +31,47 @@ export function registerIdentityRoutes(app: FastifyInstance): void {
   const tags = ['identity'];
   const cookieOptions = {
     httpOnly: true,
-    secure: app.ctx.config.production,
+    secure: secureCookies(app.ctx.config.nodeEnv),
     sameSite: 'lax' as const,
     path: COOKIE_PATH,
   };
+  // Answers that carry tokens, and their errors, are never stored by a browser or a proxy.
+  const noStore = (reply: FastifyReply) => void reply.header('cache-control', 'no-store');
   const sendSession = (reply: FastifyReply, s: SignedIn) => {
+    noStore(reply);
     void reply.setCookie(REFRESH_COOKIE, s.refreshToken, { ...cookieOptions, maxAge: REFRESH_TTL_MS / 1000 });
     return { data: { idToken: s.idToken, expiresIn: s.expiresIn, user: s.user } };
   };
   const clearSession = (reply: FastifyReply) => void reply.clearCookie(REFRESH_COOKIE, cookieOptions);
 
+  // Made now, not at the first unknown e-mail, whose answer would otherwise take longer.
+  const dummyReady = prepareDummyHash();
+  app.addHook('onReady', async () => {
+    await dummyReady;
+  });
+  const pruning = setInterval(() => {
+    service.prune().catch((err: unknown) => app.log.warn({ err }, 'identity prune failed'));
+  }, PRUNE_INTERVAL_MS);
+  pruning.unref();
+  app.addHook('onClose', async () => clearInterval(pruning));
+
+  // These never read the bearer (see plugins/auth.ts).
+  const ignoreBearer = { ignoreBearer: true };
+
   r.post(
     '/api/identity/sign-in',
-    { schema: { tags, summary: 'Sign in with e-mail and password', body: SignInInput } },
+    { config: ignoreBearer, schema: { tags, summary: 'Sign in with e-mail and password', body: SignInInput } },
     async (req, reply) => {
+      noStore(reply);
       return sendSession(reply, await service.signIn(req.body.email, req.body.password, req.ip));
     },
   );
 
   r.post(
     '/api/identity/refresh',
-    { schema: { tags, summary: 'Rotate the refresh cookie and get a new id token' } },
+    { config: ignoreBearer, schema: { tags, summary: 'Rotate the refresh cookie and get a new id token' } },
     async (req, reply) => {
+      noStore(reply);
       try {
         const s = await service.refresh(req.cookies[REFRESH_COOKIE]);
         // No session is not an error: a guest's page load stays quiet.
@@ -51,16 +83,25 @@ export function registerIdentityRoutes(app: FastifyInstance): void {
     },
   );
 
-  r.post('/api/identity/sign-out', { schema: { tags, summary: 'End this session' } }, async (req, reply) => {
-    await service.signOut(req.cookies[REFRESH_COOKIE]);
-    clearSession(reply);
-    return { data: null };
-  });
+  r.post(
+    '/api/identity/sign-out',
+    { config: ignoreBearer, schema: { tags, summary: 'End this session' } },
+    async (req, reply) => {
+      noStore(reply);
+      await service.signOut(req.cookies[REFRESH_COOKIE]);
+      clearSession(reply);
+      return { data: null };
+    },
+  );
 
-  r.get('/api/identity/jwks.json', { schema: { tags, summary: 'Public keys of id tokens' } }, async (_req, reply) => {
-    void reply.header('cache-control', 'public, max-age=300');
-    return app.ctx.keys.jwks();
-  });
+  r.get(
+    '/api/identity/jwks.json',
+    { config: ignoreBearer, schema: { tags, summary: 'Public keys of id tokens' } },
+    async (_req, reply) => {
+      void reply.header('cache-control', 'public, max-age=300');
+      return app.ctx.keys.jwks();
+    },
+  );
 
   r.post(
     '/api/auth/register',
@@ -116,6 +157,7 @@ export function registerIdentityRoutes(app: FastifyInstance): void {
     '/api/me/password',
     { schema: { tags, summary: 'Change my password (current one required)', body: PasswordChangeInput } },
     async (req, reply) => {
+      noStore(reply);
       const s = await service.changePassword(req.caller, req.body.currentPassword, req.body.newPassword);
       return sendSession(reply, s);
     },

@@ -6,14 +6,19 @@ import type { DbOrTx } from '../../db';
 import { companies, settings, users } from '../../db/schema';
 import { AppError, forbidden, fromZodIssues, unauthenticated } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import { assertEmailFree, userDoc } from '../users/users.resource';
-import { Attempts } from './attempts';
+import { assertEmailFree, EMAIL_IN_USE, userDoc } from '../users/users.resource';
+import { Attempts, REGISTER_WINDOW_MS, SIGNIN_WINDOW_MS, type Gate } from './attempts';
 import { assertAcceptablePassword, hashPassword, verifyPassword } from './passwords';
-import { familyOf, issueRefreshToken, revokeAllForUser, revokeFamily, spendRefreshToken } from './refresh-tokens';
+import {
+  issueRefreshToken,
+  lockUser,
+  pruneRefreshTokens,
+  revokeAllForUser,
+  revokeFamilyOf,
+  spendRefreshToken,
+} from './refresh-tokens';
 
 export const ID_TOKEN_TTL_S = 3600;
-const SIGNIN_WINDOW_MS = 15 * 60_000;
-const REGISTER_WINDOW_MS = 60 * 60_000;
 
 export interface SignedIn {
   idToken: string;
@@ -25,6 +30,23 @@ export interface SignedIn {
 type UserRow = typeof users.$inferSelect;
 
 const credentialError = () => new AppError(401, 'auth/invalid-credential', AUTH_MESSAGES.invalidCredential);
+const sessionExpired = () => new AppError(401, 'auth/invalid-token', 'Session expired, sign in again');
+const userDisabled = () => new AppError(403, 'auth/user-disabled', AUTH_MESSAGES.userDisabled);
+const wrongCurrentPassword = () =>
+  new AppError(400, 'auth/wrong-password', 'The current password is not correct', [
+    { path: 'currentPassword', message: 'Not correct' },
+  ]);
+
+/** PostgreSQL's unique_violation, also when drizzle wraps the driver's error in its own. */
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+const accountKey = (email: string) => `signin-email:${email.trim().toLowerCase()}`;
 
 /**
  * Identity (design §1): e-mail and password with argon2id, id tokens of one hour, rotating refresh
@@ -63,46 +85,81 @@ export class IdentityService {
     });
   }
 
+  /** A fixed number of attempts per address in a window; the next one waits for the oldest to age out. */
+  private addressGate(key: string, limit: number, windowMs: number): Gate {
+    return {
+      key,
+      windowMs,
+      wait: (r, now) => (r.count >= limit && r.first ? r.first.getTime() + windowMs - now : 0),
+    };
+  }
+
   /**
-   * Per address: a fixed number of attempts a window. Per account: after N failures each further try
-   * waits twice as long as the last (1 s, 2 s, 4 s … up to the window), so nobody is locked out for good.
+   * Failures per account: after N in the window each further try waits twice as long as the last
+   * (1 s, 2 s, 4 s … up to the window), so nobody is locked out for good.
    */
-  private async checkSignInLimits(emailKey: string, ipKey: string): Promise<void> {
-    const { signInPerAccount, signInPerAddress } = this.ctx.config.rateLimits;
-    const now = this.ctx.clock.now().getTime();
-    const ip = await this.attempts.recent(ipKey, SIGNIN_WINDOW_MS);
-    if (ip.count >= signInPerAddress && ip.first) throw this.limited(ip.first.getTime() + SIGNIN_WINDOW_MS - now);
-    const account = await this.attempts.recent(emailKey, SIGNIN_WINDOW_MS);
-    if (account.count >= signInPerAccount && account.last) {
-      const delay = Math.min(1000 * 2 ** (account.count - signInPerAccount), SIGNIN_WINDOW_MS);
-      const until = account.last.getTime() + delay;
-      if (until > now) throw this.limited(until - now);
-    }
+  private accountGate(email: string): Gate {
+    const limit = this.ctx.config.rateLimits.signInPerAccount;
+    return {
+      key: accountKey(email),
+      windowMs: SIGNIN_WINDOW_MS,
+      wait: (r, now) => {
+        if (r.count < limit || !r.last) return 0;
+        const delay = Math.min(1000 * 2 ** (r.count - limit), SIGNIN_WINDOW_MS);
+        return Math.max(0, r.last.getTime() + delay - now);
+      },
+    };
+  }
+
+  /**
+   * Admits an attempt or throws 429. The attempt is recorded before the password is verified: a
+   * failure per account counts provisionally from here on (the caller takes it back on success), so
+   * parallel guesses cannot all slip in before the first failure is recorded.
+   */
+  private async admit(gates: Gate[]): Promise<Map<string, number>> {
+    const admission = await this.attempts.admit(gates);
+    if (!admission.ok) throw this.limited(admission.retryAfterMs);
+    return admission.ids;
   }
 
   async signIn(emailInput: string, password: string, ip: string): Promise<SignedIn> {
     if (!this.ctx.config.emailPasswordSignIn) {
       throw new AppError(403, 'auth/operation-not-allowed', AUTH_MESSAGES.operationNotAllowed);
     }
-    const emailKey = `signin-email:${emailInput.trim().toLowerCase()}`;
-    const ipKey = `signin-ip:${ip}`;
-    await this.checkSignInLimits(emailKey, ipKey);
-    await this.attempts.record(ipKey);
+    const { signInPerAddress } = this.ctx.config.rateLimits;
+    const account = this.accountGate(emailInput);
+    const ids = await this.admit([this.addressGate(`signin-ip:${ip}`, signInPerAddress, SIGNIN_WINDOW_MS), account]);
 
     const user = await this.findByEmail(this.ctx.db, emailInput);
-    // Unknown account and wrong password: the same work, the same answer.
+    // Unknown account and wrong password: the same work, the same answer; the failure stays counted.
     const ok = await verifyPassword(user?.passwordHash ?? null, password);
-    if (!user || !ok) {
-      await this.attempts.record(emailKey);
-      throw credentialError();
+    if (!user || !ok) throw credentialError();
+    if (user.disabled) {
+      // The right password is not a failure.
+      await this.attempts.remove([ids.get(account.key)!]);
+      throw userDisabled();
     }
-    if (user.disabled) throw new AppError(403, 'auth/user-disabled', AUTH_MESSAGES.userDisabled);
-    await this.attempts.clear(emailKey);
-    return this.session(user);
+    await this.attempts.clear(account.key);
+    return this.startSession(user);
   }
 
-  private async session(user: UserRow, familyId?: string): Promise<SignedIn> {
-    const refreshToken = await issueRefreshToken(this.ctx.db, this.ctx.clock, user.id, familyId);
+  /**
+   * A new session for a user whose password was just verified. Under the user's lock, the row is read
+   * again: a password change, disabling or deletion that committed during the verify wins.
+   */
+  private async startSession(verified: UserRow): Promise<SignedIn> {
+    const outcome = await this.ctx.db.transaction(async (tx) => {
+      const user = await lockUser(tx, verified.id);
+      if (!user || user.deletedAt || user.passwordHash !== verified.passwordHash) return 'invalid' as const;
+      if (user.disabled) return 'disabled' as const;
+      return { user, refreshToken: await issueRefreshToken(tx, this.ctx.clock, user.id) };
+    });
+    if (outcome === 'invalid') throw credentialError();
+    if (outcome === 'disabled') throw userDisabled();
+    return this.signed(outcome.user, outcome.refreshToken);
+  }
+
+  private async signed(user: UserRow, refreshToken: string): Promise<SignedIn> {
     return {
       idToken: await this.idTokenFor(user),
       expiresIn: ID_TOKEN_TTL_S,
@@ -111,24 +168,39 @@ export class IdentityService {
     };
   }
 
-  /** Rotates the refresh token; a spent one revokes its family. Null when there is no session. */
+  /**
+   * Rotates the refresh token: the spent one is marked and its successor issued in one transaction
+   * under the user's lock, so a revocation either sees the successor or comes after it. A spent one
+   * revokes its family. Null when there is no session.
+   */
   async refresh(cookie: string | undefined): Promise<SignedIn | null> {
     if (!cookie) return null;
-    const result = await this.ctx.db.transaction((tx) => spendRefreshToken(tx, this.ctx.clock, cookie));
-    if (!result.ok) throw new AppError(401, 'auth/invalid-token', 'Session expired, sign in again');
-    const [user] = await this.ctx.db.select().from(users).where(eq(users.id, result.userId)).limit(1);
-    if (!user || user.deletedAt) throw new AppError(401, 'auth/invalid-token', 'Session expired, sign in again');
-    if (user.disabled) {
-      await revokeAllForUser(this.ctx.db, this.ctx.clock, user.id);
-      throw new AppError(403, 'auth/user-disabled', AUTH_MESSAGES.userDisabled);
-    }
-    return this.session(user, result.familyId);
+    const outcome = await this.ctx.db.transaction(async (tx) => {
+      const spent = await spendRefreshToken(tx, this.ctx.clock, cookie);
+      if (!spent.ok) return 'invalid' as const;
+      const { user } = spent;
+      if (user.deletedAt) return 'invalid' as const;
+      if (user.disabled) {
+        await revokeAllForUser(tx, this.ctx.clock, user.id);
+        return 'disabled' as const;
+      }
+      return { user, refreshToken: await issueRefreshToken(tx, this.ctx.clock, user.id, spent.familyId) };
+    });
+    if (outcome === 'invalid') throw sessionExpired();
+    if (outcome === 'disabled') throw userDisabled();
+    return this.signed(outcome.user, outcome.refreshToken);
   }
 
   async signOut(cookie: string | undefined): Promise<void> {
-    if (!cookie) return;
-    const family = await familyOf(this.ctx.db, cookie);
-    if (family) await revokeFamily(this.ctx.db, this.ctx.clock, family);
+    if (cookie) await revokeFamilyOf(this.ctx.db, this.ctx.clock, cookie);
+  }
+
+  /** Expired attempt rows and expired or revoked refresh tokens (they would grow without bound). */
+  async prune(): Promise<{ attempts: number; refreshTokens: number }> {
+    return {
+      attempts: await this.attempts.prune(),
+      refreshTokens: await pruneRefreshTokens(this.ctx.db, this.ctx.clock),
+    };
   }
 
   /** Spec §7 POST /auth/register with spec §5's messages, word for word. */
@@ -171,13 +243,8 @@ export class IdentityService {
     if (!parsed.success) throw fromZodIssues(parsed.error.issues);
     assertAcceptablePassword(password as string);
 
-    const ipKey = `register-ip:${ip}`;
-    const recent = await this.attempts.recent(ipKey, REGISTER_WINDOW_MS);
-    const now = this.ctx.clock.now().getTime();
-    if (recent.count >= this.ctx.config.rateLimits.registerPerAddress && recent.first) {
-      throw this.limited(recent.first.getTime() + REGISTER_WINDOW_MS - now);
-    }
-    await this.attempts.record(ipKey);
+    const { registerPerAddress } = this.ctx.config.rateLimits;
+    await this.admit([this.addressGate(`register-ip:${ip}`, registerPerAddress, REGISTER_WINDOW_MS)]);
 
     const user = await this.createUser({
       email: parsed.data.email.toLowerCase(),
@@ -198,6 +265,19 @@ export class IdentityService {
     emailVerified?: boolean;
   }) {
     const hashed = await hashPassword(input.password);
+    try {
+      return await this.insertUser(input, hashed);
+    } catch (err) {
+      // Safety net behind assertEmailFree's lock: the unique index is the last word on duplicates.
+      if (isUniqueViolation(err)) throw EMAIL_IN_USE();
+      throw err;
+    }
+  }
+
+  private insertUser(
+    input: { email: string; name: string; role: Role; companyId: string | null; emailVerified?: boolean },
+    hashed: string,
+  ) {
     return this.ctx.write(input.companyId ?? '', async (tx, changes) => {
       await assertEmailFree(tx, input.email);
       const now = this.ctx.clock.now();
@@ -276,19 +356,35 @@ export class IdentityService {
     });
   }
 
-  async changePassword(caller: Caller | null, currentPassword: string, newPassword: string) {
+  /**
+   * POST /api/me/password. Wrong current passwords count against the account's sign-in limit (429
+   * with Retry-After), else a stolen id token would allow unlimited guesses. The new hash and the
+   * revocation of every session commit together; this session gets a fresh refresh token.
+   */
+  async changePassword(caller: Caller | null, currentPassword: string, newPassword: string): Promise<SignedIn> {
     if (!caller) throw unauthenticated();
-    const [user] = await this.ctx.db.select().from(users).where(eq(users.id, caller.uid)).limit(1);
-    if (!user || !(await verifyPassword(user.passwordHash, currentPassword))) {
-      throw new AppError(400, 'auth/wrong-password', 'The current password is not correct', [
-        { path: 'currentPassword', message: 'Not correct' },
-      ]);
-    }
     assertAcceptablePassword(newPassword, 'newPassword');
+    const account = this.accountGate(caller.email);
+    await this.admit([account]);
+    const [user] = await this.ctx.db.select().from(users).where(eq(users.id, caller.uid)).limit(1);
+    const verifiedHash = user?.passwordHash ?? null;
+    if (!user || !(await verifyPassword(verifiedHash, currentPassword))) throw wrongCurrentPassword();
+    await this.attempts.clear(account.key);
     const passwordHash = await hashPassword(newPassword);
-    await this.touchUser(caller, { passwordHash });
-    // Every session ends; this one gets a fresh refresh token, the others sign in again.
-    await revokeAllForUser(this.ctx.db, this.ctx.clock, caller.uid);
-    return this.session({ ...user, passwordHash });
+    const outcome = await this.ctx.write(caller.companyId ?? '', async (tx, changes) => {
+      // The UPDATE locks the user's row before the tokens (the lock order of refresh-tokens.ts).
+      const [row] = await tx
+        .update(users)
+        .set({ passwordHash, updatedAt: this.ctx.clock.now() })
+        .where(and(eq(users.id, caller.uid), eq(users.passwordHash, verifiedHash!)))
+        .returning();
+      // Changed meanwhile by another request: the password verified is no longer the current one.
+      if (!row) return null;
+      changes.add('users', 'modified', userDoc(row));
+      await revokeAllForUser(tx, this.ctx.clock, row.id);
+      return { row, refreshToken: await issueRefreshToken(tx, this.ctx.clock, row.id) };
+    });
+    if (!outcome) throw wrongCurrentPassword();
+    return this.signed(outcome.row, outcome.refreshToken);
   }
 }

@@ -30,11 +30,19 @@ export function hashPassword(password: string): Promise<string> {
 /** A hash of nothing, verified when the account does not exist, so both paths cost the same. */
 let dummy: Promise<string> | null = null;
 
+/**
+ * Computes the dummy hash ahead of the first sign-in (the identity module calls it at start): made
+ * lazily, the first unknown-user sign-in would pay for two hashes and be told apart by its time.
+ */
+export function prepareDummyHash(): Promise<string> {
+  dummy ??= hash('hornada-dummy-password');
+  return dummy;
+}
+
 export async function verifyPassword(stored: string | null, password: string): Promise<boolean> {
   if (password.length > 4 * PASSWORD_MAX) return false;
   if (!stored) {
-    dummy ??= hash('hornada-dummy-password');
-    await verify(await dummy, normalise(password)).catch(() => false);
+    await verify(await prepareDummyHash(), normalise(password)).catch(() => false);
     return false;
   }
   return verify(stored, normalise(password)).catch(() => false);

@@ -15,13 +15,25 @@ export function userDoc(row: typeof users.$inferSelect): Record<string, unknown>
 }
 
 /** 409 with its own code, so the web can say "that e-mail already has an account". */
+export const EMAIL_IN_USE = () => new AppError(409, 'auth/email-in-use', 'An account with this email already exists');
+
+/** Key space of the advisory lock on an e-mail address (the app's one-key locks live elsewhere). */
+const EMAIL_LOCK_SPACE = 727281;
+
+/**
+ * Call inside the transaction that inserts the user: the lock, held until commit, makes a second
+ * registration of the same address wait and then see the first, so it gets this 409 rather than
+ * the unique index's error.
+ */
 export async function assertEmailFree(db: DbOrTx, address: string): Promise<void> {
+  const lower = address.toLowerCase();
+  await db.execute(sql`SELECT pg_advisory_xact_lock(${EMAIL_LOCK_SPACE}, hashtext(${lower}))`);
   const [taken] = await db
     .select({ id: users.id })
     .from(users)
-    .where(sql`lower(${users.email}) = ${address.toLowerCase()}`)
+    .where(sql`lower(${users.email}) = ${lower}`)
     .limit(1);
-  if (taken) throw new AppError(409, 'auth/email-in-use', 'An account with this email already exists');
+  if (taken) throw EMAIL_IN_USE();
 }
 
 const companyRole = z.enum(COMPANY_ROLES as [string, ...string[]]);
