@@ -2,11 +2,11 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { asc, eq } from 'drizzle-orm';
+import helmet from 'helmet';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { MAX_BODY_BYTES } from '@hornada/domain';
@@ -123,7 +123,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Streams end (with a retry hint) before the server waits for open requests to finish.
   app.addHook('preClose', async () => ctx.live.stop());
 
-  await app.register(helmet, {
+  // helmet's middleware, built once: @fastify/helmet builds it anew for every request (parsing the
+  // policy each time), which cost about a tenth of a cached public read's time (measured, bench:api).
+  const documentHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -144,6 +146,23 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
     // Same-origin by default (no CORS plugin): the API and the web app share one origin.
     crossOriginResourcePolicy: { policy: 'same-origin' },
+  });
+  // JSON is never rendered as a page: the API gets the strictest policy and none of the headers that
+  // only mean something to a document (OWASP REST security), which also keeps every answer smaller.
+  const apiHeaders = helmet({
+    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    crossOriginOpenerPolicy: false,
+    originAgentCluster: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+    xFrameOptions: { action: 'deny' },
+  });
+  app.addHook('onRequest', (req, reply, done) => {
+    const api = req.url.startsWith('/api/') && !req.url.startsWith('/api/docs');
+    (api ? apiHeaders : documentHeaders)(req.raw, reply.raw, (err) => done(err instanceof Error ? err : undefined));
   });
 
   registerErrorHandling(app);

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 
 export interface CachedResponse {
-  body: string;
+  /** Encoded once: a string body would be turned into UTF-8 bytes again on every send. */
+  body: Buffer;
   etag: string;
 }
 
@@ -69,7 +70,7 @@ export class PublicCache {
 
   /** Stores unless the pair changed since `generation` was read, evicting the least recently used. */
   set(companyId: string, resource: string, key: string, body: string, generation: number): CachedResponse {
-    const value = { body, etag: PublicCache.etagOf(body) };
+    const value = { body: Buffer.from(body, 'utf8'), etag: PublicCache.etagOf(body) };
     if (this.generation(companyId, resource) !== generation) return value;
     const group = PublicCache.group(companyId, resource);
     const full = `${group}\u0000${key}`;

@@ -25,12 +25,3 @@ export async function servePublic(
   }
   return reply.type('application/json; charset=utf-8').send(entry.body);
 }
-
-/** A stable key for a parsed query: same parameters, same key, whatever their order in the URL. */
-export function queryKey(prefix: string, query: Record<string, unknown>): string {
-  return `${prefix}?${JSON.stringify(
-    Object.keys(query)
-      .sort()
-      .map((k) => [k, query[k]]),
-  )}`;
-}

@@ -7,7 +7,7 @@ import type { ResourceDefinition } from './definition';
 import { listQuerySchema, type ListQuery } from './query';
 import { readScope } from './access';
 import { publicReadLimit, writeLimit } from '../plugins/rate-limit';
-import { queryKey, servePublic } from '../live/serve-public';
+import { servePublic } from '../live/serve-public';
 import { ResourceService } from './service';
 
 const companyParams = z.object({ companyId: z.string().min(1).max(64) });
@@ -60,7 +60,8 @@ export function registerResource(app: FastifyInstance, def: ResourceDefinition):
       const query = req.query as ListQuery;
       const produce = () => service.list(req.caller, c.id, query, c.timeZone);
       if (readScope(def, req.caller, c.id) === 'public') {
-        return servePublic(req, reply, c.id, def.name, queryKey('list', query), produce);
+        // The raw URL names the read (path and parameters): no need to serialise the parsed query.
+        return servePublic(req, reply, c.id, def.name, `list:${req.url}`, produce);
       }
       return produce();
     },

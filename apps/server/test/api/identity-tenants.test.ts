@@ -1,11 +1,14 @@
 /**
- * Tenants (design §4): an admin of a second bakery gets 404 on every private route of the first,
+ * Tenants (design §4): an admin of a second bakery gets 404 on every private route of the demo bakery,
  * reading and writing, while the first bakery's public catalogue stays readable to it. The cases are
  * generated from the resource definitions, so a new resource is covered (or fails here for want of a
  * sample record) without anyone remembering to add it.
  */
 import { SETTINGS_PRIVATE_FIELDS } from '@hornada/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contextInTransaction, seedDemo } from '../../src/db/seed';
+import { DEMO_COMPANY_ID } from '../../src/db/seed/ids';
+import { DEMO_PASSWORD, seedDemoAccounts } from '../../src/modules/identity/demo-accounts';
 import { RESOURCES } from '../../src/resources/definitions';
 import { identityCalls, json, setupTestApp, type TestApp } from '../helpers/app';
 
@@ -14,6 +17,13 @@ let t: TestApp;
 
 beforeAll(async () => {
   t = await setupTestApp({ env: { RATE_LIMIT_WRITES: '0' } });
+  // La Espiga with its catalogue and its demo accounts, as `npm start` seeds it.
+  await seedDemo({
+    db: t.db,
+    clock: t.clock,
+    dataDir: t.dataDir,
+    inTransaction: (tx) => seedDemoAccounts(contextInTransaction(t.app.ctx, tx), DEMO_COMPANY_ID),
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -57,14 +67,14 @@ describe('tenants', () => {
     expect(Object.keys(SAMPLES).sort()).toEqual(RESOURCES.map((d) => d.name).sort());
   });
 
-  it("gives a second bakery's admin 404 on every private route of the first, and the public catalogue", async () => {
-    const { bakery } = identityCalls(t, PASSWORD);
-    const first = await bakery('primera@ejemplo.co');
+  it("gives a second bakery's admin 404 on every private route of the demo bakery, and its public catalogue", async () => {
+    const { bakery, tokenOf } = identityCalls(t, PASSWORD);
+    const first = { companyId: DEMO_COMPANY_ID, token: await tokenOf('admin@hornada.test', DEMO_PASSWORD) };
     const api = `/api/companies/${first.companyId}`;
     const owner = (method: 'GET' | 'POST', url: string, payload?: Body) =>
       t.call({ method, url, token: first.token, payload });
 
-    // One real record of each resource in the first bakery, as its admin made it.
+    // One more real record of each resource in the demo bakery, as its admin made it.
     const ids = new Map<string, string>();
     const originals = new Map<string, Body>();
     for (const def of RESOURCES) {
@@ -76,6 +86,10 @@ describe('tenants', () => {
     }
     await owner('GET', `${api}/settings`).then((res) => expect(res.statusCode).toBe(200));
     const settingsBefore = json<{ data: Body }>(await owner('GET', `${api}/settings`)).data;
+
+    const total = async (name: string) => json<{ total: number }>(await owner('GET', `${api}/${name}`)).total;
+    const totalsBefore = new Map<string, number>();
+    for (const def of RESOURCES) totalsBefore.set(def.name, await total(def.name));
 
     const intruder = await bakery('intrusa@ejemplo.co');
     type Case = { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: string; payload?: Body; status: number };
@@ -125,23 +139,23 @@ describe('tenants', () => {
       expect(settings.data).not.toHaveProperty(f);
     }
 
-    // The public catalogue as the intruder sees it: the products, collections and brands made above.
+    // The public catalogue as the intruder sees it: the demo's and the ones made above, as a guest sees them.
     for (const name of ['products', 'productCollections', 'brands']) {
+      const url = `${api}/${name}?per_page=1000`;
       const list = json<{ data: { id: string }[]; total: number }>(
-        await t.call({ method: 'GET', url: `${api}/${name}`, token: intruder.token }),
+        await t.call({ method: 'GET', url, token: intruder.token }),
       );
-      expect(list.total, name).toBe(1);
-      expect(list.data.map((d) => d.id)).toEqual([ids.get(name)]);
+      const guest = json<{ data: { id: string }[]; total: number }>(await t.call({ method: 'GET', url }));
+      expect(list.total, name).toBeGreaterThan(1);
+      expect(list).toEqual(guest);
+      expect(list.data.map((d) => d.id)).toContain(ids.get(name));
       const one = await t.call({ method: 'GET', url: `${api}/${name}/${ids.get(name)}`, token: intruder.token });
       expect(json(one)).toMatchObject({ data: { id: ids.get(name) } });
     }
 
     // Nothing the intruder sent changed anything.
     for (const def of RESOURCES) {
-      const res = await owner('GET', `${api}/${def.name}`);
-      const list = json<{ data: Body[]; total: number }>(res);
-      // Users: the owner and the one made above.
-      expect(list.total, def.name).toBe(def.name === 'users' ? 2 : 1);
+      expect(await total(def.name), def.name).toBe(totalsBefore.get(def.name));
       const now = await owner('GET', `${api}/${def.name}/${ids.get(def.name)}`);
       expect(json<{ data: Body }>(now).data, def.name).toEqual(originals.get(def.name));
     }

@@ -733,6 +733,14 @@ describe('system routes', () => {
     const res = await t.call({ method: 'GET', url: '/api/nothing-here' });
     expect(res.statusCode).toBe(404);
     expect(json(res)).toMatchObject({ code: 'not_found' });
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    // The API: the strictest policy, none of the document-only headers.
+    expect(res.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(res.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY' });
+    expect(res.headers['x-dns-prefetch-control']).toBeUndefined();
+    // Everything else (pages, files, the API's documentation): the web app's policy.
+    const page = await t.call({ method: 'GET', url: '/files/nothing-here.webp' });
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['content-security-policy']).not.toContain('unsafe-eval');
   });
 });
