@@ -21,13 +21,18 @@ declare module 'fastify' {
  */
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('caller', null);
-  app.addHook('onRequest', async (request: FastifyRequest) => {
+  // Callback style: a guest's request (no header) passes without a promise, on the hot path of
+  // cached public reads.
+  app.addHook('onRequest', (request: FastifyRequest, _reply, done) => {
     const header = request.headers.authorization;
-    if (!header || !request.url.startsWith('/api/')) return;
-    if (request.routeOptions.config?.ignoreBearer) return;
+    if (!header || !request.url.startsWith('/api/')) return done();
+    if (request.routeOptions.config?.ignoreBearer) return done();
     const match = /^Bearer\s+(\S+)$/i.exec(header);
-    if (!match) throw new AppError(401, 'auth/invalid-token', 'Authorization header must be "Bearer <token>"');
-    request.caller = await loadCaller(app, match[1]!);
+    if (!match) return done(new AppError(401, 'auth/invalid-token', 'Authorization header must be "Bearer <token>"'));
+    loadCaller(app, match[1]!).then((caller) => {
+      request.caller = caller;
+      done();
+    }, done);
   });
 }
 

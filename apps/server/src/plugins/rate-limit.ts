@@ -30,6 +30,15 @@ export function publicReadLimit(app: FastifyInstance): Pick<RouteShorthandOption
   const max = app.ctx.config.rateLimits.publicReadsPerMinute;
   if (max <= 0) return {};
   return {
-    config: { rateLimit: { max, timeWindow: 60_000, keyGenerator: (req) => `ip:${req.ip}`, groupId: 'reads' } },
+    // onRequest: counted before a cached answer can be sent from the route's preParsing hook.
+    config: {
+      rateLimit: {
+        max,
+        timeWindow: 60_000,
+        keyGenerator: (req) => `ip:${req.ip}`,
+        groupId: 'reads',
+        hook: 'onRequest',
+      },
+    },
   };
 }

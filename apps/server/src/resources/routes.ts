@@ -7,8 +7,13 @@ import type { ResourceDefinition } from './definition';
 import { listQuerySchema, type ListQuery } from './query';
 import { readScope } from './access';
 import { publicReadLimit, writeLimit } from '../plugins/rate-limit';
-import { servePublic } from '../live/serve-public';
+import { answerFromCache, servePublic } from '../live/serve-public';
 import { ResourceService } from './service';
+
+// Cache keys within (company, resource). The raw URL names a list read (path and parameters), with no
+// need to serialise the parsed query.
+const listKey = (req: FastifyRequest) => `list:${req.url}`;
+const recordKey = (req: FastifyRequest) => `id:${(req.params as { id: string }).id}`;
 
 const companyParams = z.object({ companyId: z.string().min(1).max(64) });
 const recordParams = companyParams.extend({ id: z.string().min(1).max(64) });
@@ -53,6 +58,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDefinition):
     base,
     {
       ...reads,
+      preParsing: answerFromCache(def.name, listKey),
       schema: { tags, summary: `List ${def.name}`, params: companyParams, querystring: listQuerySchema(def) },
     },
     async (req, reply) => {
@@ -60,8 +66,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDefinition):
       const query = req.query as ListQuery;
       const produce = () => service.list(req.caller, c.id, query, c.timeZone);
       if (readScope(def, req.caller, c.id) === 'public') {
-        // The raw URL names the read (path and parameters): no need to serialise the parsed query.
-        return servePublic(req, reply, c.id, def.name, `list:${req.url}`, produce);
+        return servePublic(req, reply, c.id, def.name, listKey(req), produce);
       }
       return produce();
     },
@@ -69,12 +74,16 @@ export function registerResource(app: FastifyInstance, def: ResourceDefinition):
 
   r.get(
     `${base}/:id`,
-    { ...reads, schema: { tags, summary: `Get a ${def.label.toLowerCase()}`, params: recordParams } },
+    {
+      ...reads,
+      preParsing: answerFromCache(def.name, recordKey),
+      schema: { tags, summary: `Get a ${def.label.toLowerCase()}`, params: recordParams },
+    },
     async (req, reply) => {
       const c = await company(req);
       const produce = async () => ({ data: await service.get(req.caller, c.id, req.params.id) });
       if (readScope(def, req.caller, c.id) === 'public') {
-        return servePublic(req, reply, c.id, def.name, `id:${req.params.id}`, produce);
+        return servePublic(req, reply, c.id, def.name, recordKey(req), produce);
       }
       return produce();
     },

@@ -578,6 +578,49 @@ describe('change feed', () => {
 });
 
 describe('public cache', () => {
+  it('answers a guest from the cache, never someone with a bearer, and never caches a refused read', async () => {
+    const co = await t.company('Atajo');
+    const boss = await t.user('company_admin', co);
+    const url = `/api/companies/${co}/products?sort=name`;
+    // This instance drops cached reads again when the notifications of these writes arrive: wait for
+    // them, so the reads below meet a cache that stays put.
+    const watch = await openStream(`${t.baseUrl}/api/companies/${co}/changes?resources=products`, {
+      authorization: `Bearer ${boss.token}`,
+    });
+    streams.push(watch);
+    for (const [name, active] of [
+      ['Visible', true],
+      ['Oculto', false],
+    ] as const) {
+      const res = await t.call({
+        method: 'POST',
+        url: `/api/companies/${co}/products`,
+        token: boss.token,
+        payload: { name, price: 100, active },
+      });
+      expect(res.statusCode).toBe(201);
+    }
+    await watch.waitFor((e) => changeEvents(e).length >= 2);
+    const names = (body: string) => (JSON.parse(body) as { data: { name: string }[] }).data.map((p) => p.name);
+    const first = await t.call({ method: 'GET', url });
+    expect(t.app.ctx.publicCache.get(co, 'products', `list:${url}`)).toBeTruthy();
+    const second = await t.call({ method: 'GET', url });
+    expect(names(first.body)).toEqual(['Visible']);
+    expect(second.body).toBe(first.body);
+    expect(second.headers.etag).toBe(first.headers.etag);
+    // The same URL with a bearer goes the whole way: staff sees the inactive product too.
+    const staffRead = await t.call({ method: 'GET', url, token: boss.token });
+    expect(names(staffRead.body)).toEqual(['Oculto', 'Visible']);
+    // A bad bearer is a 401 even where a guest's answer is cached.
+    const forged = await t.call({ method: 'GET', url, headers: { authorization: 'Bearer nada' } });
+    expect(forged.statusCode).toBe(401);
+    // A refused read is never stored, so it is refused every time.
+    for (let i = 0; i < 2; i++) {
+      const bad = await t.call({ method: 'GET', url: `/api/companies/${co}/products?per_page=5000` });
+      expect(bad.statusCode).toBe(400);
+    }
+  });
+
   it('serves ETags, answers 304, and sees a write right after its 2xx', async () => {
     const p = await post('products', { name: 'Cacheado', price: 500 });
     const url = `${api('products')}/${p.id}`;
@@ -661,7 +704,7 @@ describe('public cache', () => {
     }
     expect(cache.bytes).toBeLessThanOrEqual(200_000);
     expect(cache.size).toBeGreaterThan(100);
-    expect(cache.get('c', 'products', 'keep')?.body).toBe(body);
+    expect(cache.get('c', 'products', 'keep')?.body.toString()).toBe(body);
     expect(cache.get('c', 'products', 'search=0')).toBeUndefined();
     expect(cache.get('c', 'products', 'search=1999')).toBeDefined();
     // An answer larger than a quarter of the budget is served but not kept.
