@@ -37,6 +37,7 @@ describe('configuration', () => {
     } catch (err) {
       const msg = (err as Error).message;
       for (const key of ['PORT', 'DATABASE_URL', 'SEED_DEMO']) expect(msg).toContain(key);
+      expect(msg).toContain('PORT: must be a port number from 0 to 65535');
     }
   });
 
