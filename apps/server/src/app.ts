@@ -79,6 +79,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const userDirectory = new UserDirectory(db);
   const companyInfo = new CompanyDirectory();
   // What a committed change makes stale on this instance: at commit here, on notification elsewhere.
+  // Log positions this instance has committed and already forgotten, until its pump reads them.
+  const forgottenHere = new Set<number>();
   const forget = (companyId: string, resource: string, changes: readonly Change[]) => {
     if (resource === 'settings') {
       // The time zone shapes date-filtered lists of every resource: drop the whole company.
@@ -92,8 +94,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     db,
     clock,
     keys,
-    write: createWriter(db, clock, (companyId, changes) => {
+    write: createWriter(db, clock, (companyId, changes, positions) => {
       for (const [resource, list] of changes.byResource) forget(companyId, resource, list);
+      for (const p of positions) forgottenHere.add(p);
     }),
     users: userDirectory,
     publicCache,
@@ -117,7 +120,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     createVisibility(ctx, RESOURCES),
     app.log,
   );
-  ctx.live.onRow.push((row) => forget(row.companyId, row.resource, row.changes));
+  // A row this instance wrote was forgotten at its commit; forgetting it again when its notification
+  // arrives would only throw away reads cached since, which are already fresh.
+  ctx.live.onRow.push((row) => {
+    if (!forgottenHere.delete(row.position)) forget(row.companyId, row.resource, row.changes);
+  });
   await ctx.live.start();
   app.decorate('ctx', ctx);
   // Streams end (with a retry hint) before the server waits for open requests to finish.

@@ -49,29 +49,31 @@ export type WriteFn = <T>(
 export function createWriter(
   db: Db,
   clock: Clock,
-  onCommitted: (companyId: string, changes: ChangeSet) => void,
+  onCommitted: (companyId: string, changes: ChangeSet, positions: readonly number[]) => void,
 ): WriteFn {
   return async (companyId, fn, options) => {
-    let committed: ChangeSet | null = null;
+    // Set inside the transaction callback, which TypeScript cannot follow: typed by assertion.
+    let committed = null as { changes: ChangeSet; positions: number[] } | null;
     const result = await db.transaction(async (tx) => {
       const changes = new ChangeSet();
       const value = await fn(tx, changes);
       if (changes.size > 0) {
         await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOG_LOCK})`);
         const now = clock.now();
-        await tx
+        const rows = await tx
           .insert(changeLog)
           .values(
             [...changes.byResource].map(([resource, list]) => ({ companyId, resource, changes: list, createdAt: now })),
-          );
+          )
+          .returning({ position: changeLog.position });
         await tx.execute(sql`SELECT pg_notify(${CHANGES_CHANNEL}, ${companyId})`);
         await options?.beforeCommit?.();
-        committed = changes;
+        committed = { changes, positions: rows.map((r) => r.position) };
       }
       return value;
     });
     // This instance forgets cached reads at once, so a read after the 2xx sees the write.
-    if (committed) onCommitted(companyId, committed);
+    if (committed) onCommitted(companyId, committed.changes, committed.positions);
     return result;
   };
 }

@@ -100,11 +100,22 @@ function fieldSchema(def: ResourceDefinition, field: string): z.ZodType | undefi
   return s;
 }
 
+const filterParsers = new WeakMap<ResourceDefinition, Map<string, (raw: string) => Parsed>>();
+
 /**
  * How one equality-filter value is checked and converted: by the column's SQL type (what PostgreSQL
  * would reject) and, for text, by the domain schema of the field (enum members, id lengths).
  */
 export function filterParser(def: ResourceDefinition, field: string): (raw: string) => Parsed {
+  // Built once per field: the schema and every list read use the same parser.
+  let parsers = filterParsers.get(def);
+  if (!parsers) filterParsers.set(def, (parsers = new Map()));
+  let parse = parsers.get(field);
+  if (!parse) parsers.set(field, (parse = buildFilterParser(def, field)));
+  return parse;
+}
+
+function buildFilterParser(def: ResourceDefinition, field: string): (raw: string) => Parsed {
   const column = columnsOf(def.table)[field]!;
   switch (column.columnType) {
     case 'PgBoolean':

@@ -582,8 +582,8 @@ describe('public cache', () => {
     const co = await t.company('Atajo');
     const boss = await t.user('company_admin', co);
     const url = `/api/companies/${co}/products?sort=name`;
-    // This instance drops cached reads again when the notifications of these writes arrive: wait for
-    // them, so the reads below meet a cache that stays put.
+    // Wait until this instance has pumped these writes, so nothing of them is still on its way when
+    // the reads below meet the cache.
     const watch = await openStream(`${t.baseUrl}/api/companies/${co}/changes?resources=products`, {
       authorization: `Bearer ${boss.token}`,
     });

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { AppContext, Caller } from '../../context';
 import type { DbOrTx } from '../../db';
 import { companies, settings, users } from '../../db/schema';
-import { AppError, forbidden, fromZodIssues, unauthenticated } from '../../lib/errors';
+import { AppError, forbidden, fromZodIssues, pgErrorCode, unauthenticated } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { assertEmailFree, EMAIL_IN_USE, userDoc } from '../users/users.resource';
 import { Attempts, REGISTER_WINDOW_MS, SIGNIN_WINDOW_MS, type Gate } from './attempts';
@@ -36,15 +36,6 @@ const wrongCurrentPassword = () =>
   new AppError(400, 'auth/wrong-password', 'The current password is not correct', [
     { path: 'currentPassword', message: 'Not correct' },
   ]);
-
-/** PostgreSQL's unique_violation, also when drizzle wraps the driver's error in its own. */
-function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 const accountKey = (email: string) => `signin-email:${email.trim().toLowerCase()}`;
 
@@ -269,7 +260,7 @@ export class IdentityService {
       return await this.insertUser(input, hashed);
     } catch (err) {
       // Safety net behind assertEmailFree's lock: the unique index is the last word on duplicates.
-      if (isUniqueViolation(err)) throw EMAIL_IN_USE();
+      if (pgErrorCode(err) === '23505') throw EMAIL_IN_USE();
       throw err;
     }
   }
