@@ -39,7 +39,10 @@ run(bin('vite'), ['build', '--logLevel', 'warn'], path.join(root, 'apps/web'));
 rmSync(path.join(root, 'apps/server/dist'), { recursive: true, force: true });
 await esbuild.build({
   entryPoints: [path.join(root, 'apps/server/src/server.ts')],
-  outfile: path.join(root, 'apps/server/dist/server.js'),
+  outdir: path.join(root, 'apps/server/dist'),
+  // Code loaded only on demand (the demo seed and its picture painter) goes to its own chunk.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
   platform: 'node',
   format: 'esm',

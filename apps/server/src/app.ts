@@ -14,7 +14,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Db } from './db';
 import { companies } from './db/schema';
-import { DEMO_COMPANY_ID } from './db/seed/ids';
+import { DEMO_COMPANY_ID } from './seed/ids';
 import { systemClock, type Clock } from './lib/clock';
 import { createWriter, type Change } from './live/change-log';
 import { LiveFeed } from './live/feed';
@@ -23,15 +23,15 @@ import { registerLiveRoutes } from './live/routes';
 import { createVisibility } from './live/visibility';
 import { UserDirectory } from './modules/identity/user-directory';
 import { createKeyStore, type KeyStore } from './modules/identity/keys';
-import { registerSettingsRoutes } from './modules/companies/settings.routes';
-import { CompanyDirectory } from './modules/companies/company.service';
 import { registerSystemRoutes } from './modules/system.routes';
 import { registerIdentityRoutes } from './modules/identity/identity.routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerRateLimits } from './plugins/rate-limit';
-import { RESOURCES } from './resources/definitions';
+import { ResourceRegistry } from './resources/registry';
 import { registerResource } from './resources/routes';
+import { registerSettingsRoutes } from './resources/settings.routes';
+import { CompanyDirectory } from './resources/tenant';
 
 export interface BuildOptions {
   config: Config;
@@ -113,11 +113,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       return marketId;
     },
   };
+  // The one door: every write to a resource, from routes, modules, the seed and loaders, goes through here.
+  const resources = new ResourceRegistry(ctx);
+  app.decorate('resources', resources);
   ctx.live = new LiveFeed(
     db,
     db.$client.options.connectionString ?? '',
     clock,
-    createVisibility(ctx, RESOURCES),
+    createVisibility(ctx, resources.definitions),
     app.log,
   );
   // A row this instance wrote was forgotten at its commit; forgetting it again when its notification
@@ -196,8 +199,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerSystemRoutes(app);
   registerIdentityRoutes(app);
   registerSettingsRoutes(app);
-  for (const def of RESOURCES) registerResource(app, def);
-  registerLiveRoutes(app, RESOURCES);
+  for (const service of resources.all()) registerResource(app, service);
+  registerLiveRoutes(app, resources.definitions);
 
   // Uploaded and generated files: immutable names, so they cache for a year.
   await app.register(fastifyStatic, {

@@ -4,7 +4,7 @@ import type { Clock } from './lib/clock';
 import type { KeyStore } from './modules/identity/keys';
 import type { WriteFn } from './live/change-log';
 import type { LiveFeed } from './live/feed';
-import type { CompanyDirectory } from './modules/companies/company.service';
+import type { CompanyDirectory } from './resources/tenant';
 import type { PublicCache } from './live/public-cache';
 import type { UserDirectory } from './modules/identity/user-directory';
 import type { Role } from '@hornada/domain';

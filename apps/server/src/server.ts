@@ -4,9 +4,9 @@ import { buildApp, loggerOptions } from './app';
 import { ConfigError, parseConfig, type Config } from './config';
 import { createDb, ensureDatabase, migrateDb, type Db } from './db';
 import type { EmbeddedPg } from './db/embedded';
-import { contextInTransaction, seedDemo } from './db/seed';
-import { DEMO_COMPANY_ID } from './db/seed/ids';
+import { DEMO_COMPANY_ID } from './seed/ids';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoAccounts } from './modules/identity/demo-accounts';
+import { IdentityService } from './modules/identity/identity.service';
 import { users } from './db/schema';
 import { inArray } from 'drizzle-orm';
 import { systemClock } from './lib/clock';
@@ -106,13 +106,17 @@ async function main(): Promise<void> {
     app = built;
     step();
     if (config.seedDemo) {
+      // Loaded only to seed: the picture painter stays off the server's runtime path (its own chunk).
+      const { seedDemo } = await import('./seed');
+      const identity = new IdentityService(built.ctx, built.resources);
       const result = await seedDemo({
         db,
         clock: systemClock,
+        resources: built.resources,
         dataDir: config.dataDir,
         log: (m: string) => log.info(m),
         // In the seed's transaction: the catalogue and its accounts commit together or not at all.
-        inTransaction: (tx) => seedDemoAccounts(contextInTransaction(built.ctx, tx), DEMO_COMPANY_ID),
+        inTransaction: (scope) => seedDemoAccounts(identity, DEMO_COMPANY_ID, scope),
       });
       if (result.seeded) log.info({ products: result.products }, 'demo data seeded');
     }

@@ -22,10 +22,10 @@ import {
   settings,
   users,
 } from '../src/db/schema';
-import { contextInTransaction, seedDemo } from '../src/db/seed';
-import { DEMO_COMPANY_ID } from '../src/db/seed/ids';
-import { seedDemoAccounts } from '../src/modules/identity/demo-accounts';
+import { seedDemo } from '../src/seed';
+import { DEMO_COMPANY_ID } from '../src/seed/ids';
 import { setupTestApp, type TestApp } from './helpers/app';
+import { seedDemoInto } from './helpers/seed';
 
 async function counts(db: Db): Promise<Record<string, number>> {
   const tables = { companies, settings, productCollections, brands, products, ingredients, recipes, b2bClients };
@@ -62,13 +62,7 @@ describe('demo seed', () => {
     const messages: string[] = [];
     const started = performance.now();
     // As the server does: the demo accounts in the seed's own transaction.
-    const result = await seedDemo({
-      db: t.db,
-      clock: t.clock,
-      dataDir: t.dataDir,
-      log: (m) => messages.push(m),
-      inTransaction: (tx) => seedDemoAccounts(contextInTransaction(t.app.ctx, tx), DEMO_COMPANY_ID),
-    });
+    const result = await seedDemoInto(t, { log: (m) => messages.push(m) });
     console.log(
       `${messages.join('; ')} (measured by the test: ${((performance.now() - started) / 1000).toFixed(2)} s)`,
     );
@@ -195,7 +189,7 @@ describe('demo seed', () => {
     expect(served.headers['content-type']).toBe('image/webp');
 
     // Once: a second call finds a company and touches nothing.
-    expect(await seedDemo({ db: t.db, clock: t.clock, dataDir: t.dataDir })).toEqual({ seeded: false, products: 0 });
+    expect(await seedDemoInto(t)).toEqual({ seeded: false, products: 0 });
     expect(await counts(t.db)).toEqual(seeded);
     const [live] = await t.db.select({ n: count() }).from(products).where(isNull(products.deletedAt));
     expect(live?.n).toBe(seeded.products);
@@ -212,7 +206,7 @@ describe('demo seed, two instances starting together', () => {
   });
 
   it('seeds once; the other call returns seeded:false and removes the pictures it drew', async () => {
-    const opts = { db: t.db, clock: t.clock, dataDir: t.dataDir };
+    const opts = { db: t.db, clock: t.clock, dataDir: t.dataDir, resources: t.app.resources };
     const results = await Promise.all([seedDemo(opts), seedDemo(opts)]);
     expect(results.filter((r) => r.seeded)).toHaveLength(1);
     expect((await counts(t.db)).companies).toBe(1);
@@ -232,15 +226,9 @@ describe('demo seed, failing part-way', () => {
   });
 
   it('leaves neither a catalogue without accounts nor accounts without a catalogue', async () => {
-    const failing = seedDemo({
-      db: t.db,
-      clock: t.clock,
-      dataDir: t.dataDir,
-      inTransaction: async (tx) => {
-        await seedDemoAccounts(contextInTransaction(t.app.ctx, tx), DEMO_COMPANY_ID);
-        // A crash after the accounts, before the commit.
-        throw new Error('boom');
-      },
+    const failing = seedDemoInto(t, {
+      // A crash after the accounts, before the commit.
+      after: () => Promise.reject(new Error('boom')),
     });
     await expect(failing).rejects.toThrow('boom');
     expect(Object.values(await counts(t.db)).every((n) => n === 0)).toBe(true);
@@ -250,12 +238,7 @@ describe('demo seed, failing part-way', () => {
     expect((await import('node:fs')).readdirSync(path.join(t.dataDir, 'files', 'products'))).toEqual([]);
 
     // The next start seeds everything.
-    const again = await seedDemo({
-      db: t.db,
-      clock: t.clock,
-      dataDir: t.dataDir,
-      inTransaction: (tx) => seedDemoAccounts(contextInTransaction(t.app.ctx, tx), DEMO_COMPANY_ID),
-    });
+    const again = await seedDemoInto(t);
     expect(again.seeded).toBe(true);
     const [seededAccounts] = await t.db.select({ n: count() }).from(users);
     expect(seededAccounts?.n).toBe(6);

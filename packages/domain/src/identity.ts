@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ROLES } from './roles';
+import { COMPANY_ROLES, ROLES } from './roles';
+import { shortText } from './schemas/common';
 import { address } from './schemas/users';
 
 /** Messages of spec §5 and §8, word for word (the API's `message`). */
@@ -73,6 +74,20 @@ export const PasswordChangeInput = z
   .strict();
 
 export const RoleSchema = z.enum(ROLES);
+
+/** PUT/PATCH of a user by an admin: profile, role and the disabled flag (e-mail and password have their own paths). */
+export const UserUpdateInput = z
+  .object({
+    name: z.string().trim().min(1, 'Required').max(120),
+    role: z.enum(COMPANY_ROLES as [string, ...string[]]),
+    phone: shortText(40).default(null),
+    addresses: z.array(address).max(10).default([]),
+    disabled: z.boolean().default(false),
+  })
+  .strict();
+
+/** POST /api/companies/{companyId}/users: an admin creates any company role, assistants included (design §4). */
+export const UserCreateInput = UserUpdateInput.extend({ email: email(), password: password() });
 
 /** Title case for person names, particles kept in lower case (spec §1). */
 const PARTICLES = new Set(['de', 'del', 'la', 'las', 'los', 'y', 'e', 'da', 'do', 'dos', 'van', 'von']);

@@ -10,3 +10,4 @@ export * from './schemas/nit';
 export * from './schemas/settings';
 export * from './schemas/users';
 export * from './identity';
+export * from './policy';

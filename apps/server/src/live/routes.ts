@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { validationError } from '../lib/errors';
-import { getCompany } from '../modules/companies/company.service';
-import { readScope } from '../resources/access';
+import { isResourceName } from '@hornada/domain';
+import { getCompany } from '../resources/tenant';
+import { readAccess } from '../resources/access';
 import type { ResourceDefinition } from '../resources/definition';
 import { parseLastEventId, type Subscriber } from './feed';
 
@@ -49,10 +50,7 @@ export function registerLiveRoutes(app: FastifyInstance, definitions: readonly R
         throw validationError(unknown.map((n) => ({ path: 'query.resources', message: `Unknown resource: ${n}` })));
       }
       // The same rules as a list read: 401 / 403 / 404 before any byte of the stream.
-      for (const n of names) {
-        const def = defs.get(n);
-        if (def) readScope(def, req.caller, company.id);
-      }
+      for (const n of names) if (isResourceName(n)) readAccess(n, req.caller, company.id);
       const lastEventId = parseLastEventId(req.headers['last-event-id'] ?? req.query.last_event_id);
 
       reply.hijack();

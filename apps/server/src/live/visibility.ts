@@ -1,5 +1,6 @@
-import { SETTINGS_PRIVATE_FIELDS } from '@hornada/domain';
 import type { AppContext, Caller } from '../context';
+import { isResourceName } from '@hornada/domain';
+import { publicView, readAccess } from '../resources/access';
 import type { ResourceDefinition } from '../resources/definition';
 import type { Change } from './change-log';
 import type { LogRow, Visibility } from './feed';
@@ -7,58 +8,48 @@ import type { LogRow, Visibility } from './feed';
 /** A removal says only which record to take out. */
 const removed = (c: Change): Change => ({ type: 'removed', doc: { id: c.doc.id, companyId: c.doc.companyId } });
 
-const SETTINGS_FULL_READ = new Set(['company_admin', 'company_staff', 'production_assistant']);
-
 /**
- * The one function that decides what a subscriber receives (design §3): the same rules as reads,
- * applied to each event with the caller's state as it is now. A public subscriber sees an active
- * product or collection; one made inactive reaches it as `removed`.
+ * The one function that decides what a subscriber receives (design §3): the permission table's read
+ * rules, as for a list read, applied to each event with the caller's state as it is now. A public
+ * subscriber gets the public field set of a public record; one that stops being public (an inactive
+ * product) reaches it as `removed`.
  */
 export function createVisibility(ctx: AppContext, definitions: readonly ResourceDefinition[]): Visibility {
-  const defs = new Map(definitions.map((d) => [d.name, d]));
+  const defs = new Map(definitions.map((d) => [d.name as string, d]));
   return async (uid, row: LogRow) => {
-    let role: string | null = null;
-    let companyId: string | null = null;
     let caller: Caller | null = null;
     if (uid) {
       const user = await ctx.users.get(uid);
       if (!user || user.disabled || user.deleted) return 'close';
-      role = user.role;
-      companyId = user.companyId;
       caller = { uid: user.uid, email: user.email, name: user.name, role: user.role, companyId: user.companyId };
     }
-    const ownCompany = role === 'system_admin' || (companyId !== null && companyId === row.companyId);
-
-    if (row.resource === 'settings') {
-      if (ownCompany && role && (role === 'system_admin' || SETTINGS_FULL_READ.has(role))) return row.changes;
-      return row.changes.map((c) => {
-        const doc = { ...c.doc };
-        for (const f of SETTINGS_PRIVATE_FIELDS) delete doc[f];
-        return { type: c.type, doc };
-      });
+    if (!isResourceName(row.resource)) return null;
+    let access;
+    try {
+      access = readAccess(row.resource, caller, row.companyId);
+    } catch {
+      return null;
     }
-
     const def = defs.get(row.resource);
-    if (!def) return null;
-    if (ownCompany && caller && (caller.role === 'system_admin' || def.read.roles.includes(caller.role))) {
-      const restrict = caller.role === 'system_admin' ? undefined : def.read.restrict;
-      if (!restrict) return row.changes;
+    if (access === 'public') {
       const out: Change[] = [];
       for (const c of row.changes) {
-        if (restrict.test(caller, c.doc)) out.push(c);
-        // A record that left the reader's scope may be on its screen: take it out. A new one it may
-        // not read, or the deletion of one that was never in its scope, tells it nothing.
-        else if (c.type === 'modified') out.push(removed(c));
+        const isPublic = !def?.publicRecords || def.publicRecords.test(c.doc);
+        if (c.type !== 'removed' && isPublic)
+          out.push({ type: c.type, doc: { id: c.doc.id, ...publicView(row.resource, c.doc) } });
+        // Any record that stops being public is `removed` (an inactive product's id is no secret).
+        else if (c.type !== 'added') out.push(removed(c));
       }
       return out;
     }
-    const pub = def.read.public;
-    if (!pub) return null;
+    const rule = access === 'company' || !caller ? undefined : def?.rows?.[access];
+    if (!rule) return row.changes;
     const out: Change[] = [];
     for (const c of row.changes) {
-      if (c.type !== 'removed' && pub.test(c.doc)) out.push(c);
-      // Public: any record that stops being public is `removed` (an inactive product's id is no secret).
-      else if (c.type !== 'added') out.push(removed(c));
+      if (rule.test(caller!, c.doc)) out.push(c);
+      // A record that left the reader's scope may be on its screen: take it out. A new one it may
+      // not read, or the deletion of one that was never in its scope, tells it nothing.
+      else if (c.type === 'modified') out.push(removed(c));
     }
     return out;
   };

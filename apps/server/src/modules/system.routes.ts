@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/errors';
-import { readSettings } from './companies/company.service';
 
 /** Health and the public runtime configuration (design §3). */
 export function registerSystemRoutes(app: FastifyInstance): void {
@@ -20,7 +19,7 @@ export function registerSystemRoutes(app: FastifyInstance): void {
   app.get('/api/config', { schema: { tags: ['system'], summary: 'Public runtime configuration' } }, async () => {
     const { config } = app.ctx;
     const companyId = await app.ctx.marketCompanyId();
-    const s = companyId ? await readSettings(app.ctx, null, companyId).catch(() => null) : null;
+    const s = companyId ? await app.resources.settings.get(null, companyId).catch(() => null) : null;
     return {
       data: {
         companyId,

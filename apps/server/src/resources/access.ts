@@ -1,56 +1,50 @@
+import { grantOf, publicFields, type Action, type Grant, type ResourceName } from '@hornada/domain';
 import type { Caller } from '../context';
 import { forbidden, notFound, unauthenticated } from '../lib/errors';
-import type { ResourceDefinition } from './definition';
 
-export type ReadScope = 'all' | 'public';
+/** How a caller reads a resource of a company: the public records and fields, or through its grant. */
+export type ReadAccess = 'public' | Grant;
 
-function sameCompany(caller: Caller, companyId: string): boolean {
+export function sameCompany(caller: Caller, companyId: string): boolean {
   return caller.role === 'system_admin' || caller.companyId === companyId;
 }
 
+const VERBS: Record<Action, string> = { read: 'read', create: 'create', update: 'change', delete: 'delete' };
+
 /**
- * Who reads what (design §4). Another company's private data is a 404, never a 403, so its
- * existence is not confirmed; public resources of any company stay readable by anyone.
+ * Who reads what, from the permission table (design §4). Another company's private data is a 404, never
+ * a 403, so its existence is not confirmed; public resources of any company stay readable by anyone.
  */
-export function readScope(def: ResourceDefinition, caller: Caller | null, companyId: string): ReadScope {
+export function readAccess(resource: ResourceName, caller: Caller | null, companyId: string): ReadAccess {
   if (caller && sameCompany(caller, companyId)) {
-    if (caller.role === 'system_admin' || def.read.roles.includes(caller.role)) return 'all';
+    const grant = grantOf(caller.role, resource, 'read');
+    if (grant) return grant;
   }
-  if (def.read.public) return 'public';
+  if (publicFields(resource)) return 'public';
   if (!caller) throw unauthenticated();
   if (!sameCompany(caller, companyId)) throw notFound();
-  throw forbidden(`Your role cannot read ${def.name}`);
+  throw forbidden(`Your role cannot read ${resource}`);
 }
 
-export function assertCanWrite(def: ResourceDefinition, caller: Caller | null, companyId: string): Caller {
+/** The caller and its grant for a write, or 401 / 404 (another company) / 403 (its role). */
+export function writeAccess(
+  resource: ResourceName,
+  caller: Caller | null,
+  companyId: string,
+  action: Exclude<Action, 'read'>,
+): { who: Caller; grant: Grant } {
   if (!caller) throw unauthenticated();
   if (!sameCompany(caller, companyId)) throw notFound();
-  if (caller.role !== 'system_admin' && !def.write.includes(caller.role)) {
-    throw forbidden(`Your role cannot change ${def.name}`);
-  }
-  return caller;
+  const grant = grantOf(caller.role, resource, action);
+  if (!grant) throw forbidden(`Your role cannot ${VERBS[action]} ${resource}`);
+  return { who: caller, grant };
 }
 
-/** Fields the caller's role may not write but the body changes: 403 naming them. */
-export function assertWritableFields(
-  def: ResourceDefinition,
-  caller: Caller,
-  data: Record<string, unknown>,
-  current: Record<string, unknown> | null,
-  pathPrefix = '',
-): void {
-  const allowed = def.writable?.[caller.role];
-  if (!allowed) return;
-  const denied = Object.keys(data).filter(
-    (key) =>
-      !allowed.includes(key) &&
-      // Sending back the value a field already has is not a change (a GET result as a PUT body).
-      !(current && JSON.stringify(current[key] ?? null) === JSON.stringify(data[key] ?? null)),
-  );
-  if (denied.length > 0) {
-    throw forbidden(
-      `Your role cannot change: ${denied.join(', ')}`,
-      denied.map((f) => ({ path: pathPrefix + f, message: 'Not writable by your role' })),
-    );
-  }
+/** Only the fields of the public set (guests, customers, the public cache and the public stream). */
+export function publicView(resource: ResourceName, doc: Record<string, unknown>): Record<string, unknown> {
+  const fields = publicFields(resource);
+  if (!fields) return {};
+  const out: Record<string, unknown> = {};
+  for (const f of fields) if (f in doc) out[f] = doc[f];
+  return out;
 }

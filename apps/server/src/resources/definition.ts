@@ -1,6 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Role } from '@hornada/domain';
+import type { Grant, ResourceName } from '@hornada/domain';
 import type { z } from 'zod';
 import type { AppContext, Caller } from '../context';
 import type { DbOrTx } from '../db';
@@ -26,12 +26,22 @@ export interface Reference {
   label: string;
 }
 
+/** A rule on rows, in SQL for queries and in code for the change feed and for writes. */
+export interface RowRule {
+  where: (caller: Caller, table: ResourceTable) => SQL | undefined;
+  test: (caller: Caller, doc: Row) => boolean;
+}
+
+/** Runs inside a write's transaction, after the row is written (delete included). */
+export type AfterWrite = (ctx: AppContext, tx: DbOrTx, caller: Caller, before: Row | null, after: Row) => Promise<void>;
+
 /**
- * Everything the engine needs to serve one resource (style habit 3): a definition, not handlers.
+ * Everything the engine needs to serve one resource (style habit 3): a definition, not handlers. Who may
+ * do what is not here: it is the resource's entry in the permission table (`POLICY` in packages/domain).
  */
 export interface ResourceDefinition {
-  /** Path segment under /api/companies/{companyId}/. */
-  name: string;
+  /** Path segment under /api/companies/{companyId}/, and the resource's name in the permission table. */
+  name: ResourceName;
   /** Singular, for messages and the OpenAPI document. */
   label: string;
   table: ResourceTable;
@@ -39,7 +49,7 @@ export interface ResourceDefinition {
   input: z.ZodObject;
   /** POST body when it differs from PUT's (users: e-mail and password only on creation). */
   createInput?: z.ZodObject;
-  /** PATCH body: any subset, no defaults. */
+  /** PATCH body: any subset, no defaults (toPatchSchema). */
   patch: z.ZodType;
   /** The record as read, for the OpenAPI document. */
   record: z.ZodObject;
@@ -49,23 +59,13 @@ export interface ResourceDefinition {
   dateFields: readonly string[];
   /** Plain query parameters this resource takes beyond filters (design §3 "options"). */
   options?: readonly string[];
-  read: {
-    /** Roles of the company that read every record. */
-    roles: readonly Role[];
-    /**
-     * When set, anyone (signed in or not, any company) reads the records it keeps: `where` in SQL
-     * for queries, `test` the same rule in code for the change feed.
-     */
-    public?: { where: (table: ResourceTable) => SQL | undefined; test: (doc: Row) => boolean };
-    /** Rows a reader of the company sees (staff see only customers among users), in SQL and in code. */
-    restrict?: {
-      where: (caller: Caller, table: ResourceTable) => SQL | undefined;
-      test: (caller: Caller, doc: Row) => boolean;
-    };
-  };
-  write: readonly Role[];
-  /** Fields a role may write; a role not named here writes every field. */
-  writable?: Partial<Record<Role, readonly string[]>>;
+  /**
+   * Which records the public reads (when the permission table gives the resource a public field set):
+   * `where` in SQL for queries, `test` the same rule in code for the change feed.
+   */
+  publicRecords?: { where: (table: ResourceTable) => SQL | undefined; test: (doc: Row) => boolean };
+  /** The row rules of the grants other than `company` that the permission table gives this resource. */
+  rows?: Partial<Record<Exclude<Grant, 'company'>, RowRule>>;
   references?: readonly Reference[];
   /** Fields never sent nor logged (password hashes). */
   hidden?: readonly string[];
@@ -78,8 +78,7 @@ export interface ResourceDefinition {
       current: Row | null,
       data: Record<string, unknown>,
     ) => Promise<Record<string, unknown>>;
-    /** Runs in the same transaction after a write (delete included). */
-    afterWrite?: (ctx: AppContext, tx: DbOrTx, caller: Caller, before: Row | null, after: Row) => Promise<void>;
+    afterWrite?: AfterWrite;
   };
   /** Derived fields: read-only, computed after reading. */
   derived?: readonly string[];

@@ -2,13 +2,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { BASE_READ_ONLY } from '@hornada/domain';
 import { z } from 'zod';
-import { getCompany } from '../modules/companies/company.service';
-import type { ResourceDefinition } from './definition';
+import { getCompany } from './tenant';
 import { listQuerySchema, type ListQuery } from './query';
-import { readScope } from './access';
+import { readAccess } from './access';
 import { publicReadLimit, writeLimit } from '../plugins/rate-limit';
 import { answerFromCache, servePublic } from '../live/serve-public';
-import { ResourceService } from './service';
+import type { ResourceService } from './service';
 
 // Cache keys within (company, resource). The raw URL names a list read (path and parameters), with no
 // need to serialise the parsed query.
@@ -41,9 +40,9 @@ function stripReadOnlyInBulk(extra: readonly string[] = []) {
 }
 
 /** The five routes of spec §7 plus bulk-update, for one resource definition. */
-export function registerResource(app: FastifyInstance, def: ResourceDefinition): void {
+export function registerResource(app: FastifyInstance, service: ResourceService): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const service = new ResourceService(app.ctx, def);
+  const def = service.def;
   const base = `/api/companies/:companyId/${def.name}`;
   const tags = [def.name];
   const strip = stripReadOnly(def.derived);
@@ -65,7 +64,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDefinition):
       const c = await company(req);
       const query = req.query as ListQuery;
       const produce = () => service.list(req.caller, c.id, query, c.timeZone);
-      if (readScope(def, req.caller, c.id) === 'public') {
+      if (readAccess(def.name, req.caller, c.id) === 'public') {
         return servePublic(req, reply, c.id, def.name, listKey(req), produce);
       }
       return produce();
@@ -82,7 +81,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDefinition):
     async (req, reply) => {
       const c = await company(req);
       const produce = async () => ({ data: await service.get(req.caller, c.id, req.params.id) });
-      if (readScope(def, req.caller, c.id) === 'public') {
+      if (readAccess(def.name, req.caller, c.id) === 'public') {
         return servePublic(req, reply, c.id, def.name, recordKey(req), produce);
       }
       return produce();
@@ -161,7 +160,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDefinition):
     },
     async (req) => {
       const c = await company(req);
-      return { data: await service.patch(req.caller, c.id, req.params.id, req.body as Record<string, unknown>) };
+      return { data: await service.update(req.caller, c.id, req.params.id, req.body as Record<string, unknown>) };
     },
   );
 

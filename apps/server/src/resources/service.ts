@@ -1,49 +1,96 @@
-import { and, count, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import { POLICY, type Grant, type ResourcePolicy } from '@hornada/domain';
 import type { AppContext, Caller } from '../context';
-import type { DbOrTx } from '../db';
+import type { DbOrTx, Tx } from '../db';
 import type { ChangeSet } from '../live/change-log';
-import { AppError, conflict, notFound, pgErrorCode, validationError, type Detail } from '../lib/errors';
+import { AppError, conflict, forbidden, notFound, pgErrorCode, validationError, type Detail } from '../lib/errors';
 import { newId } from '../lib/ids';
-import { assertCanWrite, assertWritableFields, readScope } from './access';
-import type { ResourceDefinition, Row } from './definition';
+import { publicView, readAccess, writeAccess, type ReadAccess } from './access';
+import type { AfterWrite, ResourceDefinition, Row, RowRule } from './definition';
 import { listConditions, listOrder, type ListQuery } from './query';
+
+/** A transaction several writes share (registry.transaction): they commit together or not at all. */
+export interface WriteScope {
+  tx: Tx;
+  changes: ChangeSet;
+}
+
+/** The actor of writes the server makes on its own behalf (the demo seed, identity's internal writes). */
+export const SYSTEM_CALLER: Caller = {
+  uid: 'system',
+  email: 'system@hornada.invalid',
+  name: 'Hornada',
+  role: 'system_admin',
+  companyId: null,
+};
 
 /** Values at a reference path; `*` walks every array index. Returns [concrete path, value]. */
 function valuesAt(data: unknown, path: string): [string, string][] {
-  const walk = (node: unknown, parts: string[], at: string[]): [string, string][] => {
-    if (parts.length === 0) return typeof node === 'string' ? [[at.join('.'), node]] : [];
-    if (node === null || typeof node !== 'object') return [];
-    const [head, ...rest] = parts;
-    if (head === '*') {
-      return Array.isArray(node) ? node.flatMap((item, i) => walk(item, rest, [...at, String(i)])) : [];
+  const out: [string, string][] = [];
+  const parts = path.split('.');
+  const walk = (node: unknown, i: number, at: string): void => {
+    if (i === parts.length) {
+      if (typeof node === 'string') out.push([at, node]);
+      return;
     }
-    return walk((node as Record<string, unknown>)[head!], rest, [...at, head!]);
+    if (node === null || typeof node !== 'object') return;
+    const head = parts[i]!;
+    const join = (k: string) => (at ? `${at}.${k}` : k);
+    if (head === '*') {
+      if (Array.isArray(node)) node.forEach((item, n) => walk(item, i + 1, join(String(n))));
+      return;
+    }
+    walk((node as Record<string, unknown>)[head], i + 1, join(head));
   };
-  return walk(data, path.split('.'), []);
+  walk(data, 0, '');
+  return out;
 }
 
 /** Key of the window count in a list query; no column is called this. */
 const TOTAL = '__hornadaTotal';
 
 /**
- * The generic resource service: list, get, create, replace, patch, bulk patch, soft delete.
- * Permissions, tenant, references and writable fields are all checked here (the server is the
- * authority); route handlers only parse and call.
+ * The generic resource service: list, get, create, replace, patch, bulk patch, soft delete. The one door
+ * for every write to a resource (style habit 11): routes, modules, the seed and server-side loaders call
+ * it, so permissions (from the permission table), tenant, references, writable fields, the change log and
+ * the caches cannot be skipped.
  */
 export class ResourceService {
+  private readonly policy: ResourcePolicy;
+  /** Run in the write's transaction after every write; modules add theirs (identity revokes sessions). */
+  readonly afterWrite: AfterWrite[] = [];
+
   constructor(
     private readonly ctx: AppContext,
     readonly def: ResourceDefinition,
-  ) {}
+  ) {
+    this.policy = POLICY[def.name];
+    if (def.hooks?.afterWrite) this.afterWrite.push(def.hooks.afterWrite);
+    // Every row rule the table grants must be implemented by the definition: found at start-up, not by a caller.
+    for (const action of ['read', 'create', 'update', 'delete'] as const) {
+      for (const grant of Object.values(this.policy[action])) {
+        if (grant !== 'company' && !def.rows?.[grant]) {
+          throw new Error(
+            `${def.name}: the permission table grants '${grant}' but the definition has no such row rule`,
+          );
+        }
+      }
+    }
+  }
 
   private get table(): PgTable {
     return this.def.table;
   }
 
-  private visibility(scope: 'all' | 'public', caller: Caller | null) {
-    if (scope === 'public') return this.def.read.public?.where(this.def.table);
-    return caller && caller.role !== 'system_admin' ? this.def.read.restrict?.where(caller, this.def.table) : undefined;
+  private rule(grant: Grant): RowRule | undefined {
+    return grant === 'company' ? undefined : this.def.rows?.[grant];
+  }
+
+  /** The rows a read reaches: the public records, or those of the caller's grant. */
+  private reach(access: ReadAccess, caller: Caller | null): SQL | undefined {
+    if (access === 'public') return this.def.publicRecords?.where(this.def.table);
+    return caller ? this.rule(access)?.where(caller, this.def.table) : undefined;
   }
 
   /** What leaves the server (responses and the change log): hidden fields taken out. */
@@ -54,14 +101,16 @@ export class ResourceService {
     return out;
   }
 
-  private async present(companyId: string, rows: Row[]): Promise<Row[]> {
+  private async present(companyId: string, rows: Row[], access: ReadAccess = 'company'): Promise<Row[]> {
     const shown = rows.map((r) => this.visible(r));
-    return this.def.present ? this.def.present(this.ctx, companyId, shown) : shown;
+    const presented = this.def.present ? await this.def.present(this.ctx, companyId, shown) : shown;
+    // The public field set only (design §4): wholesale prices and recipes never reach a guest.
+    return access === 'public' ? presented.map((r) => publicView(this.def.name, r)) : presented;
   }
 
   async list(caller: Caller | null, companyId: string, query: ListQuery, timeZone: string) {
-    const scope = readScope(this.def, caller, companyId);
-    const where = listConditions(this.def, query, companyId, timeZone, this.visibility(scope, caller));
+    const access = readAccess(this.def.name, caller, companyId);
+    const where = listConditions(this.def, query, companyId, timeZone, this.reach(access, caller));
     const db = this.ctx.db;
     // One statement, so the page and `total` come from the same snapshot (a write between two
     // queries could otherwise make them disagree).
@@ -84,27 +133,20 @@ export class ResourceService {
       return row;
     });
     return {
-      data: await this.present(companyId, rows),
+      data: await this.present(companyId, rows, access),
       total,
       page: query.page,
       perPage: query.per_page,
     };
   }
 
-  /** One live record the caller may see; `forUpdate` locks it until the write's transaction ends. */
-  private async find(
-    db: DbOrTx,
-    companyId: string,
-    id: string,
-    scope: 'all' | 'public',
-    caller: Caller | null,
-    forUpdate = false,
-  ): Promise<Row> {
+  /** One live record within `reach`; `forUpdate` locks it until the write's transaction ends. */
+  private async find(db: DbOrTx, companyId: string, id: string, reach: SQL | undefined, forUpdate = false) {
     const t = this.def.table;
     const query = db
       .select()
       .from(this.table)
-      .where(and(eq(t.id, id), eq(t.companyId, companyId), isNull(t.deletedAt), this.visibility(scope, caller)))
+      .where(and(eq(t.id, id), eq(t.companyId, companyId), isNull(t.deletedAt), reach))
       .limit(1);
     // Locked before it is read: hooks and writable-field checks see the row the update changes.
     const [row] = forUpdate ? await query.for('update') : await query;
@@ -113,10 +155,34 @@ export class ResourceService {
   }
 
   async get(caller: Caller | null, companyId: string, id: string) {
-    const scope = readScope(this.def, caller, companyId);
-    const row = await this.find(this.ctx.db, companyId, id, scope, caller);
-    const [out] = await this.present(companyId, [row]);
+    const access = readAccess(this.def.name, caller, companyId);
+    const row = await this.find(this.ctx.db, companyId, id, this.reach(access, caller));
+    const [out] = await this.present(companyId, [row], access);
     return out!;
+  }
+
+  /** Fields the caller's role may not write but the body changes: 403 naming them. */
+  private assertWritableFields(caller: Caller, data: Record<string, unknown>, current: Row | null, prefix: string) {
+    const allowed = caller.role === 'system_admin' ? undefined : this.policy.writable?.[caller.role];
+    if (!allowed) return;
+    const denied = Object.keys(data).filter(
+      (key) =>
+        !allowed.includes(key) &&
+        // Sending back the value a field already has is not a change (a GET result as a PUT body).
+        !(current && JSON.stringify(current[key] ?? null) === JSON.stringify(data[key] ?? null)),
+    );
+    if (denied.length > 0) {
+      throw forbidden(
+        `Your role cannot change: ${denied.join(', ')}`,
+        denied.map((f) => ({ path: prefix + f, message: 'Not writable by your role' })),
+      );
+    }
+  }
+
+  /** A grant narrower than the company: the record written must stay within it (staff: customers only). */
+  private assertWithin(grant: Grant, caller: Caller, doc: Row) {
+    const rule = this.rule(grant);
+    if (rule && !rule.test(caller, doc)) throw forbidden(`Your role cannot write this ${this.def.label.toLowerCase()}`);
   }
 
   /** Every reference must name a live record of the same company: 400 naming the field otherwise. */
@@ -140,45 +206,63 @@ export class ResourceService {
     if (problems.length > 0) throw validationError(problems);
   }
 
-  private async write<T>(companyId: string, fn: (tx: DbOrTx, changes: ChangeSet) => Promise<T>): Promise<T> {
+  /** Runs `fn` in the given transaction, or in a new one through the change-log writer. */
+  private async run<T>(companyId: string, scope: WriteScope | undefined, fn: (s: WriteScope) => Promise<T>) {
+    if (scope) return fn(scope);
     try {
-      return await this.ctx.write(companyId, fn);
+      return await this.ctx.write(companyId, (tx, changes) => fn({ tx, changes }));
     } catch (err) {
       if (pgErrorCode(err) === '23505') throw conflict(`A ${this.def.label} with these values already exists`);
       throw err;
     }
   }
 
-  async create(caller: Caller | null, companyId: string, data: Record<string, unknown>) {
-    const who = assertCanWrite(this.def, caller, companyId);
-    assertWritableFields(this.def, who, data, null);
-    const row = await this.write(companyId, async (tx, changes) => {
-      await this.checkReferences(tx, companyId, data, '');
+  private async afterWrites(tx: DbOrTx, who: Caller, before: Row | null, after: Row) {
+    for (const hook of this.afterWrite) await hook(this.ctx, tx, who, before, after);
+  }
+
+  private async insertRow(
+    { tx, changes }: WriteScope,
+    who: Caller,
+    companyId: string,
+    stored: Record<string, unknown>,
+  ) {
+    const now = this.ctx.clock.now();
+    // An internal insert (insertAs: the seed) may bring its own id and times; create() never does.
+    const values = { id: newId(), createdAt: now, updatedAt: now, ...stored, companyId, deletedAt: null };
+    const [inserted] = (await tx.insert(this.table).values(values).returning()) as Row[];
+    await this.afterWrites(tx, who, null, inserted!);
+    changes.add(this.def.name, 'added', this.visible(inserted!));
+    return inserted!;
+  }
+
+  async create(caller: Caller | null, companyId: string, data: Record<string, unknown>, scope?: WriteScope) {
+    const { who, grant } = writeAccess(this.def.name, caller, companyId, 'create');
+    this.assertWritableFields(who, data, null, '');
+    this.assertWithin(grant, who, data);
+    const row = await this.run(companyId, scope, async (s) => {
+      await this.checkReferences(s.tx, companyId, data, '');
       const stored = this.def.hooks?.beforeWrite
-        ? await this.def.hooks.beforeWrite(this.ctx, tx, who, null, data)
+        ? await this.def.hooks.beforeWrite(this.ctx, s.tx, who, null, data)
         : data;
-      const now = this.ctx.clock.now();
-      const values = { ...stored, id: newId(), companyId, createdAt: now, updatedAt: now, deletedAt: null };
-      const [inserted] = (await tx.insert(this.table).values(values).returning()) as Row[];
-      await this.def.hooks?.afterWrite?.(this.ctx, tx, who, null, inserted!);
-      changes.add(this.def.name, 'added', this.visible(inserted!));
-      return inserted!;
+      const { id: _id, createdAt: _c, updatedAt: _u, ...values } = stored;
+      return this.insertRow(s, who, companyId, values);
     });
     const [out] = await this.present(companyId, [row]);
     return out!;
   }
 
   private async updateOne(
-    tx: DbOrTx,
-    changes: ChangeSet,
+    { tx, changes }: WriteScope,
     who: Caller,
+    grant: Grant,
     companyId: string,
     id: string,
     data: Record<string, unknown>,
     prefix = '',
   ) {
-    const current = await this.find(tx, companyId, id, 'all', who, true);
-    assertWritableFields(this.def, who, data, current, prefix);
+    const current = await this.find(tx, companyId, id, this.rule(grant)?.where(who, this.def.table), true);
+    this.assertWritableFields(who, data, current, prefix);
     await this.checkReferences(tx, companyId, data, prefix);
     const stored = this.def.hooks?.beforeWrite
       ? await this.def.hooks.beforeWrite(this.ctx, tx, who, current, data)
@@ -189,35 +273,48 @@ export class ResourceService {
       .set({ ...stored, updatedAt: this.ctx.clock.now() })
       .where(and(eq(t.id, id), eq(t.companyId, companyId)))
       .returning()) as Row[];
-    await this.def.hooks?.afterWrite?.(this.ctx, tx, who, current, updated!);
+    this.assertWithin(grant, who, updated!);
+    await this.afterWrites(tx, who, current, updated!);
     changes.add(this.def.name, 'modified', this.visible(updated!));
     return updated!;
   }
 
-  /** PUT: data comes from the full input schema, so omitted optional fields are back to defaults. */
-  async update(caller: Caller | null, companyId: string, id: string, data: Record<string, unknown>) {
-    const who = assertCanWrite(this.def, caller, companyId);
-    const row = await this.write(companyId, (tx, changes) => this.updateOne(tx, changes, who, companyId, id, data));
+  /**
+   * PUT (`data` from the full input schema, so omitted optional fields are back to their defaults) and
+   * PATCH (`data` holds only the fields sent: the others keep their values).
+   */
+  async update(
+    caller: Caller | null,
+    companyId: string,
+    id: string,
+    data: Record<string, unknown>,
+    scope?: WriteScope,
+  ) {
+    const { who, grant } = writeAccess(this.def.name, caller, companyId, 'update');
+    const row = await this.run(companyId, scope, (s) => this.updateOne(s, who, grant, companyId, id, data));
     const [out] = await this.present(companyId, [row]);
     return out!;
   }
 
-  patch(caller: Caller | null, companyId: string, id: string, data: Record<string, unknown>) {
-    return this.update(caller, companyId, id, data);
-  }
-
   /** All or nothing: one bad entry rolls back every change (design §3). */
-  async bulkUpdate(caller: Caller | null, companyId: string, updates: { id: string; data: Record<string, unknown> }[]) {
-    const who = assertCanWrite(this.def, caller, companyId);
+  async bulkUpdate(
+    caller: Caller | null,
+    companyId: string,
+    updates: { id: string; data: Record<string, unknown> }[],
+    scope?: WriteScope,
+  ) {
+    const { who, grant } = writeAccess(this.def.name, caller, companyId, 'update');
     const ids = updates.map((u) => u.id);
-    const duplicate = ids.find((id, i) => ids.indexOf(id) !== i);
-    if (duplicate)
-      throw validationError([{ path: `updates.${ids.lastIndexOf(duplicate)}.id`, message: 'Duplicate id' }]);
-    const rows = await this.write(companyId, async (tx, changes) => {
+    const seen = new Set<string>();
+    for (const [i, id] of ids.entries()) {
+      if (seen.has(id)) throw validationError([{ path: `updates.${i}.id`, message: 'Duplicate id' }]);
+      seen.add(id);
+    }
+    const rows = await this.run(companyId, scope, async (s) => {
       // Every row locked first, in one order (by id, bytewise) whatever the order of `updates`: two
       // bulk updates over the same records in different orders would otherwise deadlock.
       const t = this.def.table;
-      await tx
+      await s.tx
         .select({ id: t.id })
         .from(this.table)
         .where(and(eq(t.companyId, companyId), inArray(t.id, ids)))
@@ -226,7 +323,7 @@ export class ResourceService {
       const out: Row[] = [];
       for (const [i, u] of updates.entries()) {
         try {
-          out.push(await this.updateOne(tx, changes, who, companyId, u.id, u.data, `updates.${i}.data.`));
+          out.push(await this.updateOne(s, who, grant, companyId, u.id, u.data, `updates.${i}.data.`));
         } catch (err) {
           if (err instanceof AppError && err.statusCode === 404) {
             throw new AppError(404, 'not_found', `${this.def.label} not found: updates.${i}.id`, [
@@ -241,10 +338,10 @@ export class ResourceService {
     return this.present(companyId, rows);
   }
 
-  async remove(caller: Caller | null, companyId: string, id: string) {
-    const who = assertCanWrite(this.def, caller, companyId);
-    const row = await this.write(companyId, async (tx, changes) => {
-      const current = await this.find(tx, companyId, id, 'all', who, true);
+  async remove(caller: Caller | null, companyId: string, id: string, scope?: WriteScope) {
+    const { who, grant } = writeAccess(this.def.name, caller, companyId, 'delete');
+    const row = await this.run(companyId, scope, async ({ tx, changes }) => {
+      const current = await this.find(tx, companyId, id, this.rule(grant)?.where(who, this.def.table), true);
       if (this.def.hooks?.beforeWrite)
         await this.def.hooks.beforeWrite(this.ctx, tx, who, current, { deletedAt: true });
       const t = this.def.table;
@@ -254,10 +351,60 @@ export class ResourceService {
         .set({ deletedAt: now, updatedAt: now })
         .where(and(eq(t.id, id), eq(t.companyId, companyId)))
         .returning()) as Row[];
-      await this.def.hooks?.afterWrite?.(this.ctx, tx, who, current, deleted!);
+      await this.afterWrites(tx, who, current, deleted!);
       changes.add(this.def.name, 'removed', this.visible(deleted!));
       return deleted!;
     });
+    const [out] = await this.present(companyId, [row]);
+    return out!;
+  }
+
+  /**
+   * For a module whose rule is its own and is checked before the call (identity: self-registration, a
+   * user's own profile and password; the demo seed): stores values as given (no role check, no
+   * beforeWrite), still through the change log, the caches and the after-write hooks. `companyId` null
+   * is a record of no company yet (an admin before creating a bakery).
+   */
+  async insertAs(actor: Caller, companyId: string | null, values: Record<string, unknown>, scope?: WriteScope) {
+    return this.run(companyId ?? '', scope, (s) => this.insertRow(s, actor, companyId as string, values));
+  }
+
+  /** The same for an update of one record by id, with an optional extra condition; null when none matched. */
+  async updateAs(
+    actor: Caller,
+    id: string,
+    set: Record<string, unknown>,
+    opts: { where?: SQL; scope?: WriteScope; companyId?: string | null } = {},
+  ): Promise<Row | null> {
+    const t = this.def.table;
+    const run = async ({ tx, changes }: WriteScope) => {
+      const [before] = (await tx.select().from(this.table).where(eq(t.id, id)).for('update')) as Row[];
+      if (!before) return null;
+      const [updated] = (await tx
+        .update(this.table)
+        .set({ ...set, updatedAt: this.ctx.clock.now() })
+        .where(and(eq(t.id, id), opts.where))
+        .returning()) as Row[];
+      if (!updated) return null;
+      await this.afterWrites(tx, actor, before, updated);
+      changes.add(this.def.name, 'modified', this.visible(updated));
+      return updated;
+    };
+    if (opts.scope) return run(opts.scope);
+    // The log row belongs to the record's company ('' for none); read it first when not given.
+    let companyId = opts.companyId;
+    if (companyId === undefined) {
+      const [row] = (await this.ctx.db.select({ companyId: t.companyId }).from(this.table).where(eq(t.id, id))) as {
+        companyId: string | null;
+      }[];
+      if (!row) return null;
+      companyId = row.companyId;
+    }
+    return this.run(companyId ?? '', undefined, run);
+  }
+
+  /** A record as the service presents it to a caller with every field (after an internal write). */
+  async presentOne(companyId: string, row: Row): Promise<Row> {
     const [out] = await this.present(companyId, [row]);
     return out!;
   }

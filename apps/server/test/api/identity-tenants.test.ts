@@ -6,10 +6,11 @@
  */
 import { SETTINGS_PRIVATE_FIELDS } from '@hornada/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contextInTransaction, seedDemo } from '../../src/db/seed';
-import { DEMO_COMPANY_ID } from '../../src/db/seed/ids';
-import { DEMO_PASSWORD, seedDemoAccounts } from '../../src/modules/identity/demo-accounts';
+import { publicFields } from '@hornada/domain';
+import { DEMO_COMPANY_ID } from '../../src/seed/ids';
+import { DEMO_PASSWORD } from '../../src/modules/identity/demo-accounts';
 import { RESOURCES } from '../../src/resources/definitions';
+import { seedDemoInto } from '../helpers/seed';
 import { identityCalls, json, setupTestApp, type TestApp } from '../helpers/app';
 
 const PASSWORD = 'pan-de-bono-tibio';
@@ -18,12 +19,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await setupTestApp({ env: { RATE_LIMIT_WRITES: '0' } });
   // La Espiga with its catalogue and its demo accounts, as `npm start` seeds it.
-  await seedDemo({
-    db: t.db,
-    clock: t.clock,
-    dataDir: t.dataDir,
-    inTransaction: (tx) => seedDemoAccounts(contextInTransaction(t.app.ctx, tx), DEMO_COMPANY_ID),
-  });
+  await seedDemoInto(t);
 });
 afterAll(async () => {
   await t?.close();
@@ -99,7 +95,7 @@ describe('tenants', () => {
       const id = ids.get(def.name)!;
       const sample = SAMPLES[def.name]!;
       // Public resources (the catalogue) stay readable by anyone; every other read is a 404.
-      const read = def.read.public ? 200 : 404;
+      const read = publicFields(def.name) ? 200 : 404;
       cases.push(
         { method: 'GET', url: base, status: read },
         { method: 'GET', url: `${base}/${id}`, status: read },
@@ -115,7 +111,8 @@ describe('tenants', () => {
         { method: 'DELETE', url: `${base}/${id}`, status: 404 },
       );
       // Its change stream: refused before any byte (a public one would open, and is not a private route).
-      if (!def.read.public) cases.push({ method: 'GET', url: `${api}/changes?resources=${def.name}`, status: 404 });
+      if (!publicFields(def.name))
+        cases.push({ method: 'GET', url: `${api}/changes?resources=${def.name}`, status: 404 });
     }
     cases.push(
       { method: 'PUT', url: `${api}/settings`, payload: { ...settingsBefore, deliveryFee: 1 }, status: 404 },

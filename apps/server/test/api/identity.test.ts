@@ -533,6 +533,17 @@ describe('roles and access bite at once', () => {
           payload: { email: 'y@ejemplo.co', password: PASSWORD, name: 'Y', role: 'company_customer' },
         })
       ).statusCode,
+    ).toBe(201);
+    // The same rule as /api/auth/register (one permission table): staff register customers, nobody else.
+    expect(
+      (
+        await t.call({
+          method: 'POST',
+          url: api,
+          token: staffToken,
+          payload: { email: 'z@ejemplo.co', password: PASSWORD, name: 'Z', role: 'company_staff' },
+        })
+      ).statusCode,
     ).toBe(403);
     const reparto = json<{ data: { idToken: string } }>(await signIn('reparto@ejemplo.co'));
     expect(reparto.data.idToken).toBeTruthy();

@@ -7,7 +7,7 @@ import { newId } from '../../src/lib/ids';
 import { LISTENER_APPLICATION_NAME, LiveFeed, type Subscriber } from '../../src/live/feed';
 import { PublicCache } from '../../src/live/public-cache';
 import { createVisibility } from '../../src/live/visibility';
-import { getCompany } from '../../src/modules/companies/company.service';
+import { getCompany } from '../../src/resources/tenant';
 import { RESOURCES } from '../../src/resources/definitions';
 import { setupTestApp, type TestApp, type TestUser } from '../helpers/app';
 import { changeEvents, openStream, tcpProxy, type SseStream } from '../helpers/sse';

@@ -1,6 +1,6 @@
 import type { Role } from '@hornada/domain';
-import type { AppContext } from '../../context';
-import { IdentityService } from './identity.service';
+import type { WriteScope } from '../../resources/service';
+import type { IdentityService } from './identity.service';
 
 export const DEMO_PASSWORD = 'hornada-demo';
 
@@ -14,17 +14,22 @@ export const DEMO_ACCOUNTS: { email: string; name: string; role: Role; inCompany
   { email: 'produccion@hornada.test', name: 'Rosa Elvira Patiño', role: 'production_assistant', inCompany: true },
 ];
 
-/** Seeds the demo accounts for the demo bakery; only called right after the demo catalogue is seeded. */
-export async function seedDemoAccounts(ctx: AppContext, companyId: string): Promise<void> {
-  const identity = new IdentityService(ctx);
+/**
+ * The demo accounts for the demo bakery, in the seed's transaction (`scope`): the catalogue and its
+ * accounts commit together or not at all. Only called right after the demo catalogue is seeded.
+ */
+export async function seedDemoAccounts(identity: IdentityService, companyId: string, scope: WriteScope) {
   for (const a of DEMO_ACCOUNTS) {
-    await identity.createUser({
-      email: a.email,
-      password: DEMO_PASSWORD,
-      name: a.name,
-      role: a.role,
-      companyId: a.inCompany ? companyId : null,
-      emailVerified: true,
-    });
+    await identity.createUser(
+      {
+        email: a.email,
+        password: DEMO_PASSWORD,
+        name: a.name,
+        role: a.role,
+        companyId: a.inCompany ? companyId : null,
+        emailVerified: true,
+      },
+      scope,
+    );
   }
 }

@@ -6,10 +6,10 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import { users } from '../../db/schema';
 import { unauthenticated } from '../../lib/errors';
-import { userDoc } from '../users/users.resource';
+import { userDoc } from '../../resources/definitions/users';
 import { IdentityService, type SignedIn } from './identity.service';
-import { prepareDummyHash } from './passwords';
-import { REFRESH_COOKIE, REFRESH_TTL_MS } from './refresh-tokens';
+import { prepareDummyHash } from '../../lib/passwords';
+import { REFRESH_COOKIE, REFRESH_TTL_MS, revokeAllForUser } from './refresh-tokens';
 
 const COOKIE_PATH = '/api/identity';
 /** Expired attempts and refresh tokens are deleted this often. */
@@ -27,7 +27,12 @@ export function secureCookies(nodeEnv: Config['nodeEnv']): boolean {
 /** Identity endpoints of design §3 and the spec's §7 authentication calls. */
 export function registerIdentityRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const service = new IdentityService(app.ctx);
+  const service = new IdentityService(app.ctx, app.resources);
+  // Disabling or deleting a user, by whatever write, ends every session of theirs in the same transaction.
+  app.resources.users.afterWrite.push(async (ctx, tx, _caller, before, after) => {
+    const disabledNow = after.disabled === true && before?.disabled !== true;
+    if (disabledNow || (after.deletedAt && !before?.deletedAt)) await revokeAllForUser(tx, ctx.clock, String(after.id));
+  });
   const tags = ['identity'];
   const cookieOptions = {
     httpOnly: true,

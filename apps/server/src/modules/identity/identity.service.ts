@@ -1,14 +1,17 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { AUTH_MESSAGES, isRole, SettingsInput, type Role } from '@hornada/domain';
+import { AUTH_MESSAGES, grantOf, isRole, type Role } from '@hornada/domain';
 import { z } from 'zod';
 import type { AppContext, Caller } from '../../context';
 import type { DbOrTx } from '../../db';
-import { companies, settings, users } from '../../db/schema';
+import { companies, users } from '../../db/schema';
 import { AppError, forbidden, fromZodIssues, pgErrorCode, unauthenticated } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import { assertEmailFree, EMAIL_IN_USE, userDoc } from '../users/users.resource';
+import { sameCompany } from '../../resources/access';
+import { assertEmailFree, EMAIL_IN_USE, userDoc } from '../../resources/definitions/users';
+import type { ResourceRegistry } from '../../resources/registry';
+import { SYSTEM_CALLER, type WriteScope } from '../../resources/service';
 import { Attempts, REGISTER_WINDOW_MS, SIGNIN_WINDOW_MS, type Gate } from './attempts';
-import { assertAcceptablePassword, hashPassword, verifyPassword } from './passwords';
+import { assertAcceptablePassword, hashPassword, verifyPassword } from '../../lib/passwords';
 import {
   issueRefreshToken,
   lockUser,
@@ -47,7 +50,10 @@ const accountKey = (email: string) => `signin-email:${email.trim().toLowerCase()
 export class IdentityService {
   private readonly attempts: Attempts;
 
-  constructor(private readonly ctx: AppContext) {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly resources: ResourceRegistry,
+  ) {
     this.attempts = new Attempts(ctx.db, ctx.clock);
   }
 
@@ -213,12 +219,12 @@ export class IdentityService {
         throw new AppError(400, 'validation', AUTH_MESSAGES.invalidBakeryRole);
       }
       if (!caller) throw new AppError(401, 'unauthenticated', 'Authentication required');
-      const sameCompany = caller.role === 'system_admin' || caller.companyId === companyId;
+      // The permission table's users:create, as for POST …/users: staff register customers only. The
+      // company is named in the body, so another company's is a 403 here, as spec §5 answers.
+      const grant = grantOf(caller.role, 'users', 'create');
       const allowed =
-        sameCompany &&
-        (caller.role === 'system_admin' ||
-          caller.role === 'company_admin' ||
-          (caller.role === 'company_staff' && role === 'company_customer'));
+        sameCompany(caller, companyId as string) &&
+        (grant === 'company' || (grant === 'customers' && role === 'company_customer'));
       if (!allowed) throw forbidden('You cannot register this user');
       targetCompany = companyId as string;
       const [company] = await this.ctx.db
@@ -237,27 +243,36 @@ export class IdentityService {
     const { registerPerAddress } = this.ctx.config.rateLimits;
     await this.admit([this.addressGate(`register-ip:${ip}`, registerPerAddress, REGISTER_WINDOW_MS)]);
 
-    const user = await this.createUser({
-      email: parsed.data.email.toLowerCase(),
-      password: password as string,
-      name: parsed.data.name,
-      role,
-      companyId: targetCompany,
-    });
-    return { user: { uid: user.id, email: user.email, name: user.name, role: user.role, companyId: user.companyId } };
+    const input = { email: parsed.data.email.toLowerCase(), password: password as string, name: parsed.data.name };
+    const user = targetCompany
+      ? // Through the users service: the same checks, hooks and change log as POST …/users.
+        await this.resources.users.create(caller, targetCompany, { ...input, role, phone: null, addresses: [] })
+      : await this.createUser({ ...input, role, companyId: null });
+    return {
+      user: {
+        uid: String(user.id),
+        email: String(user.email),
+        name: String(user.name),
+        role: user.role as Role,
+        companyId: (user.companyId as string | null) ?? null,
+      },
+    };
   }
 
-  async createUser(input: {
-    email: string;
-    password: string;
-    name: string;
-    role: Role;
-    companyId: string | null;
-    emailVerified?: boolean;
-  }) {
+  async createUser(
+    input: {
+      email: string;
+      password: string;
+      name: string;
+      role: Role;
+      companyId: string | null;
+      emailVerified?: boolean;
+    },
+    scope?: WriteScope,
+  ) {
     const hashed = await hashPassword(input.password);
     try {
-      return await this.insertUser(input, hashed);
+      return await this.insertUser(input, hashed, scope);
     } catch (err) {
       // Safety net behind assertEmailFree's lock: the unique index is the last word on duplicates.
       if (pgErrorCode(err) === '23505') throw EMAIL_IN_USE();
@@ -265,30 +280,29 @@ export class IdentityService {
     }
   }
 
+  /** A user created by the server's own rule (self-registration, the demo accounts): through the users service. */
   private insertUser(
     input: { email: string; name: string; role: Role; companyId: string | null; emailVerified?: boolean },
     hashed: string,
+    outer?: WriteScope,
   ) {
-    return this.ctx.write(input.companyId ?? '', async (tx, changes) => {
-      await assertEmailFree(tx, input.email);
-      const now = this.ctx.clock.now();
-      const [row] = await tx
-        .insert(users)
-        .values({
-          id: newId(),
+    const insert = async (scope: WriteScope) => {
+      await assertEmailFree(scope.tx, input.email);
+      const row = await this.resources.users.insertAs(
+        SYSTEM_CALLER,
+        input.companyId,
+        {
           email: input.email,
           name: input.name,
           role: input.role,
-          companyId: input.companyId,
           passwordHash: hashed,
           emailVerified: input.emailVerified ?? false,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
-      if (input.companyId) changes.add('users', 'added', userDoc(row!));
-      return row!;
-    });
+        },
+        scope,
+      );
+      return row as UserRow;
+    };
+    return outer ? insert(outer) : this.resources.transaction(input.companyId ?? '', insert);
   }
 
   /** Spec §7 POST /auth/login: confirms the token's user, records the sign-in. */
@@ -301,18 +315,11 @@ export class IdentityService {
     return { name: caller.name, role: caller.role, companyId: caller.companyId };
   }
 
-  /** A write to the caller's own user row, through the change log (it invalidates caches). */
+  /** A write to the caller's own user row (its profile, its last sign-in), through the users service. */
   async touchUser(caller: Caller, set: Partial<typeof users.$inferInsert>) {
-    return this.ctx.write(caller.companyId ?? '', async (tx, changes) => {
-      const [row] = await tx
-        .update(users)
-        .set({ ...set, updatedAt: this.ctx.clock.now() })
-        .where(eq(users.id, caller.uid))
-        .returning();
-      const doc = userDoc(row!);
-      changes.add('users', 'modified', doc);
-      return doc;
-    });
+    const row = await this.resources.users.updateAs(caller, caller.uid, set, { companyId: caller.companyId });
+    if (!row) throw unauthenticated();
+    return userDoc(row as UserRow);
   }
 
   /** POST /api/companies (createBakery): a company admin without a company creates one and runs it. */
@@ -325,25 +332,23 @@ export class IdentityService {
       throw forbidden('Only a company admin without a bakery can create one');
     }
     const companyId = newId();
-    const data = SettingsInput.parse({
-      marketName: input.name,
-      phone: input.phone,
-      whatsapp: input.whatsapp,
-      address: input.address,
-    });
-    return this.ctx.write(companyId, async (tx, changes) => {
+    return this.resources.transaction(companyId, async (scope) => {
       const now = this.ctx.clock.now();
-      await tx.insert(companies).values({ id: companyId, name: input.name, createdAt: now, updatedAt: now });
-      await tx.insert(settings).values({ companyId, data, updatedAt: now });
-      const [row] = await tx
-        .update(users)
-        .set({ companyId, updatedAt: now })
-        .where(and(eq(users.id, caller.uid), isNull(users.companyId)))
-        .returning();
+      await scope.tx.insert(companies).values({ id: companyId, name: input.name, createdAt: now, updatedAt: now });
+      const { updatedAt: _at, ...data } = await this.resources.settings.createFor(scope, companyId, {
+        marketName: input.name,
+        phone: input.phone,
+        whatsapp: input.whatsapp,
+        address: input.address,
+      });
+      const row = await this.resources.users.updateAs(
+        caller,
+        caller.uid,
+        { companyId },
+        { where: isNull(users.companyId), scope },
+      );
       if (!row) throw forbidden('Only a company admin without a bakery can create one');
-      changes.add('users', 'modified', userDoc(row));
-      changes.add('settings', 'added', { id: companyId, companyId, ...data, updatedAt: now.toISOString() });
-      return { company: { id: companyId, name: input.name }, settings: { companyId, ...data } };
+      return { company: { id: companyId, name: input.name }, settings: data };
     });
   }
 
@@ -362,18 +367,18 @@ export class IdentityService {
     if (!user || !(await verifyPassword(verifiedHash, currentPassword))) throw wrongCurrentPassword();
     await this.attempts.clear(account.key);
     const passwordHash = await hashPassword(newPassword);
-    const outcome = await this.ctx.write(caller.companyId ?? '', async (tx, changes) => {
+    const outcome = await this.resources.transaction(caller.companyId ?? '', async (scope) => {
       // The UPDATE locks the user's row before the tokens (the lock order of refresh-tokens.ts).
-      const [row] = await tx
-        .update(users)
-        .set({ passwordHash, updatedAt: this.ctx.clock.now() })
-        .where(and(eq(users.id, caller.uid), eq(users.passwordHash, verifiedHash!)))
-        .returning();
+      const row = (await this.resources.users.updateAs(
+        caller,
+        caller.uid,
+        { passwordHash },
+        { where: eq(users.passwordHash, verifiedHash!), scope },
+      )) as UserRow | null;
       // Changed meanwhile by another request: the password verified is no longer the current one.
       if (!row) return null;
-      changes.add('users', 'modified', userDoc(row));
-      await revokeAllForUser(tx, this.ctx.clock, row.id);
-      return { row, refreshToken: await issueRefreshToken(tx, this.ctx.clock, row.id) };
+      await revokeAllForUser(scope.tx, this.ctx.clock, row.id);
+      return { row, refreshToken: await issueRefreshToken(scope.tx, this.ctx.clock, row.id) };
     });
     if (!outcome) throw wrongCurrentPassword();
     return this.signed(outcome.row, outcome.refreshToken);

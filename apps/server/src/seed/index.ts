@@ -11,12 +11,12 @@ import {
   RecipeInput,
   SettingsInput,
 } from '@hornada/domain';
-import type { Db, DbOrTx, Tx } from '..';
-import type { AppContext } from '../../context';
-import type { Clock } from '../../lib/clock';
-import { ChangeSet } from '../../live/change-log';
-import { newId } from '../../lib/ids';
-import { b2bClients, brands, companies, ingredients, productCollections, products, recipes, settings } from '../schema';
+import type { Db, DbOrTx } from '../db';
+import { companies } from '../db/schema';
+import type { Clock } from '../lib/clock';
+import { newId } from '../lib/ids';
+import type { ResourceRegistry } from '../resources/registry';
+import { SYSTEM_CALLER, type WriteScope } from '../resources/service';
 import { B2B_CLIENTS, BRANDS, COLLECTIONS, INGREDIENTS, PRODUCTS, RECIPES, SETTINGS } from './catalogue';
 import { DEMO_COMPANY_ID } from './ids';
 import { createImageRenderer } from './images';
@@ -45,15 +45,6 @@ async function isEmpty(db: DbOrTx): Promise<boolean> {
 }
 
 /**
- * `ctx` with its writes bound to `tx`: code written against ctx.write (the identity module's
- * createUser) then commits with the seed or not at all. The seed keeps no change log (nobody can be
- * subscribed to a database that is being seeded), so the change set is dropped.
- */
-export function contextInTransaction(ctx: AppContext, tx: Tx): AppContext {
-  return { ...ctx, write: (_companyId, fn) => fn(tx, new ChangeSet()) };
-}
-
-/**
  * Seeds "Panadería La Espiga" (design §7) when the database has no company. Images are written first
  * (harmless if the transaction then fails); every record passes the same schema as the API.
  * `inTransaction` runs last inside the seed's transaction: the server creates the demo accounts
@@ -62,11 +53,13 @@ export function contextInTransaction(ctx: AppContext, tx: Tx): AppContext {
 export async function seedDemo(opts: {
   db: Db;
   clock: Clock;
+  /** The app's resource services: every record goes in through them (change log, caches, hooks). */
+  resources: ResourceRegistry;
   dataDir: string;
   log?: (msg: string) => void;
-  inTransaction?: (tx: Tx) => Promise<void>;
+  inTransaction?: (scope: WriteScope) => Promise<void>;
 }): Promise<{ seeded: boolean; products: number }> {
-  const { db, clock } = opts;
+  const { db, clock, resources } = opts;
   if (!(await isEmpty(db))) return { seeded: false, products: 0 };
 
   const started = performance.now();
@@ -112,16 +105,22 @@ export async function seedDemo(opts: {
       ].map((d) => rm(path.join(filesDir, d), { recursive: true, force: true })),
     );
 
-  const seeded = await db
-    .transaction(async (tx) => {
+  const seeded = await resources
+    .transaction(companyId, async (scope) => {
+      const { tx } = scope;
       // Another instance may have seeded while the images were drawn: check again under the lock.
       await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`);
       if (!(await isEmpty(tx))) return false;
       const now = clock.now();
       await tx.insert(companies).values({ id: companyId, name: SETTINGS.marketName, createdAt: now, updatedAt: now });
-      await tx.insert(settings).values({ companyId, data: SettingsInput.parse(SETTINGS), updatedAt: now });
+      await resources.settings.createFor(scope, companyId, SettingsInput.parse(SETTINGS));
+      // Every record through its service (as the system): the same change log and hooks as the API.
+      const insert = async (name: Parameters<ResourceRegistry['get']>[0], rows: Record<string, unknown>[]) => {
+        for (const row of rows) await resources.get(name).insertAs(SYSTEM_CALLER, companyId, row, scope);
+      };
 
-      await tx.insert(productCollections).values(
+      await insert(
+        'productCollections',
         COLLECTIONS.map((c, i) => ({
           id: get(ids.collections, c.key),
           ...stamp(),
@@ -133,14 +132,16 @@ export async function seedDemo(opts: {
           }),
         })),
       );
-      await tx.insert(brands).values(
+      await insert(
+        'brands',
         BRANDS.map((b) => ({
           id: get(ids.brands, b.key),
           ...stamp(),
           ...BrandInput.parse({ name: b.name, description: b.description }),
         })),
       );
-      await tx.insert(ingredients).values(
+      await insert(
+        'ingredients',
         INGREDIENTS.map(({ key, ...i }) => ({
           id: get(ids.ingredients, key),
           ...stamp(),
@@ -171,7 +172,8 @@ export async function seedDemo(opts: {
         };
       });
 
-      await tx.insert(products).values(
+      await insert(
+        'products',
         PRODUCTS.map((p, i) => ({
           id: get(ids.products, p.key),
           ...stamp(),
@@ -190,9 +192,10 @@ export async function seedDemo(opts: {
           }),
         })),
       );
-      await tx.insert(recipes).values(recipeRows);
+      await insert('recipes', recipeRows);
 
-      await tx.insert(b2bClients).values(
+      await insert(
+        'b2bClients',
         B2B_CLIENTS.map(({ base: nit, prices, ...c }) => ({
           id: newId(),
           ...stamp(),
@@ -203,7 +206,7 @@ export async function seedDemo(opts: {
           }),
         })),
       );
-      await opts.inTransaction?.(tx);
+      await opts.inTransaction?.(scope);
       return true;
     })
     .catch(async (err: unknown) => {

@@ -1,12 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
+import { toPatchSchema, User, UserCreateInput, UserUpdateInput } from '@hornada/domain';
 import type { DbOrTx } from '../../db';
-import { address, COMPANY_ROLES, email, name, password, shortText, User } from '@hornada/domain';
-import { z } from 'zod';
 import { users } from '../../db/schema';
 import { AppError, forbidden } from '../../lib/errors';
-import type { ResourceDefinition } from '../../resources/definition';
-import { assertAcceptablePassword, hashPassword } from '../identity/passwords';
-import { revokeAllForUser } from '../identity/refresh-tokens';
+import { assertAcceptablePassword, hashPassword } from '../../lib/passwords';
+import type { ResourceDefinition } from '../definition';
 
 /** A user row as it may leave the server: no password hash, `uid` beside `id` (spec §3 session user). */
 export function userDoc(row: typeof users.$inferSelect): Record<string, unknown> & { uid: string } {
@@ -36,25 +34,11 @@ export async function assertEmailFree(db: DbOrTx, address: string): Promise<void
   if (taken) throw EMAIL_IN_USE();
 }
 
-const companyRole = z.enum(COMPANY_ROLES as [string, ...string[]]);
-
-/** PUT/PATCH by an admin: profile, role and the disabled flag (e-mail and password have their own paths). */
-export const UserUpdateInput = z
-  .object({
-    name: name(),
-    role: companyRole,
-    phone: shortText(40).default(null),
-    addresses: z.array(address).max(10).default([]),
-    disabled: z.boolean().default(false),
-  })
-  .strict();
-
-/** POST /api/companies/{companyId}/users: an admin creates any company role, assistants included (design §4). */
-export const UserCreateInput = UserUpdateInput.extend({ email: email(), password: password() });
-
 /**
- * Users of a company (design §4): admins read and manage all of them, staff read customers only.
- * Nobody changes their own role or disables themselves; disabling or deleting revokes every session.
+ * Users of a company (design §4; who may do what is the permission table's `users` entry): admins
+ * manage all of them, staff read and register customers. Nobody changes their own role or disables
+ * themselves. The identity module adds the after-write hook that ends a disabled or deleted user's
+ * sessions.
  */
 export const usersResource: ResourceDefinition = {
   name: 'users',
@@ -62,21 +46,18 @@ export const usersResource: ResourceDefinition = {
   table: users,
   input: UserUpdateInput,
   createInput: UserCreateInput,
-  patch: UserUpdateInput.partial(),
+  patch: toPatchSchema(UserUpdateInput),
   record: User,
   searchFields: ['name', 'email', 'phone'],
   sortFields: ['createdAt', 'updatedAt', 'name', 'email', 'role', 'lastLoginAt'],
   filterFields: ['role', 'disabled'],
   dateFields: ['createdAt', 'updatedAt', 'lastLoginAt'],
-  read: {
-    roles: ['company_admin', 'company_staff'],
-    restrict: {
-      where: (caller, t) =>
-        caller.role === 'company_staff' ? eq((t as typeof users).role, 'company_customer') : undefined,
-      test: (caller, doc) => caller.role !== 'company_staff' || doc.role === 'company_customer',
+  rows: {
+    customers: {
+      where: (_caller, t) => eq((t as typeof users).role, 'company_customer'),
+      test: (_caller, doc) => doc.role === 'company_customer',
     },
   },
-  write: ['company_admin'],
   hidden: ['passwordHash'],
   derived: ['email', 'emailVerified', 'lastLoginAt', 'uid'],
   present: async (_ctx, _companyId, rows) => rows.map((r) => ({ uid: r.id, ...r })),
@@ -95,10 +76,6 @@ export const usersResource: ResourceDefinition = {
         delete out.password;
       }
       return out;
-    },
-    async afterWrite(ctx, tx, _caller, before, after) {
-      const disabledNow = after.disabled === true && before?.disabled !== true;
-      if (disabledNow || after.deletedAt) await revokeAllForUser(tx, ctx.clock, String(after.id));
     },
   },
 };

@@ -1,17 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { SettingsInput, toPatchSchema } from '@hornada/domain';
+import type { SettingsInput } from '@hornada/domain';
 import { z } from 'zod';
-import { stripReadOnly } from '../../resources/routes';
-import { getCompany, readSettings, settingsFullRead, writeSettings } from './company.service';
-import { servePublic } from '../../live/serve-public';
-import { writeLimit } from '../../plugins/rate-limit';
+import { servePublic } from '../live/serve-public';
+import { writeLimit } from '../plugins/rate-limit';
+import { settingsResource } from './definitions/settings';
+import { stripReadOnly } from './routes';
+import { getCompany } from './tenant';
 
 const params = z.object({ companyId: z.string().min(1).max(64) });
-const SettingsPatch = toPatchSchema(SettingsInput);
 
+/** GET, PUT and PATCH /api/companies/{companyId}/settings: the singleton resource's routes (no id). */
 export function registerSettingsRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const service = app.resources.settings;
   const path = '/api/companies/:companyId/settings';
   const tags = ['settings'];
   const writes = writeLimit(app);
@@ -21,8 +23,8 @@ export function registerSettingsRoutes(app: FastifyInstance): void {
     { schema: { tags, summary: 'Read the settings (public part for everyone)', params } },
     async (req, reply) => {
       const c = await getCompany(app.ctx, req.params.companyId);
-      const produce = async () => ({ data: await readSettings(app.ctx, req.caller, c.id) });
-      if (!settingsFullRead(req.caller, c.id)) return servePublic(req, reply, c.id, 'settings', 'public', produce);
+      const produce = async () => ({ data: await service.get(req.caller, c.id) });
+      if (!service.readsAll(req.caller, c.id)) return servePublic(req, reply, c.id, 'settings', 'public', produce);
       return produce();
     },
   );
@@ -32,11 +34,11 @@ export function registerSettingsRoutes(app: FastifyInstance): void {
     {
       ...writes,
       preValidation: stripReadOnly(),
-      schema: { tags, summary: 'Replace the settings', params, body: SettingsInput },
+      schema: { tags, summary: 'Replace the settings', params, body: settingsResource.input },
     },
     async (req) => {
       const c = await getCompany(app.ctx, req.params.companyId);
-      return { data: await writeSettings(app.ctx, req.caller, c.id, req.body, 'replace') };
+      return { data: await service.write(req.caller, c.id, req.body, 'replace') };
     },
   );
 
@@ -45,11 +47,11 @@ export function registerSettingsRoutes(app: FastifyInstance): void {
     {
       ...writes,
       preValidation: stripReadOnly(),
-      schema: { tags, summary: 'Change some settings', params, body: SettingsPatch },
+      schema: { tags, summary: 'Change some settings', params, body: settingsResource.patch },
     },
     async (req) => {
       const c = await getCompany(app.ctx, req.params.companyId);
-      return { data: await writeSettings(app.ctx, req.caller, c.id, req.body as Partial<SettingsInput>, 'merge') };
+      return { data: await service.write(req.caller, c.id, req.body as Partial<SettingsInput>, 'merge') };
     },
   );
 }

@@ -1,7 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { PASSWORD_MAX, PASSWORD_MIN, passwordLength } from '@hornada/domain';
-import { AppError, validationError } from '../../lib/errors';
+import { AppError, validationError } from './errors';
 
 /** The 10,000 most common passwords of the list in stack-notes (most common first). */
 const COMMON = new Set((dictionary['passwords-common'] as string[]).slice(0, 10_000));
