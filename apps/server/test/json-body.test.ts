@@ -46,7 +46,7 @@ describe('nulPaths (the NUL check behind the depth bound)', () => {
     expect(nulPaths({ id: 'a\u0000' }, ['params'])).toEqual(['params.id']);
   });
 
-  it('stays linear on a value nested 50,000 levels deep (the old path copies took 17 s)', () => {
+  it('stays linear on a value nested 50,000 levels deep (copying the path at every level took 22 s)', () => {
     let deep: unknown = 'end\u0000';
     for (let i = 0; i < 50_000; i++) deep = [deep];
     const started = performance.now();
