@@ -3,6 +3,8 @@ export const REQUEST_TIMEOUT_MS = 10_000;
 export const LIST_DEFAULTS = { page: 1, perPage: 10, sort: '-createdAt' } as const;
 export const MAX_PER_PAGE = 1000;
 export const MAX_BODY_BYTES = 1_048_576;
+/** Deepest nesting of arrays and objects a JSON body may have; deeper is a 400 before parsing. */
+export const MAX_JSON_DEPTH = 64;
 export const DEFAULT_TIME_ZONE = 'America/Bogota';
 export const SESSION_ID_LENGTH = 20;
 export const MONEY_MAX = 100_000_000;

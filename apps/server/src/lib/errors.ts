@@ -2,6 +2,9 @@ import type { ApiErrorBody } from '@hornada/domain';
 
 export type Detail = { path: string; message: string };
 
+/** The most `details` an error body lists; its message still counts them all. */
+export const MAX_DETAILS = 20;
+
 /** The one error type of the API (style habit 6): a status, a stable code and an English message. */
 export class AppError extends Error {
   constructor(
@@ -16,7 +19,7 @@ export class AppError extends Error {
 
   toBody(): ApiErrorBody {
     const body: ApiErrorBody = { message: this.message, error: this.message, code: this.code };
-    if (this.details && this.details.length > 0) body.details = this.details;
+    if (this.details && this.details.length > 0) body.details = this.details.slice(0, MAX_DETAILS);
     return body;
   }
 }
@@ -28,22 +31,64 @@ export const forbidden = (message = 'You do not have permission to do this', det
 export const notFound = (message = 'Not found') => new AppError(404, 'not_found', message);
 export const conflict = (message: string) => new AppError(409, 'conflict', message);
 
-/** "Invalid request: a: msg; b: msg" — names every field so a caller can fix them at once. */
-export function validationError(details: Detail[]): AppError {
+/**
+ * "Invalid request: a: msg; b: msg (and N more)": names the first fields so a caller can fix them,
+ * and counts them all. `total` is the true count when `details` holds only the first ones.
+ */
+export function validationError(details: Detail[], total = details.length): AppError {
   const summary = details
     .slice(0, 5)
     .map((d) => (d.path ? `${d.path}: ${d.message}` : d.message))
     .join('; ');
-  const more = details.length > 5 ? ` (and ${details.length - 5} more)` : '';
-  return badRequest(`Invalid request: ${summary}${more}`, details);
+  const more = total > 5 ? ` (and ${total - 5} more)` : '';
+  return badRequest(`Invalid request: ${summary}${more}`, details.slice(0, MAX_DETAILS));
 }
 
-/** A zod failure raised inside a service (not by route validation) as the same 400. */
+/**
+ * Details gathered from an input of any size: the first MAX_DETAILS are kept, the rest only
+ * counted, so a body of 100,000 bad fields never becomes 100,000 objects.
+ */
+export class DetailList {
+  readonly items: Detail[] = [];
+  total = 0;
+
+  add(path: string, message: string): void {
+    this.total++;
+    if (this.items.length < MAX_DETAILS) this.items.push({ path, message });
+  }
+
+  /** `count` details at once, of which only those still listed are built. */
+  addMany(count: number, detail: (i: number) => Detail): void {
+    const room = Math.min(count, MAX_DETAILS - this.items.length);
+    for (let i = 0; i < room; i++) this.items.push(detail(i));
+    this.total += count;
+  }
+
+  toError(): AppError {
+    return validationError(this.items, this.total);
+  }
+}
+
+/**
+ * A zod failure raised inside a service (not by route validation) as the same 400. Zod lists every
+ * unknown key in one issue: each is a detail, as in route validation, and only the first are built.
+ */
 export function fromZodIssues(
-  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  issues: readonly { path: readonly PropertyKey[]; message: string; code?: string; keys?: unknown }[],
   prefix = '',
 ): AppError {
-  return validationError(issues.map((i) => ({ path: prefix + i.path.map(String).join('.'), message: i.message })));
+  const list = new DetailList();
+  for (const i of issues) {
+    const path = prefix + i.path.map(String).join('.');
+    if (i.code === 'unrecognized_keys' && Array.isArray(i.keys)) {
+      const keys = i.keys as unknown[];
+      list.addMany(keys.length, (k) => ({
+        path: [path, String(keys[k])].filter(Boolean).join('.'),
+        message: 'Unknown field',
+      }));
+    } else list.add(path, i.message);
+  }
+  return list.toError();
 }
 
 /**

@@ -1,30 +1,38 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, fromDatabaseError, loggableError, validationError, type Detail } from '../lib/errors';
+import { AppError, DetailList, fromDatabaseError, loggableError, MAX_DETAILS, validationError } from '../lib/errors';
+import { registerJsonBodyParser } from './json-body';
 
 const CONTEXT_PREFIX: Record<string, string> = { querystring: 'query', params: 'params', headers: 'headers' };
 
+/**
+ * The details of a route validation failure. Zod's strict objects name every unknown key in one
+ * issue: each key is a detail, but only the first MAX_DETAILS are built; the message counts them all.
+ */
 function zodDetails(err: {
   validation: { instancePath: string; message?: string; keyword: string; params: Record<string, unknown> }[];
   validationContext?: string;
-}): Detail[] {
+}): DetailList {
   const prefix = err.validationContext ? CONTEXT_PREFIX[err.validationContext] : undefined;
   const join = (p: string) => [prefix, p].filter(Boolean).join('.');
-  const out: Detail[] = [];
+  const list = new DetailList();
   for (const v of err.validation) {
+    // The rest are only counted: their paths are never built.
+    if (list.items.length >= MAX_DETAILS) {
+      const keys = v.params.keys;
+      list.total += v.keyword === 'unrecognized_keys' && Array.isArray(keys) ? keys.length : 1;
+      continue;
+    }
     const p = v.instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
-    if (v.keyword === 'unrecognized_keys' && Array.isArray(v.params.keys)) {
-      for (const key of v.params.keys as string[]) {
-        out.push({
-          path: join([p, key].filter(Boolean).join('.')),
-          message: prefix === 'query' ? 'Unknown parameter' : 'Unknown field',
-        });
-      }
+    const keys = v.params.keys;
+    if (v.keyword === 'unrecognized_keys' && Array.isArray(keys)) {
+      const message = prefix === 'query' ? 'Unknown parameter' : 'Unknown field';
+      list.addMany(keys.length, (i) => ({ path: join([p, String(keys[i])].filter(Boolean).join('.')), message }));
     } else {
-      out.push({ path: join(p), message: v.message ?? 'Invalid value' });
+      list.add(join(p), v.message ?? 'Invalid value');
     }
   }
-  return out;
+  return list;
 }
 
 /** Maps Fastify's own errors to the envelope of design §3. */
@@ -53,27 +61,44 @@ function fromFastify(err: FastifyError): AppError | null {
   return null;
 }
 
-const MAX_NUL_PATHS = 20;
+const MAX_NUL_PATHS = MAX_DETAILS;
+
+/** One step of a path, linked to its parent: a path string is built only for a value reported. */
+type Step = { key: string; parent: Step | null };
+/** Marks a NUL key on the walk's stack, so it is reported in document order. */
+const NUL_KEY = Symbol('nul key');
+
+function pathOf(step: Step | null): string {
+  const keys: string[] = [];
+  for (let s = step; s; s = s.parent) keys.push(s.key);
+  return keys.reverse().join('.');
+}
 
 /**
  * Paths of the strings (and object keys) that hold U+0000 in a parsed body, query or params.
- * PostgreSQL cannot store that character in text or jsonb (SQLSTATE 22021 / 22P05). Walked with an
- * explicit stack: a deeply nested 1 MB body must not overflow the call stack.
+ * PostgreSQL cannot store that character in text or jsonb (SQLSTATE 22021 / 22P05). Linear in the
+ * size of the value: an explicit stack (a deep body must not overflow the call stack) and parent
+ * links instead of a copied path at every level.
  */
 export function nulPaths(root: unknown, prefix: string[] = []): string[] {
+  let base: Step | null = null;
+  for (const key of prefix) base = { key, parent: base };
   const out: string[] = [];
-  const stack: [unknown, string[]][] = [[root, prefix]];
+  const stack: [unknown, Step | null][] = [[root, base]];
   while (stack.length > 0 && out.length < MAX_NUL_PATHS) {
     const [value, at] = stack.pop()!;
     if (typeof value === 'string') {
-      if (value.includes('\u0000')) out.push(at.join('.'));
+      if (value.includes('\u0000')) out.push(pathOf(at));
+    } else if (value === NUL_KEY) {
+      out.push(pathOf(at));
     } else if (Array.isArray(value)) {
-      for (let i = value.length - 1; i >= 0; i--) stack.push([value[i], [...at, String(i)]]);
+      for (let i = value.length - 1; i >= 0; i--) stack.push([value[i], { key: String(i), parent: at }]);
     } else if (value !== null && typeof value === 'object') {
-      for (const [key, v] of Object.entries(value).reverse()) {
-        const path = [...at, key.replaceAll('\u0000', '\\u0000')];
-        if (key.includes('\u0000')) out.push(path.join('.'));
-        else stack.push([v, path]);
+      const keys = Object.keys(value);
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const key = keys[i]!;
+        if (key.includes('\u0000')) stack.push([NUL_KEY, { key: key.replaceAll('\u0000', '\\u0000'), parent: at }]);
+        else stack.push([(value as Record<string, unknown>)[key], { key, parent: at }]);
       }
     }
   }
@@ -81,6 +106,9 @@ export function nulPaths(root: unknown, prefix: string[] = []): string[] {
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
+  // JSON bodies nested deeper than MAX_JSON_DEPTH are refused before they are parsed.
+  registerJsonBodyParser(app);
+
   // Before any route's validation, for every route: a NUL character is a 400 naming where it is.
   // Callback style: on the hot path of cached public reads, a promise per request is measurable.
   app.addHook('preValidation', (request, _reply, done) => {
@@ -99,7 +127,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     let appError: AppError | null = null;
     if (error instanceof AppError) appError = error;
-    else if (hasZodFastifySchemaValidationErrors(error)) appError = validationError(zodDetails(error));
+    else if (hasZodFastifySchemaValidationErrors(error)) appError = zodDetails(error).toError();
     else {
       appError = fromFastify(error);
       const fromDb = appError ? null : fromDatabaseError(error);
