@@ -7,6 +7,7 @@ import type { ResourceDefinition } from './definition';
 import { listQuerySchema, type ListQuery } from './query';
 import { readScope } from './access';
 import { publicReadLimit, writeLimit } from '../plugins/rate-limit';
+import { BULK_BODY_BYTES, underBulkBounds } from '../plugins/bulk-writes';
 import { answerFromCache, servePublic } from '../live/serve-public';
 import { ResourceService } from './service';
 
@@ -112,6 +113,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDefinition):
     `${base}/bulk-update`,
     {
       ...writes,
+      bodyLimit: BULK_BODY_BYTES,
       preValidation: stripReadOnlyInBulk(def.derived),
       schema: {
         tags,
@@ -130,7 +132,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDefinition):
     async (req) => {
       const c = await company(req);
       const { updates } = req.body as { updates: { id: string; data: Record<string, unknown> }[] };
-      return { data: await service.bulkUpdate(req.caller, c.id, updates) };
+      return { data: await underBulkBounds(app, req, () => service.bulkUpdate(req.caller, c.id, updates)) };
     },
   );
 
