@@ -28,7 +28,13 @@ const CHANGES = Number(process.env.BENCH_CHANGES ?? 200);
 const GOAL_P99_MS = 100;
 
 const port = await freePort();
-const env = { SEED_DEMO: 'on', LOG_LEVEL: 'info', RATE_LIMIT_WRITES: '0' };
+// Every guest subscriber comes from 127.0.0.1: the per-address stream cap is raised to this load.
+const env = {
+  SEED_DEMO: 'on',
+  LOG_LEVEL: 'info',
+  RATE_LIMIT_WRITES: '0',
+  LIVE_STREAMS_PER_ADDRESS: String(SUBSCRIBERS),
+};
 // Seed in a first run, measure in a second on the same data: drawing the demo pictures leaves memory
 // behind that the measured run would otherwise give back while subscribers connect.
 const dataDir = tempDir('hornada-bench-live-');

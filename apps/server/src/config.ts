@@ -1,4 +1,5 @@
 import path from 'node:path';
+import proxyAddr from '@fastify/proxy-addr';
 import { z } from 'zod';
 
 /**
@@ -8,6 +9,50 @@ import { z } from 'zod';
 const onOff = z
   .enum(['on', 'off', 'true', 'false', '1', '0'])
   .transform((v) => v === 'on' || v === 'true' || v === '1');
+
+const TRUST_PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * TRUST_PROXY: `off`, or the addresses of the proxies in front (IPs, CIDR ranges, proxy-addr's names),
+ * comma-separated. Only a peer on that list may say who the client is in X-Forwarded-For: a forged
+ * header from anyone else changes nothing. `on` (trust every hop) and a hop count are refused: both
+ * let a client that reaches the server directly choose its own address and so escape every
+ * per-address limit (Fastify 5.12 ignores a hop count for the same reason).
+ */
+const trustProxy = z.string().transform((raw, ctx): false | string[] => {
+  const v = raw.trim().toLowerCase();
+  if (v === 'off' || v === 'false' || v === '0') return false;
+  const fix = "list the proxies' addresses or CIDR ranges instead, e.g. TRUST_PROXY=127.0.0.1,10.0.0.0/8";
+  if (v === 'on' || v === 'true') {
+    ctx.addIssue({ code: 'custom', message: `"${raw}" would trust any client's X-Forwarded-For: ${fix}` });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(v)) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `a hop count ("${raw}") cannot tell a proxy from a client that reaches the server directly: ${fix}`,
+    });
+    return z.NEVER;
+  }
+  const list = raw.split(',').map((s) => s.trim());
+  // Compiled one by one with the library Fastify itself uses, so the message names the bad entry.
+  const bad = list.filter((entry) => {
+    try {
+      proxyAddr.compile(entry);
+      return false;
+    } catch {
+      return true;
+    }
+  });
+  if (bad.length > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `${bad.map((b) => `"${b}"`).join(', ')} is not an IP address, a CIDR range (10.0.0.0/8) or one of ${TRUST_PROXY_NAMES.join(', ')}`,
+    });
+    return z.NEVER;
+  }
+  return list;
+});
 
 const EnvSchema = z.object({
   PORT: z.coerce
@@ -28,7 +73,7 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   JWT_PRIVATE_KEY: z.string().includes('BEGIN PRIVATE KEY', { message: 'must be a PKCS#8 PEM' }).optional(),
   EMAIL_PASSWORD_SIGNIN: onOff.default(true),
-  TRUST_PROXY: onOff.default(false),
+  TRUST_PROXY: trustProxy.default(false),
   GOOGLE_OIDC_ISSUER: z.url().optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
@@ -39,6 +84,16 @@ const EnvSchema = z.object({
   RATE_LIMIT_SIGNIN_ACCOUNT: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_SIGNIN_ADDRESS: z.coerce.number().int().min(1).default(100),
   RATE_LIMIT_REGISTER_ADDRESS: z.coerce.number().int().min(1).default(20),
+  // One stream per browser tab (the web multiplexes every resource into it): 20 covers a person's tabs
+  // on a few devices, or a shop's tablets sharing one staff account.
+  LIVE_STREAMS_PER_USER: z.coerce.number().int().min(1).default(20),
+  // Guests only (signed-in streams count per account, not per address). A mobile carrier's NAT puts
+  // hundreds or thousands of phones behind one public address, so this is high: it stops one host from
+  // holding tens of thousands of sockets, never a crowd of real shoppers on one carrier.
+  LIVE_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).default(1000),
+  // Far above any query the API makes (milliseconds); a runaway statement is canceled instead of
+  // holding a pool connection. 0 turns it off.
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -54,7 +109,8 @@ export interface Config {
   publicUrl: string;
   jwtPrivateKey: string | undefined;
   emailPasswordSignIn: boolean;
-  trustProxy: boolean;
+  /** The proxies whose X-Forwarded-For is believed (Fastify's `trustProxy`), or false. */
+  trustProxy: false | string[];
   /** The Google button shows only when all three GOOGLE_* variables are set (design §2). */
   googleSignIn: boolean;
   rateLimits: {
@@ -67,6 +123,14 @@ export interface Config {
     /** Registrations an address may make in an hour. */
     registerPerAddress: number;
   };
+  liveStreams: {
+    /** Open change streams one signed-in account may hold. */
+    perUser: number;
+    /** Open change streams guests of one address may hold. */
+    perAddress: number;
+  };
+  /** PostgreSQL's statement_timeout on the app's pool (0: none). */
+  dbStatementTimeoutMs: number;
   logLevel: string;
 }
 
@@ -98,7 +162,9 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
     marketCompanyId: e.MARKET_COMPANY_ID,
-    seedDemo: production ? false : (e.SEED_DEMO ?? true),
+    // The demo includes a system_admin with a published password: on an operator's own database
+    // (DATABASE_URL) only when asked for; on the embedded one, on by default to try the app.
+    seedDemo: production ? false : (e.SEED_DEMO ?? !e.DATABASE_URL),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     jwtPrivateKey: e.JWT_PRIVATE_KEY,
     emailPasswordSignIn: e.EMAIL_PASSWORD_SIGNIN,
@@ -111,6 +177,8 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       signInPerAddress: e.RATE_LIMIT_SIGNIN_ADDRESS,
       registerPerAddress: e.RATE_LIMIT_REGISTER_ADDRESS,
     },
+    liveStreams: { perUser: e.LIVE_STREAMS_PER_USER, perAddress: e.LIVE_STREAMS_PER_ADDRESS },
+    dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -28,6 +28,69 @@ describe('configuration', () => {
       registerPerAddress: 20,
     });
     expect(c.dataDir).toBe(path.resolve('./data'));
+    expect(c.liveStreams).toEqual({ perUser: 20, perAddress: 1000 });
+    expect(c.dbStatementTimeoutMs).toBe(15_000);
+  });
+
+  it('seeds the demo into a DATABASE_URL database only when asked for', () => {
+    const url = 'postgres://u@db.example.com/hornada';
+    expect(parseConfig({ DATABASE_URL: url }).seedDemo).toBe(false);
+    expect(parseConfig({ DATABASE_URL: url, SEED_DEMO: 'on' }).seedDemo).toBe(true);
+    // The embedded database keeps the demo by default, outside production.
+    expect(parseConfig({}).seedDemo).toBe(true);
+    expect(parseConfig({ SEED_DEMO: 'off' }).seedDemo).toBe(false);
+  });
+
+  it('takes the proxies of TRUST_PROXY as addresses, CIDR ranges or names', () => {
+    expect(parseConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: '127.0.0.1' }).trustProxy).toEqual(['127.0.0.1']);
+    expect(parseConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1,fd00::/8,loopback' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+    expect(parseConfig({ TRUST_PROXY: '192.168.0.0/255.255.0.0' }).trustProxy).toEqual(['192.168.0.0/255.255.0.0']);
+  });
+
+  it('refuses TRUST_PROXY=on and a hop count, saying to list the proxies', () => {
+    for (const value of ['on', 'true', 'ON', '1', '2']) {
+      expect(() => parseConfig({ TRUST_PROXY: value })).toThrow(ConfigError);
+      expect(() => parseConfig({ TRUST_PROXY: value })).toThrow(
+        /TRUST_PROXY: .*list the proxies' addresses or CIDR ranges instead, e\.g\. TRUST_PROXY=127\.0\.0\.1,10\.0\.0\.0\/8/,
+      );
+    }
+  });
+
+  it('names a bad TRUST_PROXY entry in one message with the other bad variables', () => {
+    for (const [value, bad] of [
+      ['10.0.0.0/33', '"10.0.0.0/33"'],
+      ['127.0.0.1,10.0.0.300', '"10.0.0.300"'],
+      ['proxy.example.com', '"proxy.example.com"'],
+      ['127.0.0.1,', '""'],
+      ['::1/129', '"::1/129"'],
+    ] as const) {
+      let message = '';
+      try {
+        parseConfig({ TRUST_PROXY: value, PORT: 'abc' });
+      } catch (err) {
+        expect(err).toBeInstanceOf(ConfigError);
+        message = (err as Error).message;
+      }
+      expect(message).toContain(`TRUST_PROXY: ${bad} is not an IP address, a CIDR range`);
+      expect(message).toContain('PORT');
+    }
+  });
+
+  it('reads the stream caps and the statement timeout', () => {
+    const c = parseConfig({ LIVE_STREAMS_PER_USER: '3', LIVE_STREAMS_PER_ADDRESS: '50', DB_STATEMENT_TIMEOUT_MS: '0' });
+    expect(c.liveStreams).toEqual({ perUser: 3, perAddress: 50 });
+    expect(c.dbStatementTimeoutMs).toBe(0);
+    expect(() => parseConfig({ LIVE_STREAMS_PER_USER: '0', DB_STATEMENT_TIMEOUT_MS: '-1' })).toThrow(
+      /LIVE_STREAMS_PER_USER[\s\S]*DB_STATEMENT_TIMEOUT_MS/,
+    );
   });
 
   it('names every bad variable in one message', () => {

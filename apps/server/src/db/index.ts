@@ -11,8 +11,22 @@ export type DbOrTx = Db | Tx;
 // Timestamps and numerics are parsed by drizzle's column mappers; DATE (oid 1082) stays a string.
 pg.types.setTypeParser(1082, (v) => v);
 
-export function createDb(url: string, max = 10): Db {
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 10_000 });
+/** The default of DB_STATEMENT_TIMEOUT_MS (config.ts). */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 15_000;
+
+/**
+ * The app's pool. Its statements are canceled after `statementTimeoutMs` (SQLSTATE 57014, answered
+ * 503), so a runaway query cannot hold a connection for good. Only this pool has the timeout: the
+ * migration run and the live feed's LISTEN connection use clients of their own.
+ */
+export function createDb(url: string, max = 10, statementTimeoutMs = DEFAULT_STATEMENT_TIMEOUT_MS): Db {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: 10_000,
+    // Sent at connection start-up; pg leaves it out when 0, which is PostgreSQL's "no timeout".
+    statement_timeout: statementTimeoutMs,
+  });
   // An idle client's error (server restarted) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   return drizzle({ client: pool, schema, casing: 'snake_case' });

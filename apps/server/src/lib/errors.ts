@@ -118,6 +118,13 @@ export function fromDatabaseError(err: unknown): AppError | null {
   if (code === '40001' || code === '40P01') {
     return conflict('The request conflicted with another one made at the same moment; please retry');
   }
+  // Canceled by the statement timeout (DB_STATEMENT_TIMEOUT_MS): the database is overloaded or the
+  // request waited too long for a lock; nothing was written. Not the caller's fault: a 503 to retry.
+  if (code === '57014') {
+    return new AppError(503, 'database_timeout', 'The database took too long to answer; please retry', undefined, {
+      'retry-after': '5',
+    });
+  }
   return null;
 }
 

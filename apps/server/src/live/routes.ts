@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { validationError } from '../lib/errors';
 import { isResourceName } from '@hornada/domain';
 import { getCompany } from '../resources/tenant';
+import { StreamLimits } from '../plugins/stream-limits';
 import { readAccess } from '../resources/access';
 import type { ResourceDefinition } from '../resources/definition';
 import { parseLastEventId, type Subscriber } from './feed';
@@ -17,6 +18,7 @@ export function registerLiveRoutes(app: FastifyInstance, definitions: readonly R
   const defs = new Map(definitions.map((d) => [d.name, d]));
   const streamable = [...defs.keys(), 'settings'];
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const limits = new StreamLimits(app.ctx.config.liveStreams);
 
   r.get(
     '/api/companies/:companyId/changes',
@@ -53,6 +55,8 @@ export function registerLiveRoutes(app: FastifyInstance, definitions: readonly R
       for (const n of names) if (isResourceName(n)) readAccess(n, req.caller, company.id);
       const lastEventId = parseLastEventId(req.headers['last-event-id'] ?? req.query.last_event_id);
 
+      // Counted from here until the socket closes (a 429 before any byte of the stream).
+      const release = limits.acquire(req);
       reply.hijack();
       const res = reply.raw;
       const live = app.ctx.live;
@@ -75,7 +79,9 @@ export function registerLiveRoutes(app: FastifyInstance, definitions: readonly R
       // Attached before anything else, and a client that left during the checks above is never
       // subscribed ('close' has already fired for it): no subscriber outlives its connection.
       res.once('close', () => live.unsubscribe(sub));
+      res.once('close', release);
       if (res.destroyed || req.raw.socket.destroyed) {
+        release();
         live.unsubscribe(sub);
         return;
       }

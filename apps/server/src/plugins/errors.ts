@@ -1,5 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { MAX_BODY_BYTES } from '@hornada/domain';
+import { formatBytes } from '../lib/bytes';
 import { AppError, DetailList, fromDatabaseError, loggableError, MAX_DETAILS, validationError } from '../lib/errors';
 import { registerJsonBodyParser } from './json-body';
 
@@ -36,12 +38,12 @@ function zodDetails(err: {
 }
 
 /** Maps Fastify's own errors to the envelope of design §3. */
-function fromFastify(err: FastifyError): AppError | null {
+function fromFastify(err: FastifyError, bodyLimit = MAX_BODY_BYTES): AppError | null {
   switch (err.code) {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new AppError(415, 'unsupported_media_type', 'Unsupported content type: send application/json');
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new AppError(413, 'payload_too_large', 'Request body is too large (limit 1 MB)');
+      return new AppError(413, 'payload_too_large', `Request body is too large (limit ${formatBytes(bodyLimit)})`);
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return new AppError(400, 'invalid_json', 'Request body is empty but the content type is JSON');
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
@@ -129,7 +131,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof AppError) appError = error;
     else if (hasZodFastifySchemaValidationErrors(error)) appError = zodDetails(error).toError();
     else {
-      appError = fromFastify(error);
+      appError = fromFastify(error, request.routeOptions.bodyLimit);
       const fromDb = appError ? null : fromDatabaseError(error);
       if (fromDb) {
         // PostgreSQL refused a value validation let through, or a deadlock: a 4xx, logged to look into.

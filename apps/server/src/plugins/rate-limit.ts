@@ -18,12 +18,13 @@ export async function registerRateLimits(app: FastifyInstance): Promise<void> {
   });
 }
 
-const byCaller = (req: FastifyRequest) => (req.caller ? `u:${req.caller.uid}` : `ip:${req.ip}`);
+/** Who a per-caller limit counts: the signed-in user, else the address. */
+export const callerKey = (req: FastifyRequest) => (req.caller ? `u:${req.caller.uid}` : `ip:${req.ip}`);
 
 export function writeLimit(app: FastifyInstance): Pick<RouteShorthandOptions, 'config'> {
   const max = app.ctx.config.rateLimits.writesPerMinute;
   if (max <= 0) return {};
-  return { config: { rateLimit: { max, timeWindow: 60_000, keyGenerator: byCaller, groupId: 'writes' } } };
+  return { config: { rateLimit: { max, timeWindow: 60_000, keyGenerator: callerKey, groupId: 'writes' } } };
 }
 
 export function publicReadLimit(app: FastifyInstance): Pick<RouteShorthandOptions, 'config'> {

@@ -6,6 +6,7 @@ import { getCompany } from './tenant';
 import { listQuerySchema, type ListQuery } from './query';
 import { readAccess } from './access';
 import { publicReadLimit, writeLimit } from '../plugins/rate-limit';
+import { BULK_BODY_BYTES, underBulkBounds } from '../plugins/bulk-writes';
 import { answerFromCache, servePublic } from '../live/serve-public';
 import type { ResourceService } from './service';
 
@@ -111,6 +112,7 @@ export function registerResource(app: FastifyInstance, service: ResourceService)
     `${base}/bulk-update`,
     {
       ...writes,
+      bodyLimit: BULK_BODY_BYTES,
       preValidation: stripReadOnlyInBulk(def.derived),
       schema: {
         tags,
@@ -129,7 +131,7 @@ export function registerResource(app: FastifyInstance, service: ResourceService)
     async (req) => {
       const c = await company(req);
       const { updates } = req.body as { updates: { id: string; data: Record<string, unknown> }[] };
-      return { data: await service.bulkUpdate(req.caller, c.id, updates) };
+      return { data: await underBulkBounds(app, req, () => service.bulkUpdate(req.caller, c.id, updates)) };
     },
   );
 
