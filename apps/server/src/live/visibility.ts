@@ -1,5 +1,6 @@
 import { SETTINGS_PRIVATE_FIELDS } from '@hornada/domain';
 import type { AppContext, Caller } from '../context';
+import { issuedBeforeSessionsEnded } from '../modules/identity/sessions';
 import type { ResourceDefinition } from '../resources/definition';
 import type { Change } from './change-log';
 import type { LogRow, Visibility } from './feed';
@@ -16,13 +17,14 @@ const SETTINGS_FULL_READ = new Set(['company_admin', 'company_staff', 'productio
  */
 export function createVisibility(ctx: AppContext, definitions: readonly ResourceDefinition[]): Visibility {
   const defs = new Map(definitions.map((d) => [d.name, d]));
-  return async (uid, row: LogRow) => {
+  return async (uid, row: LogRow, tokenIssuedAt) => {
     let role: string | null = null;
     let companyId: string | null = null;
     let caller: Caller | null = null;
     if (uid) {
       const user = await ctx.users.get(uid);
       if (!user || user.disabled || user.deleted) return 'close';
+      if (issuedBeforeSessionsEnded(tokenIssuedAt ?? undefined, user.sessionsValidFrom)) return 'close';
       role = user.role;
       companyId = user.companyId;
       caller = { uid: user.uid, email: user.email, name: user.name, role: user.role, companyId: user.companyId };
