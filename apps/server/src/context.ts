@@ -35,6 +35,11 @@ export interface Caller {
   name: string;
   role: Role;
   companyId: string | null;
+  /**
+   * When the bearer id token was issued (its `iat`, seconds): a password change or a sign-out
+   * everywhere refuses tokens issued before it. Absent for callers the server makes itself.
+   */
+  tokenIssuedAt?: number;
 }
 
 declare module 'fastify' {

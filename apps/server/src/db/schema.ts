@@ -63,6 +63,11 @@ export const users = pgTable(
     lastLoginAt: ts(),
     /** argon2id; null for an account that signs in only with Google. */
     passwordHash: text(),
+    /**
+     * Id tokens issued before this instant are refused (a password change, a sign-out everywhere).
+     * Always a whole second: a token's `iat` has second resolution (see identity revokeSessions).
+     */
+    sessionsValidFrom: ts(),
     createdAt: ts().notNull(),
     updatedAt: ts().notNull(),
     deletedAt: ts(),

@@ -26,12 +26,18 @@ export interface LogRow {
  * (so a role change or a disabled account bites at once): the changes it may read, or null for none;
  * 'close' ends the stream (the caller can no longer read anything here).
  */
-export type Visibility = (uid: string | null, row: LogRow) => Promise<Change[] | null | 'close'>;
+export type Visibility = (
+  uid: string | null,
+  row: LogRow,
+  tokenIssuedAt?: number | null,
+) => Promise<Change[] | null | 'close'>;
 
 export interface Subscriber {
   companyId: string;
   resources: ReadonlySet<string>;
   uid: string | null;
+  /** `iat` of the id token that opened the stream: it ends when the user's sessions end after it. */
+  tokenIssuedAt?: number | null;
   /** Last position this subscriber has been brought up to (sent or filtered out). */
   cursor: number;
   live: boolean;
@@ -275,7 +281,7 @@ export class LiveFeed {
         const wanted = wants(sub);
         let view: Awaited<ReturnType<Visibility>>;
         try {
-          view = await this.visibility(sub.uid, row);
+          view = await this.visibility(sub.uid, row, sub.tokenIssuedAt);
         } catch (err) {
           // Cannot tell what it may read now: close it; it resumes from the log with Last-Event-ID.
           this.log.warn({ err }, 'live visibility check failed; closing the stream');
@@ -350,7 +356,7 @@ export class LiveFeed {
       });
       for (const row of rows) {
         if (sub.closed) return;
-        const view = await this.visibility(sub.uid, row);
+        const view = await this.visibility(sub.uid, row, sub.tokenIssuedAt);
         sub.cursor = row.position;
         if (view === 'close') return this.close(sub);
         if (view && view.length > 0) this.send(sub, formatEvent(row.position, row.resource, view));

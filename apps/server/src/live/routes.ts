@@ -64,6 +64,7 @@ export function registerLiveRoutes(app: FastifyInstance, definitions: readonly R
         companyId: company.id,
         resources: new Set(names),
         uid: req.caller?.uid ?? null,
+        tokenIssuedAt: req.caller?.tokenIssuedAt ?? null,
         cursor: 0,
         live: false,
         closed: false,

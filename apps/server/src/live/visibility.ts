@@ -1,5 +1,6 @@
 import type { AppContext, Caller } from '../context';
 import { isResourceName } from '@hornada/domain';
+import { issuedBeforeSessionsEnded } from '../modules/identity/sessions';
 import { publicView, readAccess } from '../resources/access';
 import type { ResourceDefinition } from '../resources/definition';
 import type { Change } from './change-log';
@@ -16,11 +17,12 @@ const removed = (c: Change): Change => ({ type: 'removed', doc: { id: c.doc.id, 
  */
 export function createVisibility(ctx: AppContext, definitions: readonly ResourceDefinition[]): Visibility {
   const defs = new Map(definitions.map((d) => [d.name as string, d]));
-  return async (uid, row: LogRow) => {
+  return async (uid, row: LogRow, tokenIssuedAt) => {
     let caller: Caller | null = null;
     if (uid) {
       const user = await ctx.users.get(uid);
       if (!user || user.disabled || user.deleted) return 'close';
+      if (issuedBeforeSessionsEnded(tokenIssuedAt ?? undefined, user.sessionsValidFrom)) return 'close';
       caller = { uid: user.uid, email: user.email, name: user.name, role: user.role, companyId: user.companyId };
     }
     if (!isResourceName(row.resource)) return null;

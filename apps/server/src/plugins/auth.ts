@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors';
 import type { Caller } from '../context';
+import { issuedBeforeSessionsEnded } from '../modules/identity/sessions';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -38,14 +39,25 @@ export function registerAuth(app: FastifyInstance): void {
 
 async function loadCaller(app: FastifyInstance, token: string): Promise<Caller> {
   const { keys, users, clock } = app.ctx;
-  let sub: string;
+  let claims: Awaited<ReturnType<typeof keys.verify>>;
   try {
-    sub = (await keys.verify(token, clock.now())).sub;
+    claims = await keys.verify(token, clock.now());
   } catch {
     throw new AppError(401, 'auth/invalid-token', 'Invalid or expired token');
   }
-  const user = await users.get(sub);
+  const user = await users.get(claims.sub);
   if (!user || user.deleted) throw new AppError(401, 'auth/invalid-token', 'Invalid or expired token');
   if (user.disabled) throw new AppError(401, 'auth/user-disabled', 'This account has been disabled.');
-  return { uid: user.uid, email: user.email, name: user.name, role: user.role, companyId: user.companyId };
+  // Issued before a password change or a sign-out everywhere (modules/identity/sessions.ts).
+  if (issuedBeforeSessionsEnded(claims.iat, user.sessionsValidFrom)) {
+    throw new AppError(401, 'auth/invalid-token', 'Session expired, sign in again');
+  }
+  return {
+    uid: user.uid,
+    email: user.email,
+    name: user.name,
+    role: user.role,
+    companyId: user.companyId,
+    tokenIssuedAt: claims.iat ?? 0,
+  };
 }

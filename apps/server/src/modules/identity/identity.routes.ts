@@ -6,22 +6,25 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import { users } from '../../db/schema';
 import { unauthenticated } from '../../lib/errors';
+import { writeLimit } from '../../plugins/rate-limit';
 import { userDoc } from '../../resources/definitions/users';
+import { DEVICE_COOKIE, DEVICE_TTL_MS } from './device-cookies';
 import { IdentityService, type SignedIn } from './identity.service';
 import { prepareDummyHash } from '../../lib/passwords';
-import { REFRESH_COOKIE, REFRESH_TTL_MS, revokeAllForUser } from './refresh-tokens';
+import { REFRESH_COOKIE, REFRESH_TTL_MS } from './refresh-tokens';
+import { endSessionsOf } from './sessions';
 
 const COOKIE_PATH = '/api/identity';
 /** Expired attempts and refresh tokens are deleted this often. */
 export const PRUNE_INTERVAL_MS = 10 * 60_000;
 
 /**
- * The refresh cookie is Secure outside development. Config exposes only `production`, so NODE_ENV is
- * read as config.ts reads it (unset or empty: development); `npm start` and the e2e server leave it
- * unset and serve plain http.
+ * The refresh and device cookies are Secure outside development, and always when the public address
+ * is https (whatever NODE_ENV says). NODE_ENV is read as config.ts reads it (unset or empty:
+ * development); `npm start` and the e2e server leave it unset and serve plain http.
  */
-export function secureCookies(nodeEnv: Config['nodeEnv']): boolean {
-  return nodeEnv !== 'development';
+export function secureCookies(nodeEnv: Config['nodeEnv'], publicUrl = ''): boolean {
+  return nodeEnv !== 'development' || /^https:/i.test(publicUrl);
 }
 
 /** Identity endpoints of design §3 and the spec's §7 authentication calls. */
@@ -31,12 +34,12 @@ export function registerIdentityRoutes(app: FastifyInstance): void {
   // Disabling or deleting a user, by whatever write, ends every session of theirs in the same transaction.
   app.resources.users.afterWrite.push(async (ctx, tx, _caller, before, after) => {
     const disabledNow = after.disabled === true && before?.disabled !== true;
-    if (disabledNow || (after.deletedAt && !before?.deletedAt)) await revokeAllForUser(tx, ctx.clock, String(after.id));
+    if (disabledNow || (after.deletedAt && !before?.deletedAt)) await endSessionsOf(tx, ctx.clock, String(after.id));
   });
   const tags = ['identity'];
   const cookieOptions = {
     httpOnly: true,
-    secure: secureCookies(app.ctx.config.nodeEnv),
+    secure: secureCookies(app.ctx.config.nodeEnv, app.ctx.config.publicUrl),
     sameSite: 'lax' as const,
     path: COOKIE_PATH,
   };
@@ -48,6 +51,8 @@ export function registerIdentityRoutes(app: FastifyInstance): void {
     return { data: { idToken: s.idToken, expiresIn: s.expiresIn, user: s.user } };
   };
   const clearSession = (reply: FastifyReply) => void reply.clearCookie(REFRESH_COOKIE, cookieOptions);
+  // Counted against the write limit like the resource writes (design §2).
+  const writes = writeLimit(app);
 
   // Made now, not at the first unknown e-mail, whose answer would otherwise take longer.
   const dummyReady = prepareDummyHash();
@@ -68,7 +73,10 @@ export function registerIdentityRoutes(app: FastifyInstance): void {
     { config: ignoreBearer, schema: { tags, summary: 'Sign in with e-mail and password', body: SignInInput } },
     async (req, reply) => {
       noStore(reply);
-      return sendSession(reply, await service.signIn(req.body.email, req.body.password, req.ip));
+      const s = await service.signIn(req.body.email, req.body.password, req.ip, req.cookies[DEVICE_COOKIE]);
+      // Kept across sign-outs: it remembers the device, not the session (device-cookies.ts).
+      void reply.setCookie(DEVICE_COOKIE, s.deviceCookie, { ...cookieOptions, maxAge: DEVICE_TTL_MS / 1000 });
+      return sendSession(reply, s);
     },
   );
 
@@ -120,6 +128,7 @@ export function registerIdentityRoutes(app: FastifyInstance): void {
   r.post(
     '/api/auth/login',
     {
+      ...writes,
       schema: {
         tags,
         summary: 'Backend login with the bearer id token (spec §7)',
@@ -150,7 +159,7 @@ export function registerIdentityRoutes(app: FastifyInstance): void {
 
   r.patch(
     '/api/me',
-    { schema: { tags, summary: 'Change my name, phone and addresses', body: MeInput } },
+    { ...writes, schema: { tags, summary: 'Change my name, phone and addresses', body: MeInput } },
     async (req) => {
       if (!req.caller) throw unauthenticated();
       await service.touchUser(req.caller, req.body);
@@ -160,11 +169,38 @@ export function registerIdentityRoutes(app: FastifyInstance): void {
 
   r.post(
     '/api/me/password',
-    { schema: { tags, summary: 'Change my password (current one required)', body: PasswordChangeInput } },
+    {
+      ...writes,
+      schema: {
+        tags,
+        summary: 'Change my password (current one required); every other session ends',
+        body: PasswordChangeInput,
+      },
+    },
     async (req, reply) => {
       noStore(reply);
       const s = await service.changePassword(req.caller, req.body.currentPassword, req.body.newPassword);
       return sendSession(reply, s);
+    },
+  );
+
+  r.delete(
+    '/api/me/sessions',
+    {
+      ...writes,
+      schema: {
+        tags,
+        summary: 'Sign out everywhere',
+        description:
+          'Ends every session of the signed-in user: refresh tokens are revoked, id tokens issued so far ' +
+          'are refused (401 auth/invalid-token) and open change streams end.',
+      },
+    },
+    async (req, reply) => {
+      noStore(reply);
+      await service.signOutEverywhere(req.caller);
+      clearSession(reply);
+      return { data: null };
     },
   );
 }

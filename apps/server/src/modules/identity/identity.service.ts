@@ -12,6 +12,7 @@ import type { ResourceRegistry } from '../../resources/registry';
 import { SYSTEM_CALLER, type WriteScope } from '../../resources/service';
 import { Attempts, REGISTER_WINDOW_MS, SIGNIN_WINDOW_MS, type Gate } from './attempts';
 import { assertAcceptablePassword, hashPassword, verifyPassword } from '../../lib/passwords';
+import { deviceNonceFor, issueDeviceCookie } from './device-cookies';
 import {
   issueRefreshToken,
   lockUser,
@@ -20,6 +21,7 @@ import {
   revokeFamilyOf,
   spendRefreshToken,
 } from './refresh-tokens';
+import { endAllSessions, idTokenNotBefore, nextSessionsValidFrom } from './sessions';
 
 export const ID_TOKEN_TTL_S = 3600;
 
@@ -28,6 +30,11 @@ export interface SignedIn {
   expiresIn: number;
   user: { uid: string; email: string; name: string; emailVerified: boolean };
   refreshToken: string;
+}
+
+/** A sign-in also renews the device cookie (device-cookies.ts). */
+export interface SignedInWithDevice extends SignedIn {
+  deviceCookie: string;
 }
 
 type UserRow = typeof users.$inferSelect;
@@ -41,6 +48,7 @@ const wrongCurrentPassword = () =>
   ]);
 
 const accountKey = (email: string) => `signin-email:${email.trim().toLowerCase()}`;
+const deviceKey = (nonce: string) => `signin-device:${nonce}`;
 
 /**
  * Identity (design §1): e-mail and password with argon2id, id tokens of one hour, rotating refresh
@@ -57,11 +65,14 @@ export class IdentityService {
     this.attempts = new Attempts(ctx.db, ctx.clock);
   }
 
-  private async idTokenFor(user: Pick<UserRow, 'id' | 'email' | 'role' | 'companyId'>): Promise<string> {
+  private async idTokenFor(
+    user: Pick<UserRow, 'id' | 'email' | 'role' | 'companyId' | 'sessionsValidFrom'>,
+  ): Promise<string> {
     // Role and company are informational for the client; the server reads them from the database.
+    // A session started after the user's sessions ended is stamped no earlier than that end (sessions.ts).
     return this.ctx.keys.sign(
       { sub: user.id, email: user.email, role: user.role, companyId: user.companyId },
-      { expiresInSeconds: ID_TOKEN_TTL_S, now: this.ctx.clock.now() },
+      { expiresInSeconds: ID_TOKEN_TTL_S, now: idTokenNotBefore(this.ctx.clock.now(), user.sessionsValidFrom) },
     );
   }
 
@@ -92,13 +103,13 @@ export class IdentityService {
   }
 
   /**
-   * Failures per account: after N in the window each further try waits twice as long as the last
-   * (1 s, 2 s, 4 s … up to the window), so nobody is locked out for good.
+   * Failures per account (or per known device, `deviceKey`): after N in the window each further try
+   * waits twice as long as the last (1 s, 2 s, 4 s … up to the window), so nobody is locked out for good.
    */
-  private accountGate(email: string): Gate {
+  private failureGate(key: string): Gate {
     const limit = this.ctx.config.rateLimits.signInPerAccount;
     return {
-      key: accountKey(email),
+      key,
       windowMs: SIGNIN_WINDOW_MS,
       wait: (r, now) => {
         if (r.count < limit || !r.last) return 0;
@@ -119,13 +130,19 @@ export class IdentityService {
     return admission.ids;
   }
 
-  async signIn(emailInput: string, password: string, ip: string): Promise<SignedIn> {
+  /**
+   * `deviceCookie`: the browser's device cookie. When it is genuine and names this account, failures
+   * are counted under that device alone, so an attacker's failures from unknown devices (which lock
+   * the account's bucket) never delay the owner's own browser; the per-address limit applies to all.
+   */
+  async signIn(emailInput: string, password: string, ip: string, deviceCookie?: string): Promise<SignedInWithDevice> {
     if (!this.ctx.config.emailPasswordSignIn) {
       throw new AppError(403, 'auth/operation-not-allowed', AUTH_MESSAGES.operationNotAllowed);
     }
     const { signInPerAddress } = this.ctx.config.rateLimits;
-    const account = this.accountGate(emailInput);
-    const ids = await this.admit([this.addressGate(`signin-ip:${ip}`, signInPerAddress, SIGNIN_WINDOW_MS), account]);
+    const nonce = deviceNonceFor(this.ctx.keys, deviceCookie, emailInput);
+    const failures = this.failureGate(nonce ? deviceKey(nonce) : accountKey(emailInput));
+    const ids = await this.admit([this.addressGate(`signin-ip:${ip}`, signInPerAddress, SIGNIN_WINDOW_MS), failures]);
 
     const user = await this.findByEmail(this.ctx.db, emailInput);
     // Unknown account and wrong password: the same work, the same answer; the failure stays counted.
@@ -133,11 +150,13 @@ export class IdentityService {
     if (!user || !ok) throw credentialError();
     if (user.disabled) {
       // The right password is not a failure.
-      await this.attempts.remove([ids.get(account.key)!]);
+      await this.attempts.remove([ids.get(failures.key)!]);
       throw userDisabled();
     }
-    await this.attempts.clear(account.key);
-    return this.startSession(user);
+    // A known device's success clears its own failures only: the account's stay, so the owner
+    // signing in does not hand an attacker a fresh allowance.
+    await this.attempts.clear(failures.key);
+    return { ...(await this.startSession(user)), deviceCookie: issueDeviceCookie(this.ctx.keys, user.email) };
   }
 
   /**
@@ -190,6 +209,17 @@ export class IdentityService {
 
   async signOut(cookie: string | undefined): Promise<void> {
     if (cookie) await revokeFamilyOf(this.ctx.db, this.ctx.clock, cookie);
+  }
+
+  /**
+   * Ends every session of the caller (sessions.ts): refresh tokens revoked, id tokens issued so far
+   * refused, open change streams closed. Through the change log, so every instance forgets the user.
+   */
+  async signOutEverywhere(caller: Caller | null): Promise<void> {
+    if (!caller) throw unauthenticated();
+    await this.resources.transaction(caller.companyId ?? '', (scope) =>
+      endAllSessions(this.resources, scope, this.ctx.clock, caller),
+    );
   }
 
   /** Expired attempt rows and expired or revoked refresh tokens (they would grow without bound). */
@@ -354,13 +384,14 @@ export class IdentityService {
 
   /**
    * POST /api/me/password. Wrong current passwords count against the account's sign-in limit (429
-   * with Retry-After), else a stolen id token would allow unlimited guesses. The new hash and the
-   * revocation of every session commit together; this session gets a fresh refresh token.
+   * with Retry-After), else a stolen id token would allow unlimited guesses. The new hash and the end
+   * of every session (sessions.ts: refresh tokens revoked, earlier id tokens refused) commit together;
+   * this session gets a fresh refresh token and an id token issued after the end.
    */
   async changePassword(caller: Caller | null, currentPassword: string, newPassword: string): Promise<SignedIn> {
     if (!caller) throw unauthenticated();
     assertAcceptablePassword(newPassword, 'newPassword');
-    const account = this.accountGate(caller.email);
+    const account = this.failureGate(accountKey(caller.email));
     await this.admit([account]);
     const [user] = await this.ctx.db.select().from(users).where(eq(users.id, caller.uid)).limit(1);
     const verifiedHash = user?.passwordHash ?? null;
@@ -372,7 +403,7 @@ export class IdentityService {
       const row = (await this.resources.users.updateAs(
         caller,
         caller.uid,
-        { passwordHash },
+        { passwordHash, sessionsValidFrom: nextSessionsValidFrom(this.ctx.clock) },
         { where: eq(users.passwordHash, verifiedHash!), scope },
       )) as UserRow | null;
       // Changed meanwhile by another request: the password verified is no longer the current one.

@@ -1,3 +1,4 @@
+import { createHmac, hkdfSync } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
@@ -26,6 +27,11 @@ export interface KeyStore {
   sign(claims: JWTPayload & { sub: string }, options?: { expiresInSeconds?: number; now?: Date }): Promise<string>;
   verify(token: string, now?: Date): Promise<JWTPayload & { sub: string }>;
   jwks(): JSONWebKeySet;
+  /**
+   * HMAC-SHA256 of `data` (base64url) under a secret of its own for each `purpose`, derived by HKDF
+   * from the signing key: no second secret to configure or store, and no purpose can forge another's.
+   */
+  mac(purpose: string, data: string): string;
 }
 
 async function readOrCreatePem(dataDir: string): Promise<string> {
@@ -58,6 +64,15 @@ export async function createKeyStore(opts: {
   const kid = await calculateJwkThumbprint(publicJwk);
   const set: JSONWebKeySet = { keys: [{ ...publicJwk, kid, alg: ALG, use: 'sig' }] };
   const localSet = createLocalJWKSet(set);
+  const macKeys = new Map<string, Buffer>();
+  const macKey = (purpose: string) => {
+    let key = macKeys.get(purpose);
+    if (!key) {
+      key = Buffer.from(hkdfSync('sha256', pem, 'hornada', `hornada ${purpose}`, 32));
+      macKeys.set(purpose, key);
+    }
+    return key;
+  };
 
   return {
     issuer: opts.issuer,
@@ -83,5 +98,6 @@ export async function createKeyStore(opts: {
       return payload as JWTPayload & { sub: string };
     },
     jwks: () => set,
+    mac: (purpose, data) => createHmac('sha256', macKey(purpose)).update(data).digest('base64url'),
   };
 }

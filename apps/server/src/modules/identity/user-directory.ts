@@ -11,6 +11,8 @@ export interface UserState {
   companyId: string | null;
   disabled: boolean;
   deleted: boolean;
+  /** Id tokens issued before this are refused (modules/identity/sessions.ts). */
+  sessionsValidFrom: Date | null;
 }
 
 /**
@@ -50,6 +52,7 @@ export class UserDirectory {
         companyId: users.companyId,
         disabled: users.disabled,
         deletedAt: users.deletedAt,
+        sessionsValidFrom: users.sessionsValidFrom,
       })
       .from(users)
       .where(eq(users.id, uid))
@@ -63,6 +66,7 @@ export class UserDirectory {
       companyId: u.companyId,
       disabled: u.disabled,
       deleted: u.deletedAt !== null,
+      sessionsValidFrom: u.sessionsValidFrom,
     };
   }
 }

@@ -8,7 +8,7 @@ import type { ResourceDefinition } from '../definition';
 
 /** A user row as it may leave the server: no password hash, `uid` beside `id` (spec §3 session user). */
 export function userDoc(row: typeof users.$inferSelect): Record<string, unknown> & { uid: string } {
-  const { passwordHash: _hidden, ...doc } = row;
+  const { passwordHash: _hidden, sessionsValidFrom: _ended, ...doc } = row;
   return { uid: row.id, ...doc };
 }
 
@@ -58,7 +58,8 @@ export const usersResource: ResourceDefinition = {
       test: (_caller, doc) => doc.role === 'company_customer',
     },
   },
-  hidden: ['passwordHash'],
+  // Never sent: the hash, and the instant the user's sessions last ended (identity's business).
+  hidden: ['passwordHash', 'sessionsValidFrom'],
   derived: ['email', 'emailVerified', 'lastLoginAt', 'uid'],
   present: async (_ctx, _companyId, rows) => rows.map((r) => ({ uid: r.id, ...r })),
   hooks: {

@@ -1,0 +1,62 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { Caller } from '../../context';
+import type { DbOrTx } from '../../db';
+import { users } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import type { ResourceRegistry } from '../../resources/registry';
+import type { WriteScope } from '../../resources/service';
+import { revokeAllForUser } from './refresh-tokens';
+
+/**
+ * Ending every session of a user (password change, sign-out everywhere, disabling): its refresh tokens
+ * are revoked and `users.sessionsValidFrom` moves forward, so the id tokens issued before are refused
+ * on their next request (plugins/auth.ts) and its open change streams close (live/visibility.ts).
+ *
+ * An id token's `iat` has whole-second resolution, so the instant is the next whole second after now
+ * (and after the previous one: two ends within one second stay apart). Every token issued before the
+ * end has an `iat` below it; tokens issued after it are stamped with it at least (idTokenNotBefore).
+ */
+export function nextSessionsValidFrom(clock: Clock): SQL {
+  const nextSecond = new Date((Math.floor(clock.now().getTime() / 1000) + 1) * 1000);
+  // GREATEST ignores the NULL of a user whose sessions never ended.
+  return sql`GREATEST(${nextSecond.toISOString()}::timestamptz, ${users.sessionsValidFrom} + interval '1 second')`;
+}
+
+/**
+ * Ends every session of the caller inside `scope` (sign-out everywhere), through the users service so
+ * that the change is logged and each instance's user directory forgets the old state. The UPDATE locks
+ * the user's row before the tokens, the lock order of refresh-tokens.ts.
+ */
+export async function endAllSessions(resources: ResourceRegistry, scope: WriteScope, clock: Clock, caller: Caller) {
+  const row = await resources.users.updateAs(
+    caller,
+    caller.uid,
+    { sessionsValidFrom: nextSessionsValidFrom(clock) },
+    {
+      scope,
+    },
+  );
+  if (row) await revokeAllForUser(scope.tx, clock, caller.uid);
+}
+
+/**
+ * The same for a user disabled or deleted by whatever write (the users service's after-write hook, in
+ * that write's transaction, whose change to 'users' is already logged).
+ */
+export async function endSessionsOf(tx: DbOrTx, clock: Clock, userId: string): Promise<void> {
+  await tx
+    .update(users)
+    .set({ sessionsValidFrom: nextSessionsValidFrom(clock) })
+    .where(eq(users.id, userId));
+  await revokeAllForUser(tx, clock, userId);
+}
+
+/** The issue time of a new id token: now, or the user's sessionsValidFrom when that is later. */
+export function idTokenNotBefore(now: Date, sessionsValidFrom: Date | null): Date {
+  return sessionsValidFrom && sessionsValidFrom > now ? sessionsValidFrom : now;
+}
+
+/** Whether a token issued at `iat` (seconds) predates the end of the user's sessions. */
+export function issuedBeforeSessionsEnded(iat: number | undefined, sessionsValidFrom: Date | null): boolean {
+  return sessionsValidFrom !== null && (iat ?? 0) * 1000 < sessionsValidFrom.getTime();
+}
