@@ -1,12 +1,12 @@
 import type { Config } from './config';
 import type { Db } from './db';
 import type { Clock } from './lib/clock';
-import type { KeyStore } from './modules/identity/keys';
+import type { KeyStore } from './lib/keys';
 import type { WriteFn } from './live/change-log';
 import type { LiveFeed } from './live/feed';
 import type { CompanyDirectory } from './resources/tenant';
 import type { PublicCache } from './live/public-cache';
-import type { UserDirectory } from './modules/identity/user-directory';
+import type { UserDirectory } from './resources/user-directory';
 import type { Role } from '@hornada/domain';
 
 /** What every module receives: configuration, database, clock and keys. No globals. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors';
 import type { Caller } from '../context';
-import { issuedBeforeSessionsEnded } from '../modules/identity/sessions';
+import { issuedBeforeSessionsEnded } from '../resources/user-directory';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { decodeJwt, generateKeyPair, importPKCS8, SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALG, AUDIENCE } from '../../src/modules/identity/keys';
+import { ALG, AUDIENCE } from '../../src/lib/keys';
 import { parseConfig } from '../../src/config';
 import { secureCookies } from '../../src/modules/identity/identity.routes';
 import { identityCalls, json, refreshCookieOf as cookieOf, setupTestApp, type TestApp } from '../helpers/app';

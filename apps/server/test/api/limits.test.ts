@@ -9,7 +9,7 @@ import { createDb } from '../../src/db';
 import { companies, products, settings } from '../../src/db/schema';
 import { pgErrorCode } from '../../src/lib/errors';
 import { newId } from '../../src/lib/ids';
-import { createKeyStore } from '../../src/modules/identity/keys';
+import { createKeyStore } from '../../src/lib/keys';
 import { BULK_BODY_BYTES, WriteGate } from '../../src/plugins/bulk-writes';
 import { createTestDatabase } from '../helpers/db';
 import { json, setupTestApp, TestClock, type TestApp } from '../helpers/app';

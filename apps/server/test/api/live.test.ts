@@ -6,7 +6,7 @@ import { changeLog, products } from '../../src/db/schema';
 import { newId } from '../../src/lib/ids';
 import { LISTENER_APPLICATION_NAME, LiveFeed, type Subscriber } from '../../src/live/feed';
 import { PublicCache } from '../../src/live/public-cache';
-import { createVisibility } from '../../src/live/visibility';
+import { createVisibility } from '../../src/resources/visibility';
 import { getCompany } from '../../src/resources/tenant';
 import { RESOURCES } from '../../src/resources/definitions';
 import { setupTestApp, type TestApp, type TestUser } from '../helpers/app';

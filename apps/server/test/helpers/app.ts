@@ -10,7 +10,7 @@ import { createDb, type Db } from '../../src/db';
 import { companies, settings, users } from '../../src/db/schema';
 import type { Clock } from '../../src/lib/clock';
 import { newId } from '../../src/lib/ids';
-import { createKeyStore, type KeyStore } from '../../src/modules/identity/keys';
+import { createKeyStore, type KeyStore } from '../../src/lib/keys';
 import { createTestDatabase } from './db';
 
 /** A clock tests move by hand. */

@@ -10,7 +10,7 @@ import { revokeAllForUser } from './refresh-tokens';
 /**
  * Ending every session of a user (password change, sign-out everywhere, disabling): its refresh tokens
  * are revoked and `users.sessionsValidFrom` moves forward, so the id tokens issued before are refused
- * on their next request (plugins/auth.ts) and its open change streams close (live/visibility.ts).
+ * on their next request (plugins/auth.ts) and its open change streams close (resources/visibility.ts).
  *
  * An id token's `iat` has whole-second resolution, so the instant is the next whole second after now
  * (and after the previous one: two ends within one second stay apart). Every token issued before the
@@ -54,9 +54,4 @@ export async function endSessionsOf(tx: DbOrTx, clock: Clock, userId: string): P
 /** The issue time of a new id token: now, or the user's sessionsValidFrom when that is later. */
 export function idTokenNotBefore(now: Date, sessionsValidFrom: Date | null): Date {
   return sessionsValidFrom && sessionsValidFrom > now ? sessionsValidFrom : now;
-}
-
-/** Whether a token issued at `iat` (seconds) predates the end of the user's sessions. */
-export function issuedBeforeSessionsEnded(iat: number | undefined, sessionsValidFrom: Date | null): boolean {
-  return sessionsValidFrom !== null && (iat ?? 0) * 1000 < sessionsValidFrom.getTime();
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Role } from '@hornada/domain';
-import type { Db } from '../../db';
-import { users } from '../../db/schema';
+import type { Db } from '../db';
+import { users } from '../db/schema';
 
 export interface UserState {
   uid: string;
@@ -69,4 +69,9 @@ export class UserDirectory {
       sessionsValidFrom: u.sessionsValidFrom,
     };
   }
+}
+
+/** Whether a token issued at `iat` (seconds) predates the end of the user's sessions. */
+export function issuedBeforeSessionsEnded(iat: number | undefined, sessionsValidFrom: Date | null): boolean {
+  return sessionsValidFrom !== null && (iat ?? 0) * 1000 < sessionsValidFrom.getTime();
 }
