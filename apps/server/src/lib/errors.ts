@@ -112,6 +112,13 @@ export function pgErrorCode(err: unknown): string | undefined {
  */
 export function fromDatabaseError(err: unknown): AppError | null {
   const code = pgErrorCode(err);
+  // The database cannot be reached, is restarting, or no pool connection freed up in time: nothing was
+  // written and the caller may retry (503), as /api/health says.
+  if (unreachable(err) || (code && (code.startsWith('08') || code === '57P01' || code === '57P03'))) {
+    return new AppError(503, 'unavailable', 'The database is not available right now; please retry', undefined, {
+      'retry-after': '5',
+    });
+  }
   if (!code) return null;
   if (code.startsWith('22')) return badRequest('Invalid request: a value is not valid for its field');
   if (code === '23505') return conflict('A record with these values already exists');
@@ -126,6 +133,18 @@ export function fromDatabaseError(err: unknown): AppError | null {
     });
   }
   return null;
+}
+
+/** A driver error that means no connection: refused, cut, or none free in the pool in time. */
+function unreachable(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (code === 'ECONNREFUSED' || code === 'ECONNRESET') return true;
+    if (typeof message === 'string' && /timeout exceeded when trying to connect|Connection terminated/.test(message))
+      return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 /** What a log may keep of a database error: its code and text, never the query's parameters. */
