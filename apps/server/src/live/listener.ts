@@ -1,0 +1,227 @@
+import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import pg from 'pg';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db';
+import { changeLog } from '../db/schema';
+import { CHANGES_CHANNEL, type Change } from './change-log';
+
+/** application_name of the one LISTEN connection, so operators (and tests) can find it. */
+export const LISTENER_APPLICATION_NAME = 'hornada-live';
+/** Rows read from the log at a time, by the pump and by a resume. */
+export const LOG_BATCH = 500;
+
+export interface LogRow {
+  position: number;
+  companyId: string;
+  resource: string;
+  changes: Change[];
+}
+
+export interface ListenerOptions {
+  /** Backoff bounds for reconnecting the listener and retrying a failed pump. */
+  retryMinMs?: number;
+  retryMaxMs?: number;
+  applicationName?: string;
+}
+
+/**
+ * Committed log rows after `position`, in position order. `filter` narrows to one subscriber's
+ * company and resources, up to a position (a resume).
+ */
+export async function readLog(
+  db: Db,
+  position: number,
+  limit: number,
+  filter?: { companyId: string; resources: string[]; upTo: number },
+): Promise<LogRow[]> {
+  const conds = [gt(changeLog.position, position)];
+  if (filter) {
+    conds.push(
+      eq(changeLog.companyId, filter.companyId),
+      inArray(changeLog.resource, filter.resources),
+      lte(changeLog.position, filter.upTo),
+    );
+  }
+  const rows = await db
+    .select({
+      position: changeLog.position,
+      companyId: changeLog.companyId,
+      resource: changeLog.resource,
+      changes: changeLog.changes,
+    })
+    .from(changeLog)
+    .where(and(...conds))
+    .orderBy(asc(changeLog.position))
+    .limit(limit);
+  return rows as LogRow[];
+}
+
+/**
+ * One LISTEN connection per instance (not one per subscriber) and the pump it drives: on each
+ * notification the pump reads the log after the last row it handled, in position order, and hands
+ * every row on. A lost listener reconnects with backoff until stop(), and a failed pump retries with
+ * backoff: notifications missed meanwhile are caught up from the log, which is the source of truth.
+ */
+export class ChangeListener {
+  private client: pg.Client | null = null;
+  private lastPosition = 0;
+  private pumping: Promise<void> | null = null;
+  private again = false;
+  private reconnectTimer: NodeJS.Timeout | null = null;
+  private pumpRetryTimer: NodeJS.Timeout | null = null;
+  private listenerFailures = 0;
+  private pumpFailures = 0;
+  private stopped = false;
+  private readonly retryMinMs: number;
+  private readonly retryMaxMs: number;
+  private readonly applicationName: string;
+  /** Called for every row read from the log, before delivery: caches forget what it touched. */
+  readonly onRow: ((row: LogRow) => void)[] = [];
+
+  constructor(
+    private readonly db: Db,
+    private readonly url: string,
+    /** Hands one row on; the pump reads the next row when it resolves. */
+    private readonly deliver: (row: LogRow) => Promise<void>,
+    private readonly log: FastifyBaseLogger,
+    options: ListenerOptions = {},
+  ) {
+    this.retryMinMs = options.retryMinMs ?? 250;
+    this.retryMaxMs = options.retryMaxMs ?? 10_000;
+    this.applicationName = options.applicationName ?? LISTENER_APPLICATION_NAME;
+  }
+
+  /** Position of the last row the pump has read (and handed on, or is handing on). */
+  get position(): number {
+    return this.lastPosition;
+  }
+
+  async start(): Promise<void> {
+    const [max] = await this.db
+      .select({ p: sql<number>`coalesce(max(${changeLog.position}), 0)::bigint` })
+      .from(changeLog);
+    this.lastPosition = Number(max?.p ?? 0);
+    // The first connection must succeed: an instance that cannot listen should not start.
+    await this.connect();
+  }
+
+  /** Exponential backoff with jitter, so instances that lost the database do not return in step. */
+  private backoff(failures: number): number {
+    const base = Math.min(this.retryMaxMs, this.retryMinMs * 2 ** Math.min(failures, 20));
+    return Math.round(base * (0.8 + Math.random() * 0.4));
+  }
+
+  private async connect(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.url, application_name: this.applicationName });
+    let ready = false;
+    let lost = false;
+    const onLost = (err?: Error) => {
+      // Only a listener that was up counts; a failed connect is reported by connect() itself.
+      if (!ready || lost) return;
+      lost = true;
+      if (this.client === client) this.client = null;
+      void client.end().catch(() => {});
+      if (this.stopped) return;
+      this.log.warn({ err }, 'change feed listener lost; reconnecting');
+      this.scheduleReconnect();
+    };
+    client.on('notification', () => this.pump());
+    client.on('error', onLost);
+    client.on('end', () => onLost());
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANGES_CHANNEL}`);
+    } catch (err) {
+      await client.end().catch(() => {});
+      throw err;
+    }
+    if (this.stopped) {
+      await client.end().catch(() => {});
+      return;
+    }
+    ready = true;
+    this.client = client;
+    this.listenerFailures = 0;
+    // Anything committed while we were not listening.
+    this.pump();
+  }
+
+  private scheduleReconnect(): void {
+    if (this.stopped || this.reconnectTimer) return;
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      if (this.stopped) return;
+      this.connect().catch((err: unknown) => {
+        this.log.warn({ err }, 'change feed listener reconnect failed; retrying');
+        this.scheduleReconnect();
+      });
+    }, this.backoff(this.listenerFailures++));
+    this.reconnectTimer.unref();
+  }
+
+  private schedulePumpRetry(): void {
+    if (this.stopped || this.pumpRetryTimer) return;
+    this.pumpRetryTimer = setTimeout(() => {
+      this.pumpRetryTimer = null;
+      this.pump();
+    }, this.backoff(this.pumpFailures++));
+    this.pumpRetryTimer.unref();
+  }
+
+  /** Reads new log rows in order; one pump at a time, re-run if notified meanwhile. */
+  pump(): void {
+    if (this.stopped) return;
+    if (this.pumping) {
+      this.again = true;
+      return;
+    }
+    if (this.pumpRetryTimer) {
+      // A notification arrived first: try now; a failure schedules the next retry.
+      clearTimeout(this.pumpRetryTimer);
+      this.pumpRetryTimer = null;
+    }
+    this.pumping = (async () => {
+      do {
+        this.again = false;
+        for (;;) {
+          const rows = await readLog(this.db, this.lastPosition, LOG_BATCH);
+          for (const row of rows) {
+            // The hooks run before the position moves: one that throws fails the pump, and the
+            // retry reads this row again.
+            for (const fn of this.onRow) fn(row);
+            this.lastPosition = row.position;
+            await this.deliver(row);
+          }
+          if (rows.length < LOG_BATCH) break;
+        }
+      } while (this.again && !this.stopped);
+      this.pumpFailures = 0;
+    })()
+      .catch((err: unknown) => {
+        // The log keeps what we could not read: retry rather than wait for the next notification.
+        this.log.error({ err }, 'change feed pump failed; retrying');
+        this.schedulePumpRetry();
+      })
+      .finally(() => {
+        this.pumping = null;
+      });
+  }
+
+  /** Resolves when every notification received so far has been pumped (tests and benchmarks). */
+  async settled(): Promise<void> {
+    while (this.pumping) await this.pumping;
+  }
+
+  /**
+   * No pump, reconnect or retry starts from here on; waits for the running pump, then closes the
+   * connection.
+   */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    if (this.pumpRetryTimer) clearTimeout(this.pumpRetryTimer);
+    await this.settled().catch(() => {});
+    await this.client?.end().catch(() => {});
+    this.client = null;
+  }
+}
