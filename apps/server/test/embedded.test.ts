@@ -63,6 +63,8 @@ function startTicks(pid: number): string {
   return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]!;
 }
 
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
 function postgresOf(dir: string): string[] {
   const r = spawnSync('pgrep', ['-f', `${dir}/pg`], { encoding: 'utf8' });
   return r.stdout.trim().split('\n').filter(Boolean);
@@ -209,6 +211,35 @@ describe('embedded PostgreSQL', () => {
       expect(postgresOf(dir)).toEqual([]);
       await expect(readFile(path.join(dir, 'hornada.lock'))).rejects.toThrow();
     }
+  });
+
+  it('restarts a killed postmaster on the same URL, at most maxRestarts times, then reports it', async () => {
+    const dir = await tempDir();
+    const fatal: string[] = [];
+    const pg = await startEmbeddedPostgres({ dataDir: dir, maxRestarts: 1, onFatal: (e) => fatal.push(e.message) });
+    await query(pg.url, 'CREATE TABLE kept (v int); INSERT INTO kept VALUES (7)');
+    const pidOf = () => Number(readFileSync(path.join(dir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const first = pidOf();
+    process.kill(first, 'SIGKILL');
+    // Back on the same URL (crash recovery keeps what was committed).
+    let rows: unknown[] = [];
+    for (let i = 0; i < 100 && rows.length === 0; i++) {
+      rows = await query(pg.url, 'SELECT v FROM kept').catch(() => sleep(200).then(() => []));
+    }
+    expect(rows).toEqual([{ v: 7 }]);
+    expect(pidOf()).not.toBe(first);
+    expect(fatal).toEqual([]);
+    // A second death within 10 minutes is one too many: reported, not restarted.
+    process.kill(pidOf(), 'SIGKILL');
+    for (let i = 0; i < 100 && fatal.length === 0; i++) await sleep(100);
+    expect(fatal).toHaveLength(1);
+    expect(fatal[0]).toMatch(
+      /stopped unexpectedly \(killed by SIGKILL\), 2 times in 10 minutes; it is not restarted again/,
+    );
+    await sleep(500);
+    expect(postgresOf(dir)).toEqual([]);
+    await pg.stop();
+    await expect(readFile(path.join(dir, 'hornada.lock'))).rejects.toThrow();
   });
 
   it('as root, runs from a DATA_DIR and binaries inside a private (0700) directory', async () => {
