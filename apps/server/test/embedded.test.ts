@@ -293,7 +293,7 @@ describe('embedded PostgreSQL', () => {
     await expect(startEmbeddedPostgres({ dataDir: dir, sharedDir: shared })).rejects.toThrow(
       /cannot enter .* already holds files/,
     );
-    expect(await readdir(shared)).toEqual([]);
+    expect(await readdir(shared)).not.toContain('clusters');
   });
 });
 

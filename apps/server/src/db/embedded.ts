@@ -320,8 +320,9 @@ async function reachableBinaries(
     await mkdir(sharedDir, { recursive: true, mode: 0o755 });
     const aside = `${target}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
     try {
-      // Library symlinks are relative (libpq.so.5 -> libpq.so.5.18): keep them so.
-      await cp(nativeDir, aside, { recursive: true, verbatimSymlinks: true });
+      // Library symlinks are relative (libpq.so.5 -> libpq.so.5.18): keep them so. The directory itself
+      // may be reached through a symlink (a linked node_modules): copy what it points to.
+      await cp(await realpath(nativeDir), aside, { recursive: true, verbatimSymlinks: true });
       await chmod(aside, 0o755);
       await rename(aside, target).catch((err: unknown) => {
         if (!['EEXIST', 'ENOTEMPTY'].includes(errCode(err) ?? '')) throw err;
