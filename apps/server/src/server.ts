@@ -54,6 +54,8 @@ async function main(): Promise<void> {
       try {
         await close();
         process.exitCode = 0;
+        // Said once everything stopped, PostgreSQL included (npm itself reports a Ctrl-C as 130).
+        process.stdout.write('Hornada se detuvo.\n');
       } catch (err) {
         log.error({ err }, 'shutdown failed');
         process.exitCode = 1;
