@@ -144,14 +144,14 @@ function postmasterPid(dir: string): number {
 }
 
 /** Requests in a loop until stopped: the statuses answered, and how many got no answer at all. */
-function load(url: string, init: RequestInit = {}, loops = 4) {
+function load(url: string, init: RequestInit | (() => RequestInit) = {}, loops = 4) {
   const statuses: number[] = [];
   let failures = 0;
   let stop = false;
   const loop = async () => {
     while (!stop) {
       try {
-        const r = await fetch(url, init);
+        const r = await fetch(url, typeof init === 'function' ? init() : init);
         await r.arrayBuffer();
         statuses.push(r.status);
       } catch {
@@ -178,8 +178,16 @@ describe('the server process and its embedded PostgreSQL', () => {
     const auth = { authorization: `Bearer ${token}` };
     const health = load(`${server.base}/api/health`);
     const reads = load(brands, { headers: auth });
+    // Writes too: a connection lost inside a transaction must fail that request, not the process.
+    let n = 0;
+    const writes = load(brands, () => ({
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: `Marca ${++n}` }),
+    }));
     await sleep(500);
     expect(reads.statuses.filter((s) => s === 200).length).toBeGreaterThan(0);
+    expect(writes.statuses.filter((s) => s === 201).length).toBeGreaterThan(0);
 
     process.kill(postmasterPid(server.dir), 'SIGKILL');
     const killed = Date.now();
@@ -193,6 +201,7 @@ describe('the server process and its embedded PostgreSQL', () => {
     }
     await health.stop();
     await reads.stop();
+    await writes.stop();
     expect(back, server.output().slice(-3000)).toBe(true);
     expect(server.child.exitCode).toBeNull();
     expect(server.output()).toMatch(/stopped unexpectedly \(killed by SIGKILL\); restarting it/);
