@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-/** One Vitest run, two projects: pure domain logic and the server on a real PostgreSQL (the web has no unit tests yet). */
+/** One Vitest run, three projects: pure domain logic, the web's logic, and the server on a real PostgreSQL. */
 export default defineConfig({
   test: {
     projects: [
@@ -8,6 +8,13 @@ export default defineConfig({
         test: {
           name: 'domain',
           include: ['packages/domain/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.ts', 'apps/web/src/**/*.test.tsx'],
           environment: 'node',
         },
       },
