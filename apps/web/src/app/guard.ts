@@ -1,0 +1,247 @@
+import type { Role } from '@hornada/domain/roles';
+import {
+  COMPANY_AREAS,
+  AREA_ROLES,
+  guardedAreaOf,
+  matchRoute,
+  normalizePathname,
+  paths,
+  type Access,
+  type Area,
+  type RouteDef,
+} from '../config/paths';
+
+/**
+ * The route guard of spec §2 with design §4's landing table, as pure decisions: a router loader reads the
+ * signed-in user (after the auth check: spec §2 "if no user is loaded, authentication is checked first"),
+ * asks `guard()` and acts on the answer (stores the redirect path, logs the warning, redirects).
+ */
+
+/** What the guard needs of the session user (spec §3). */
+export interface GuardUser {
+  uid: string;
+  role: Role;
+  companyId: string | null;
+}
+
+export interface GuardInput {
+  /** The wanted location: pathname plus query (`/login?redirect=/dashboard/products`). */
+  path: string;
+  /** The signed-in user, or null when signed out (after the auth check). */
+  user: GuardUser | null;
+  /** The location being left (pathname plus query), when navigating inside the app. */
+  from?: string | null;
+  /** The redirect path kept in local storage (spec §9). */
+  storedRedirect?: string | null;
+}
+
+export type GuardDecision =
+  | {
+      action: 'allow';
+      /** Keep this as the redirect path (entering /login from elsewhere, spec §2). */
+      storeRedirect?: string;
+    }
+  | {
+      action: 'redirect';
+      to: string;
+      /** A role not allowed: redirected silently, this logged as a console warning (spec §2). */
+      warn?: string;
+    };
+
+/** The auth pages of the guard's rule (design §4): entering /login from one of them stores nothing. */
+const AUTH_PAGES: readonly string[] = [
+  paths.login,
+  paths.signup,
+  paths.passwordRecovery,
+  paths.passwordReset(),
+  paths.verifyEmail(),
+];
+
+const ORIGIN_BASE = 'http://hornada.invalid';
+
+interface Location {
+  pathname: string;
+  search: string;
+  hash: string;
+}
+
+const isControl = (ch: string): boolean => {
+  const code = ch.charCodeAt(0);
+  return code < 0x20 || code === 0x7f;
+};
+
+/**
+ * A path of our origin, parsed; null for another origin (`https://evil.example/x`, `//evil.example`,
+ * `/\evil`), anything not starting with one `/`, or control characters.
+ */
+export function parseAppPath(value: unknown): Location | null {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//')) return null;
+  // Browsers read `\` as `/` and drop tabs and newlines: `/\evil`, `/\t/evil` would leave the origin.
+  if (value.includes('\\') || [...value].some(isControl)) return null;
+  let url: URL;
+  try {
+    url = new URL(value, ORIGIN_BASE);
+  } catch {
+    return null;
+  }
+  if (url.origin !== ORIGIN_BASE) return null;
+  return { pathname: url.pathname, search: url.search, hash: url.hash };
+}
+
+/** Where a user lands after sign-in when no redirect target is allowed for them (design §4). */
+export function landingPath(user: GuardUser | null): string {
+  if (!user) return paths.home;
+  switch (user.role) {
+    case 'system_admin':
+    case 'company_staff':
+      return paths.dashboard.orders;
+    case 'company_admin':
+      return user.companyId === null ? paths.createBakery : paths.dashboard.orders;
+    case 'delivery_assistant':
+      return paths.driver.orders;
+    case 'production_assistant':
+      return paths.production.orders;
+    case 'company_customer':
+      return paths.home;
+  }
+}
+
+/** 'Mi Cuenta' in the account menu (design §4's table). */
+export function accountPath(user: GuardUser): string {
+  switch (user.role) {
+    case 'company_staff':
+      return paths.dashboard.profile;
+    case 'delivery_assistant':
+      return paths.driver.profile;
+    case 'production_assistant':
+      return paths.production.profile;
+    case 'system_admin':
+    case 'company_admin':
+    case 'company_customer':
+      return paths.customer.profile;
+  }
+}
+
+/** The logo's link: the user's landing page (design §4), `/` for guests. */
+export function logoPath(user: GuardUser | null): string {
+  return landingPath(user);
+}
+
+/** Where a role not allowed on a route is sent, silently (spec §2). */
+export function deniedPath(role: Role): string {
+  switch (role) {
+    case 'delivery_assistant':
+      return paths.driver.root;
+    case 'production_assistant':
+      return paths.production.root;
+    default:
+      return paths.home;
+  }
+}
+
+/** The route (or, for an unknown child of a guarded area, the area's guard) a pathname is under. */
+function guardOf(
+  pathname: string,
+): { route: RouteDef | null; area: Area; access: Access; roles: readonly Role[] } | null {
+  const route = matchRoute(pathname);
+  if (route) return { route, area: route.area, access: route.access, roles: route.roles };
+  const area = guardedAreaOf(pathname);
+  if (area) return { route: null, area, access: 'auth', roles: AREA_ROLES[area] };
+  return null;
+}
+
+/**
+ * Whether a signed-in user passes an auth route's role check. A company_admin whose companyId is still null
+ * is sent to /createBakery instead of the company areas (design §4's landing table), since their screens act
+ * on a company it does not have yet.
+ */
+function roleCheck(user: GuardUser, area: Area, roles: readonly Role[]): 'ok' | 'denied' | 'needsBakery' {
+  if (user.role === 'system_admin') return 'ok';
+  if (!roles.includes(user.role)) return 'denied';
+  if (user.role === 'company_admin' && user.companyId === null && COMPANY_AREAS.includes(area)) {
+    return 'needsBakery';
+  }
+  return 'ok';
+}
+
+/**
+ * Whether the user may open a location: a known route (or a guarded area's unknown child the user's role
+ * passes), guest-only routes for signed-out users only. Unknown public paths are not targets (they are 404s).
+ */
+export function mayOpen(user: GuardUser | null, path: string): boolean {
+  const location = parseAppPath(path);
+  if (!location) return false;
+  const guard = guardOf(location.pathname);
+  if (!guard?.route) return false;
+  switch (guard.access) {
+    case 'public':
+      return true;
+    case 'guest':
+      return user === null;
+    case 'auth':
+      return user !== null && roleCheck(user, guard.area, guard.roles) === 'ok';
+  }
+}
+
+/**
+ * Where a user goes after sign-in (design §4): the `?redirect=` query wins over the stored redirect path;
+ * either is followed only when it is a path of our origin the user may open; else their landing page.
+ */
+export function signInTarget(user: GuardUser, targets: { query?: string | null; stored?: string | null }): string {
+  for (const candidate of [targets.query, targets.stored]) {
+    const location = parseAppPath(candidate);
+    if (!location) continue;
+    const normalized = location.pathname + location.search + location.hash;
+    if (mayOpen(user, normalized)) return normalized;
+  }
+  return landingPath(user);
+}
+
+function routeRedirect(route: RouteDef | null, user: GuardUser): string | null {
+  if (!route?.redirect) return null;
+  return route.redirect === 'landing' ? landingPath(user) : route.redirect;
+}
+
+/** The guard's decision for one navigation (spec §2, design §4). */
+export function guard(input: GuardInput): GuardDecision {
+  const { user } = input;
+  const location = parseAppPath(input.path);
+  if (!location) return { action: 'allow' };
+  const wanted = location.pathname + location.search;
+  const guarded = guardOf(location.pathname);
+  if (!guarded) return { action: 'allow' }; // not a route: the 404 page
+  const { route, area, access, roles } = guarded;
+
+  if (access === 'public') return { action: 'allow' };
+
+  if (access === 'guest') {
+    if (user) {
+      // Guest-only routes send a signed-in user on: to an allowed redirect target, else their landing page.
+      const query = new URLSearchParams(location.search).get('redirect');
+      return { action: 'redirect', to: signInTarget(user, { query, stored: input.storedRedirect }) };
+    }
+    if (route?.id === 'login') {
+      const from = parseAppPath(input.from);
+      if (from && !AUTH_PAGES.includes(normalizePathname(from.pathname))) {
+        return { action: 'allow', storeRedirect: from.pathname + from.search + from.hash };
+      }
+    }
+    return { action: 'allow' };
+  }
+
+  if (!user) return { action: 'redirect', to: paths.loginWithRedirect(wanted) };
+  switch (roleCheck(user, area, roles)) {
+    case 'ok': {
+      const to = routeRedirect(route, user);
+      return to ? { action: 'redirect', to } : { action: 'allow' };
+    }
+    case 'needsBakery':
+      return { action: 'redirect', to: paths.createBakery };
+    case 'denied':
+      return {
+        action: 'redirect',
+        to: deniedPath(user.role),
+        warn: `Route guard: role ${user.role} may not open ${location.pathname}; sent to ${deniedPath(user.role)}`,
+      };
+  }
+}
