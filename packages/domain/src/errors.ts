@@ -24,13 +24,58 @@ export const ERROR_TEXTS_ES = {
   'auth/email-in-use': 'Ya existe una cuenta con ese correo.',
   'auth/wrong-password': 'La contraseña actual no es correcta.',
   unavailable: 'El servicio no está disponible en este momento.',
+  database_timeout: 'El servidor tardó demasiado en responder. Intenta de nuevo.',
+  not_implemented: 'Esta acción no está disponible.',
+  // Raised by the web client itself, never by the API (spec §8's client rows).
+  timeout: 'La solicitud tardó demasiado. Intenta de nuevo.',
+  network: 'No pudimos conectarnos. Revisa tu conexión e intenta de nuevo.',
+  invalid_response: 'Recibimos una respuesta inesperada del servidor. Intenta de nuevo.',
+  request_failed: 'No pudimos enviar la solicitud. Intenta de nuevo.',
 } as const;
 export type ErrorCode = keyof typeof ERROR_TEXTS_ES;
 
 export const GENERIC_ERROR_ES = 'No pudimos completar la solicitud. Intenta de nuevo.';
 
+export function isErrorCode(code: unknown): code is ErrorCode {
+  return typeof code === 'string' && Object.hasOwn(ERROR_TEXTS_ES, code);
+}
+
+/** The Spanish text for an error code; the general message for a missing or unknown one. */
 export function errorTextEs(code: string | undefined): string {
-  return (code && (ERROR_TEXTS_ES as Record<string, string>)[code]) || GENERIC_ERROR_ES;
+  return isErrorCode(code) ? ERROR_TEXTS_ES[code] : GENERIC_ERROR_ES;
+}
+
+/**
+ * The code to read when an error response carries none (a proxy's 502 page, say): the API's own
+ * status-to-code pairs of design §3, any other 4xx a bad request and any other 5xx internal.
+ */
+export function codeForStatus(status: number): ErrorCode {
+  switch (status) {
+    case 401:
+      return 'unauthenticated';
+    case 403:
+      return 'forbidden';
+    case 404:
+      return 'not_found';
+    case 409:
+      return 'conflict';
+    case 413:
+      return 'payload_too_large';
+    case 415:
+      return 'unsupported_media_type';
+    case 422:
+      return 'business_rule';
+    case 429:
+      return 'rate_limited';
+    case 501:
+      return 'not_implemented';
+    case 502:
+    case 503:
+    case 504:
+      return 'unavailable';
+    default:
+      return status >= 500 ? 'internal' : 'bad_request';
+  }
 }
 
 /** The error envelope of design §3. */

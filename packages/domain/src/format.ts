@@ -1,3 +1,5 @@
+import { DEFAULT_TIME_ZONE } from './constants';
+
 /** Money as spec §1 and design §4 say: USD style, no decimals ("$4,500"). */
 const money = new Intl.NumberFormat('en-US', {
   style: 'currency',
@@ -6,4 +8,108 @@ const money = new Intl.NumberFormat('en-US', {
 });
 export function formatMoney(amount: number): string {
   return money.format(amount);
+}
+
+/** What the date formatters read: the company's time zone (America/Bogota unless given) and the present. */
+export interface DateFormatOptions {
+  timeZone?: string;
+  /** The present moment, for tests and for the server rendering a page; the clock unless given. */
+  now?: Date | number;
+}
+
+/** A Date, an ISO 8601 instant or epoch milliseconds; null and undefined format as ''. */
+export type DateInput = Date | string | number | null | undefined;
+
+const LOCALE = 'es-CO';
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** Intl formatters are costly to build: one per kind and time zone. */
+function formatter(kind: 'ymd' | 'long' | 'time', timeZone: string): Intl.DateTimeFormat {
+  const key = `${kind}|${timeZone}`;
+  let f = formatters.get(key);
+  if (!f) {
+    const options: Intl.DateTimeFormatOptions =
+      kind === 'ymd'
+        ? { year: 'numeric', month: '2-digit', day: '2-digit' }
+        : kind === 'long'
+          ? { year: 'numeric', month: 'long', day: 'numeric' }
+          : { hour: 'numeric', minute: '2-digit', hour12: true };
+    f = new Intl.DateTimeFormat(kind === 'ymd' ? 'en-CA' : LOCALE, { ...options, timeZone });
+    formatters.set(key, f);
+  }
+  return f;
+}
+
+/**
+ * ICU puts no-break spaces in "3:05 p. m." and their kind differs between ICU versions (Node and
+ * browsers), so a page rendered on the server would not match the browser's. Plain spaces always.
+ */
+function plainSpaces(text: string): string {
+  return text.replace(/[\u00a0\u202f]/g, ' ');
+}
+
+function toDate(value: DateInput): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** Whole days from the epoch to the calendar day `date` falls on in `timeZone`. */
+function dayNumber(date: Date, timeZone: string): number {
+  const parts = formatter('ymd', timeZone).formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes): number => Number(parts.find((p) => p.type === type)?.value ?? NaN);
+  return Date.UTC(part('year'), part('month') - 1, part('day')) / 86_400_000;
+}
+
+/** 'Hoy', 'Ayer' or 'Mañana' when `date` is that day in the time zone; null for any other day. */
+function relativeDay(date: Date, timeZone: string, now: Date): string | null {
+  switch (dayNumber(date, timeZone) - dayNumber(now, timeZone)) {
+    case -1:
+      return 'Ayer';
+    case 0:
+      return 'Hoy';
+    case 1:
+      return 'Mañana';
+    default:
+      return null;
+  }
+}
+
+function settings(options: DateFormatOptions): { timeZone: string; now: Date } {
+  const now = options.now === undefined ? new Date() : new Date(options.now);
+  return { timeZone: options.timeZone ?? DEFAULT_TIME_ZONE, now };
+}
+
+/** A calendar day in Spanish (Colombia), without the relative words: '24 de noviembre de 2026'. '' for no date. */
+export function formatDate(value: DateInput, options: Pick<DateFormatOptions, 'timeZone'> = {}): string {
+  const date = toDate(value);
+  if (!date) return '';
+  return plainSpaces(formatter('long', options.timeZone ?? DEFAULT_TIME_ZONE).format(date));
+}
+
+/**
+ * The day of `value` in the company's time zone as a person reads it (spec §1): 'Hoy', 'Ayer', 'Mañana',
+ * or '24 de noviembre de 2026'. Days are compared in the time zone, not in UTC nor the browser's zone:
+ * 2026-11-23T04:30Z is still 22 November in Bogotá. '' for a missing or invalid date.
+ */
+export function formatDay(value: DateInput, options: DateFormatOptions = {}): string {
+  const date = toDate(value);
+  if (!date) return '';
+  const { timeZone, now } = settings(options);
+  return relativeDay(date, timeZone, now) ?? plainSpaces(formatter('long', timeZone).format(date));
+}
+
+/** The time of day in the company's time zone: '3:05 p. m.'. '' for a missing or invalid date. */
+export function formatTime(value: DateInput, options: Pick<DateFormatOptions, 'timeZone'> = {}): string {
+  const date = toDate(value);
+  if (!date) return '';
+  return plainSpaces(formatter('time', options.timeZone ?? DEFAULT_TIME_ZONE).format(date));
+}
+
+/** Day and time: 'Hoy, 3:05 p. m.' or '24 de noviembre de 2026, 3:05 p. m.'. '' for a missing or invalid date. */
+export function formatDateTime(value: DateInput, options: DateFormatOptions = {}): string {
+  const date = toDate(value);
+  if (!date) return '';
+  const { timeZone } = settings(options);
+  return `${formatDay(date, options)}, ${formatTime(date, { timeZone })}`;
 }

@@ -89,13 +89,42 @@ export const UserUpdateInput = z
 /** POST /api/companies/{companyId}/users: an admin creates any company role, assistants included (design §4). */
 export const UserCreateInput = UserUpdateInput.extend({ email: email(), password: password() });
 
-/** Title case for person names, particles kept in lower case (spec §1). */
-const PARTICLES = new Set(['de', 'del', 'la', 'las', 'los', 'y', 'e', 'da', 'do', 'dos', 'van', 'von']);
+/** Words of a person's name kept in lower case when they are not its first word (spec §1). */
+export const NAME_PARTICLES: ReadonlySet<string> = new Set([
+  'de',
+  'del',
+  'la',
+  'las',
+  'los',
+  'y',
+  'e',
+  'da',
+  'das',
+  'do',
+  'dos',
+  'van',
+  'von',
+  'der',
+  'di',
+]);
+
+function capitalise(word: string): string {
+  // Each part of a hyphenated name is a name of its own: "maría-josé" → "María-José".
+  return word
+    .split('-')
+    .map((part) => part.charAt(0).toLocaleUpperCase('es-CO') + part.slice(1))
+    .join('-');
+}
+
+/**
+ * Title case for person names, particles kept in lower case (spec §1): "MARÍA DE LOS ÁNGELES"
+ * → "María de los Ángeles". The first word is always capitalised; runs of spaces collapse to one.
+ */
 export function titleCaseName(name: string): string {
   return name
     .trim()
     .toLocaleLowerCase('es-CO')
     .split(/\s+/)
-    .map((w, i) => (i > 0 && PARTICLES.has(w) ? w : w.charAt(0).toLocaleUpperCase('es-CO') + w.slice(1)))
+    .map((w, i) => (i > 0 && NAME_PARTICLES.has(w) ? w : capitalise(w)))
     .join(' ');
 }

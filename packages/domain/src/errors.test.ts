@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { codeForStatus, ERROR_TEXTS_ES, errorTextEs, GENERIC_ERROR_ES } from './errors';
+
+describe('errorTextEs', () => {
+  it('has a Spanish text for every code the API and the web client raise', () => {
+    const codes = [
+      'validation',
+      'bad_request',
+      'invalid_json',
+      'unsupported_media_type',
+      'payload_too_large',
+      'unauthenticated',
+      'forbidden',
+      'not_found',
+      'conflict',
+      'business_rule',
+      'rate_limited',
+      'internal',
+      'not_implemented',
+      'unavailable',
+      'database_timeout',
+      'auth/invalid-credential',
+      'auth/user-disabled',
+      'auth/operation-not-allowed',
+      'auth/invalid-token',
+      'auth/email-mismatch',
+      'auth/weak-password',
+      'auth/email-in-use',
+      'auth/wrong-password',
+      'timeout',
+      'network',
+      'invalid_response',
+      'request_failed',
+    ];
+    for (const code of codes) {
+      expect(errorTextEs(code), code).not.toBe(GENERIC_ERROR_ES);
+      expect(errorTextEs(code), code).toBe(ERROR_TEXTS_ES[code as keyof typeof ERROR_TEXTS_ES]);
+    }
+  });
+  it('says what the person sees on sign-in', () => {
+    expect(errorTextEs('auth/invalid-credential')).toBe('Correo o contraseña incorrectos.');
+    expect(errorTextEs('auth/user-disabled')).toBe('Esta cuenta está deshabilitada.');
+  });
+  it('falls back to the general Spanish message', () => {
+    expect(errorTextEs(undefined)).toBe(GENERIC_ERROR_ES);
+    expect(errorTextEs('something_new')).toBe(GENERIC_ERROR_ES);
+    expect(errorTextEs('toString')).toBe(GENERIC_ERROR_ES);
+  });
+});
+
+describe('codeForStatus', () => {
+  it('maps a status without a code to the code the API would send', () => {
+    expect(codeForStatus(401)).toBe('unauthenticated');
+    expect(codeForStatus(403)).toBe('forbidden');
+    expect(codeForStatus(404)).toBe('not_found');
+    expect(codeForStatus(413)).toBe('payload_too_large');
+    expect(codeForStatus(429)).toBe('rate_limited');
+    expect(codeForStatus(502)).toBe('unavailable');
+    expect(codeForStatus(500)).toBe('internal');
+    expect(codeForStatus(418)).toBe('bad_request');
+  });
+});

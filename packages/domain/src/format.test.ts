@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime, formatDay, formatMoney, formatTime } from './format';
+
+describe('formatMoney', () => {
+  it('writes USD with a thousands comma and no decimals', () => {
+    expect(formatMoney(4500)).toBe('$4,500');
+    expect(formatMoney(0)).toBe('$0');
+    expect(formatMoney(100_000_000)).toBe('$100,000,000');
+    expect(formatMoney(999)).toBe('$999');
+  });
+  it('rounds cents away rather than showing them', () => {
+    expect(formatMoney(4500.4)).toBe('$4,500');
+    expect(formatMoney(4500.5)).toBe('$4,501');
+  });
+  it('marks negative amounts', () => {
+    expect(formatMoney(-4500)).toBe('-$4,500');
+  });
+});
+
+describe('formatDay in America/Bogota (UTC−5)', () => {
+  // 23:30 on 22 November in Bogotá: still the 22nd there, already the 23rd in UTC.
+  const now = new Date('2026-11-23T04:30:00Z');
+
+  it('says Hoy for the same Bogotá day, at both of its ends', () => {
+    expect(formatDay('2026-11-22T05:00:00.000Z', { now })).toBe('Hoy'); // 00:00 on the 22nd
+    expect(formatDay('2026-11-23T04:59:59.999Z', { now })).toBe('Hoy'); // 23:59 on the 22nd
+    expect(formatDay(now, { now })).toBe('Hoy');
+  });
+  it('says Ayer for the day before, though UTC calls it two days before', () => {
+    expect(formatDay('2026-11-21T05:00:00.000Z', { now })).toBe('Ayer');
+    expect(formatDay('2026-11-22T04:59:59.999Z', { now })).toBe('Ayer');
+  });
+  it('says Mañana for the day after, though UTC calls it the same day', () => {
+    expect(formatDay('2026-11-23T05:00:00.000Z', { now })).toBe('Mañana');
+    expect(formatDay('2026-11-24T04:59:59.999Z', { now })).toBe('Mañana');
+  });
+  it('writes other days in Spanish (Colombia)', () => {
+    expect(formatDay('2026-11-24T05:00:00.000Z', { now })).toBe('24 de noviembre de 2026');
+    expect(formatDay('2026-11-20T23:00:00.000Z', { now })).toBe('20 de noviembre de 2026');
+    expect(formatDay('2027-01-01T12:00:00.000Z', { now })).toBe('1 de enero de 2027');
+  });
+  it('defaults to Bogotá and takes the company time zone when given', () => {
+    const instant = '2026-11-23T02:00:00.000Z'; // 21:00 on the 22nd in Bogotá, 03:00 on the 23rd in Madrid
+    const utcNow = new Date('2026-11-23T03:00:00Z');
+    expect(formatDay(instant, { now: utcNow })).toBe('Hoy');
+    expect(formatDay('2026-11-22T12:00:00.000Z', { now: utcNow })).toBe('Hoy');
+    expect(formatDay('2026-11-22T12:00:00.000Z', { now: utcNow, timeZone: 'Europe/Madrid' })).toBe('Ayer');
+  });
+  it('reads ISO strings, epoch milliseconds and Dates alike, and gives "" for no date', () => {
+    const ms = Date.parse('2026-11-21T15:00:00Z');
+    expect(formatDay(ms, { now })).toBe('Ayer');
+    expect(formatDay(new Date(ms), { now })).toBe('Ayer');
+    expect(formatDay(null)).toBe('');
+    expect(formatDay(undefined)).toBe('');
+    expect(formatDay('not a date')).toBe('');
+  });
+  it('crosses month and year ends', () => {
+    const newYear = new Date('2027-01-01T15:00:00Z');
+    expect(formatDay('2026-12-31T15:00:00Z', { now: newYear })).toBe('Ayer');
+    expect(formatDay('2027-01-02T15:00:00Z', { now: newYear })).toBe('Mañana');
+  });
+});
+
+describe('formatDate, formatTime and formatDateTime', () => {
+  const now = new Date('2026-11-22T20:00:00Z');
+  it('formats the day without relative words', () => {
+    expect(formatDate('2026-11-22T05:00:00.000Z')).toBe('22 de noviembre de 2026');
+    expect(formatDate('2026-11-22T04:59:00.000Z')).toBe('21 de noviembre de 2026');
+  });
+  it('writes the Bogotá time with a. m. / p. m. and plain spaces', () => {
+    expect(formatTime('2026-11-22T20:05:00Z')).toBe('3:05 p. m.');
+    expect(formatTime('2026-11-22T05:00:00Z')).toBe('12:00 a. m.');
+    expect(formatTime('2026-11-22T17:00:00Z')).toBe('12:00 p. m.');
+  });
+  it('joins day and time', () => {
+    expect(formatDateTime('2026-11-22T20:05:00Z', { now })).toBe('Hoy, 3:05 p. m.');
+    expect(formatDateTime('2026-11-21T14:30:00Z', { now })).toBe('Ayer, 9:30 a. m.');
+    expect(formatDateTime('2026-11-25T20:05:00Z', { now })).toBe('25 de noviembre de 2026, 3:05 p. m.');
+    expect(formatDateTime(null, { now })).toBe('');
+  });
+});

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { NAME_PARTICLES, titleCaseName } from './identity';
+
+describe('titleCaseName', () => {
+  it('title-cases every word but the particles', () => {
+    expect(titleCaseName('MARÍA DE LOS ÁNGELES PÉREZ')).toBe('María de los Ángeles Pérez');
+    expect(titleCaseName('juan del valle y la torre')).toBe('Juan del Valle y la Torre');
+    expect(titleCaseName('ludwig VAN beethoven')).toBe('Ludwig van Beethoven');
+    expect(titleCaseName('otto von der heide')).toBe('Otto von der Heide');
+    expect(titleCaseName('leonardo di caprio')).toBe('Leonardo di Caprio');
+    expect(titleCaseName('joão das neves dos santos da silva do carmo e sousa')).toBe(
+      'João das Neves dos Santos da Silva do Carmo e Sousa',
+    );
+    expect(titleCaseName('ana de las mercedes')).toBe('Ana de las Mercedes');
+  });
+  it('keeps every particle of spec §1 in lower case', () => {
+    const particles = ['de', 'del', 'la', 'las', 'los', 'y', 'e', 'da', 'das', 'do', 'dos', 'van', 'von', 'der', 'di'];
+    expect([...NAME_PARTICLES].sort()).toEqual([...particles].sort());
+    for (const p of particles) expect(titleCaseName(`ana ${p.toUpperCase()} ruiz`)).toBe(`Ana ${p} Ruiz`);
+  });
+  it('capitalises a particle that opens the name', () => {
+    expect(titleCaseName('de la cruz')).toBe('De la Cruz');
+  });
+  it('capitalises each part of a hyphenated name and collapses spaces', () => {
+    expect(titleCaseName('  maría-josé   gómez ')).toBe('María-José Gómez');
+    expect(titleCaseName('ñusta ÑAÑEZ')).toBe('Ñusta Ñañez');
+  });
+  it('leaves words that merely start like a particle alone', () => {
+    expect(titleCaseName('delia dea')).toBe('Delia Dea');
+  });
+});
