@@ -26,7 +26,7 @@ export function createVisibility(ctx: AppContext, definitions: readonly Resource
       caller = { uid: user.uid, email: user.email, name: user.name, role: user.role, companyId: user.companyId };
     }
     if (!isResourceName(row.resource)) return null;
-    let access;
+    let access: ReturnType<typeof readAccess>;
     try {
       access = readAccess(row.resource, caller, row.companyId);
     } catch {

@@ -42,7 +42,7 @@ export const SAMPLES: Record<string, Sample> = {
     patch: { price: 1 },
     full: () => ({
       name: 'Torta completa',
-      description: 'Con todo',
+      description: 'Descripción completa',
       price: 42_000,
       b2bPrice: 35_000,
       images: [{ path: 'products/x/main.webp', alt: 'Torta', width: 960, height: 720, widths: [320] }],
@@ -57,7 +57,7 @@ export const SAMPLES: Record<string, Sample> = {
     patch: { sortOrder: 3 },
     full: () => ({
       name: 'Completa',
-      description: 'Con todo',
+      description: 'Descripción completa',
       image: { path: 'collections/x/main.webp', alt: 'Foto' },
       sortOrder: 9,
       active: false,
@@ -67,7 +67,11 @@ export const SAMPLES: Record<string, Sample> = {
     create: () => ({ name: 'La Espiga' }),
     put: { name: 'Otra marca' },
     patch: { name: 'Marca nueva' },
-    full: () => ({ name: 'Completa', description: 'Con todo', logo: { path: 'brands/x.webp', alt: 'Logo' } }),
+    full: () => ({
+      name: 'Completa',
+      description: 'Descripción completa',
+      logo: { path: 'brands/x.webp', alt: 'Logo' },
+    }),
   },
   ingredients: {
     create: () => ({ name: 'Harina', unit: 'kg', costPerUnit: 3200 }),
