@@ -11,6 +11,7 @@ export default tseslint.config(
       '**/test-results/**',
       '**/playwright-report/**',
       'apps/server/src/db/migrations/**',
+      '**/dist-server/**',
     ],
   },
   js.configs.recommended,

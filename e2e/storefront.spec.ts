@@ -5,7 +5,6 @@ import { expect, test } from './fixtures';
 /** Screenshots a person looks at after a run: e2e/test-results/<name> (gitignored). */
 const shot = (name: string) => fileURLToPath(new URL(`./test-results/${name}`, import.meta.url));
 
-const PRODUCTS = '**/api/companies/*/products?*';
 const MONEY = /^\$\d{1,3}(,\d{3})*$/;
 
 /** Scrolls through the page so lazy images load, then waits until every image has decoded. */
@@ -63,7 +62,10 @@ test.describe('storefront page', () => {
     await expect(first).toHaveJSProperty('complete', true);
     expect(await first.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
-    await expect(page.locator('footer')).toHaveText('Hornada');
+    await expect(page.locator('footer').getByRole('link', { name: 'Política de privacidad' })).toHaveAttribute(
+      'href',
+      '/privacy',
+    );
     await loadAllImages(page);
     await page.screenshot({ path: shot('storefront.png'), fullPage: true });
   });
@@ -78,64 +80,28 @@ test.describe('storefront page', () => {
     await page.screenshot({ path: shot('storefront-mobile.png'), fullPage: true });
   });
 
-  test('says it is loading while the products are on their way', async ({ page }) => {
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    await page.route(PRODUCTS, async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.goto('/');
-    await expect(page.getByRole('status')).toHaveText('Cargando productos…');
-    await expect(page.locator('main')).toHaveAttribute('aria-busy', 'true');
-    release();
-    await expect(page.getByRole('heading', { level: 2, name: 'Panes' })).toBeVisible();
-    await expect(page.locator('main')).toHaveAttribute('aria-busy', 'false');
+  test('is in the HTML the server sends, and an unknown page is a Spanish 404', async ({ request }) => {
+    const home = await request.get('/');
+    expect(home.status()).toBe(200);
+    expect(home.headers()['content-type']).toContain('text/html');
+    const html = await home.text();
+    expect(html).toContain('<title>Panadería La Espiga</title>');
+    for (const name of ['Panes', 'Pandebonos y almojábanas', 'Tortas y postres', 'Galletas', 'Bebidas']) {
+      expect(html).toContain(name);
+    }
+    expect(html).toMatch(/class="price[^"]*">\$\d{1,3}(,\d{3})*</);
+
+    const missing = await request.get('/no-existe');
+    expect(missing.status()).toBe(404);
+    expect(await missing.text()).toContain('No encontramos esta página');
   });
 
-  test('explains a failure in Spanish and retries', async ({ page, expectConsoleErrors }) => {
-    expectConsoleErrors(500);
-    let fail = true;
-    await page.route(PRODUCTS, (route) =>
-      fail
-        ? route.fulfill({
-            status: 500,
-            contentType: 'application/json',
-            body: JSON.stringify({
-              message: 'Internal server error',
-              error: 'Internal server error',
-              code: 'internal',
-            }),
-          })
-        : route.continue(),
-    );
-    await page.goto('/');
-    await expect(page.getByRole('alert')).toContainText('Algo salió mal de nuestro lado');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Panadería La Espiga');
-    await page.screenshot({ path: shot('storefront-error.png') });
-    fail = false;
-    await page.getByRole('button', { name: 'Reintentar' }).click();
-    await expect(page.getByRole('heading', { level: 2, name: 'Panes' })).toBeVisible();
-    await expect(page.getByRole('alert')).toHaveCount(0);
-  });
-
-  test('says so when the bakery has no products', async ({ page }) => {
-    await page.route(PRODUCTS, (route) => route.fulfill({ json: { data: [], total: 0, page: 1, perPage: 100 } }));
-    await page.goto('/');
-    await expect(page.getByText('Esta panadería aún no tiene productos publicados.')).toBeVisible();
-    await expect(page.getByRole('heading', { level: 2 })).toHaveCount(0);
-  });
-
-  test('lists products without a collection under "Otros productos"', async ({ page }) => {
-    await page.route(PRODUCTS, async (route) => {
-      const response = await route.fetch();
-      const body = (await response.json()) as { data: { name: string; collectionId: string | null }[] };
-      body.data[0]!.collectionId = null;
-      await route.fulfill({ response, json: body });
-    });
-    await page.goto('/');
-    const headings = page.getByRole('heading', { level: 2 });
-    await expect(headings.last()).toHaveText('Otros productos');
-    await expect(page.getByRole('region', { name: 'Otros productos' }).locator('li.card')).toHaveCount(1);
+  test('shows the Spanish 404 page in the browser', async ({ page, expectConsoleErrors }) => {
+    expectConsoleErrors(404);
+    await page.goto('/no-existe');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('No encontramos esta página');
+    await expect(page).toHaveTitle('Página no encontrada');
+    await page.getByRole('link', { name: 'Ir a la tienda' }).click();
+    await expect(page).toHaveURL('/');
   });
 });

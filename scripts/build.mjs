@@ -1,4 +1,4 @@
-// Builds what `npm start` runs: the web app (Vite) and the server (esbuild, with packages/domain
+// Builds what `npm start` runs: the web app (Vite: the browser's files and the server renderer) and the server (esbuild, with packages/domain
 // bundled in). `--if-stale` skips the build when no source is newer than the last one.
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -12,7 +12,6 @@ const sources = [
   'apps/server/src',
   'packages/domain/src',
   'apps/web/src',
-  'apps/web/index.html',
   'apps/web/vite.config.ts',
   'apps/web/public',
   'package-lock.json',
@@ -36,6 +35,8 @@ const run = (cmd, args, cwd = root) => execFileSync(cmd, args, { cwd, stdio: 'in
 
 process.stdout.write('Construyendo Hornada (web y servidor)…\n');
 run(bin('vite'), ['build', '--logLevel', 'warn'], path.join(root, 'apps/web'));
+// The server renderer of the storefront (design §1): apps/web/dist-server/entry.server.js.
+run(bin('vite'), ['build', '--ssr', 'src/entry.server.tsx', '--logLevel', 'warn'], path.join(root, 'apps/web'));
 rmSync(path.join(root, 'apps/server/dist'), { recursive: true, force: true });
 await esbuild.build({
   entryPoints: [path.join(root, 'apps/server/src/server.ts')],

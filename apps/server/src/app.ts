@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
@@ -24,6 +23,7 @@ import { createVisibility } from './resources/visibility';
 import { UserDirectory } from './resources/user-directory';
 import { createKeyStore, type KeyStore } from './lib/keys';
 import { registerSystemRoutes } from './modules/system.routes';
+import { registerWebRoutes, webBuildAt } from './modules/web/web.routes';
 import { registerIdentityRoutes } from './modules/identity/identity.routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
@@ -43,8 +43,8 @@ export interface BuildOptions {
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-/** The built web app: apps/web/dist, from src/ in tests and from dist/ when built. */
-export const WEB_DIST = path.resolve(here, '../../web/dist');
+/** The web app's folder (its builds are dist/ and dist-server/), from src/ in tests and from dist/ when built. */
+export const WEB_ROOT = path.resolve(here, '../../web');
 
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   return {
@@ -216,32 +216,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     index: false,
   });
 
-  if (existsSync(path.join(WEB_DIST, 'index.html'))) {
-    await app.register(fastifyStatic, {
-      root: WEB_DIST,
-      prefix: '/',
-      wildcard: false,
-      index: false,
-      setHeaders(res, filePath) {
-        // Hashed assets never change; the HTML always revalidates.
-        res.setHeader(
-          'Cache-Control',
-          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      },
-    });
-    const spa = (_req: unknown, reply: { header(k: string, v: string): unknown; sendFile(f: string): unknown }) => {
-      reply.header('Cache-Control', 'no-cache');
-      return reply.sendFile('index.html');
-    };
-    app.get('/', spa as never);
-    app.get('/*', (req, reply) => {
-      if (req.url.startsWith('/api/') || req.url.startsWith('/files/')) {
-        return reply.callNotFound();
-      }
-      return spa(req, reply);
-    });
-  }
+  const web = webBuildAt(WEB_ROOT);
+  if (web) await registerWebRoutes(app, web);
 
   return app;
 }

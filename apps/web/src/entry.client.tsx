@@ -1,10 +1,61 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
+import { hydrateRoot } from 'react-dom/client';
+import {
+  RouterProvider,
+  UNSAFE_ErrorResponseImpl,
+  createBrowserRouter,
+  matchRoutes,
+  type HydrationState,
+} from 'react-router';
+import { clientOnlyRoutes, setCurrentLocation } from './app/client-routes';
+import { Document, HYDRATION_ELEMENT_ID, type DocumentAssets } from './app/document';
+import { createRoutes } from './app/routes';
+import type { HydrationPayload } from './entry.server';
 import './styles.css';
 
-createRoot(document.getElementById('root')!).render(
+const element = document.getElementById(HYDRATION_ELEMENT_ID);
+const text = element?.textContent ?? '{}';
+const { hydration, assets } = JSON.parse(text) as { hydration: HydrationPayload; assets: DocumentAssets };
+
+function hydrationState(payload: HydrationPayload): HydrationState {
+  let errors: HydrationState['errors'] = null;
+  if (payload.errors) {
+    errors = {};
+    for (const [id, e] of Object.entries(payload.errors)) {
+      const err = e as { __type: string; status?: number; statusText?: string; data?: unknown };
+      errors[id] =
+        err.__type === 'RouteErrorResponse'
+          ? new UNSAFE_ErrorResponseImpl(err.status ?? 500, err.statusText, err.data)
+          : new Error('Error');
+    }
+  }
+  return { loaderData: payload.loaderData, actionData: payload.actionData, errors };
+}
+
+const routes = createRoutes(clientOnlyRoutes);
+// Lazy routes matching the first URL are resolved before the router starts (stack-notes: otherwise
+// hydration silently breaks).
+await Promise.all(
+  (matchRoutes(routes, window.location) ?? []).map(async ({ route }) => {
+    if (typeof route.lazy !== 'function') return;
+    Object.assign(route, await route.lazy());
+    route.lazy = undefined;
+  }),
+);
+
+const router = createBrowserRouter(routes, { hydrationData: hydrationState(hydration) });
+setCurrentLocation(window.location.pathname + window.location.search + window.location.hash);
+router.subscribe((state) => {
+  if (state.navigation.state === 'idle') {
+    setCurrentLocation(state.location.pathname + state.location.search + state.location.hash);
+  }
+});
+
+hydrateRoot(
+  document,
   <StrictMode>
-    <App />
+    <Document assets={assets} data={text}>
+      <RouterProvider router={router} />
+    </Document>
   </StrictMode>,
 );

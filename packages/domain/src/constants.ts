@@ -7,6 +7,8 @@ export const MAX_BODY_BYTES = 1_048_576;
 export const MAX_JSON_DEPTH = 64;
 export const DEFAULT_TIME_ZONE = 'America/Bogota';
 export const SESSION_ID_LENGTH = 20;
+/** Spec §2/§9: the Products menu closes this long after the pointer leaves. */
+export const DROPDOWN_CLOSE_DELAY_MS = 150;
 export const MONEY_MAX = 100_000_000;
 export const NAME_MAX = 120;
 export const DESCRIPTION_MAX = 5000;

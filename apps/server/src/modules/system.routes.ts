@@ -16,18 +16,21 @@ export function registerSystemRoutes(app: FastifyInstance): void {
     return { data: { status: 'ok' } };
   });
 
-  app.get('/api/config', { schema: { tags: ['system'], summary: 'Public runtime configuration' } }, async () => {
-    const { config } = app.ctx;
-    const companyId = await app.ctx.marketCompanyId();
-    const s = companyId ? await app.resources.settings.get(null, companyId).catch(() => null) : null;
-    return {
-      data: {
-        companyId,
-        marketName: s?.marketName ?? 'Hornada',
-        googleSignIn: config.googleSignIn,
-        emailPasswordSignIn: config.emailPasswordSignIn,
-        paymentMethods: s?.paymentMethods ?? [],
-      },
-    };
-  });
+  app.get('/api/config', { schema: { tags: ['system'], summary: 'Public runtime configuration' } }, async () => ({
+    data: await publicConfig(app),
+  }));
+}
+
+/** The public runtime configuration (design §3): the API's `/api/config` and the pages' header read it. */
+export async function publicConfig(app: FastifyInstance) {
+  const { config } = app.ctx;
+  const companyId = await app.ctx.marketCompanyId();
+  const s = companyId ? await app.resources.settings.get(null, companyId).catch(() => null) : null;
+  return {
+    companyId,
+    marketName: s?.marketName ?? 'Hornada',
+    googleSignIn: config.googleSignIn,
+    emailPasswordSignIn: config.emailPasswordSignIn,
+    paymentMethods: s?.paymentMethods ?? [],
+  };
 }

@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../lib/errors';
+import { getCompany } from '../../resources/tenant';
+import { publicConfig } from '../system.routes';
+
+/** At most this many products and collections are read for a page: far above a bakery's catalogue. */
+const LIMIT = 500;
+
+/**
+ * The storefront's reads for server rendering (design §1: loaders call the services directly, never HTTP
+ * to this server), as a guest reads them: the public field set only, through the resource services, and
+ * kept in the public cache beside the API's answers (the change feed keeps both exact). Values go through
+ * JSON so the server renders exactly what the browser will hydrate with (dates as ISO strings).
+ */
+export function createStorefrontReader(app: FastifyInstance) {
+  const cache = app.ctx.publicCache;
+
+  async function cached<T>(companyId: string, resource: string, key: string, produce: () => Promise<T>): Promise<T> {
+    const hit = cache.get(companyId, resource, key);
+    if (hit) return JSON.parse(hit.body.toString('utf8')) as T;
+    const generation = cache.generation(companyId, resource);
+    const body = JSON.stringify(await produce());
+    cache.set(companyId, resource, key, body, generation);
+    return JSON.parse(body) as T;
+  }
+
+  const list = (resource: 'products' | 'productCollections') => async (companyId: string) => {
+    const c = await getCompany(app.ctx, companyId);
+    return cached(companyId, resource, `ssr:list:${LIMIT}`, async () => {
+      const page = await app.resources
+        .get(resource)
+        .list(null, c.id, { page: 1, per_page: LIMIT, sort: 'sortOrder' }, c.timeZone);
+      return page.data;
+    });
+  };
+
+  return {
+    config: () => publicConfig(app),
+    collections: list('productCollections'),
+    products: list('products'),
+    async product(companyId: string, id: string) {
+      await getCompany(app.ctx, companyId);
+      return cached(companyId, 'products', `ssr:id:${id}`, async () => {
+        try {
+          return await app.resources.get('products').get(null, companyId, id);
+        } catch (err) {
+          if (err instanceof AppError && err.statusCode === 404) return null;
+          throw err;
+        }
+      });
+    },
+    settings: async (companyId: string) =>
+      JSON.parse(JSON.stringify(await app.resources.settings.get(null, companyId))) as Record<string, unknown>,
+  };
+}

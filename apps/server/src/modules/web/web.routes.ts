@@ -1,0 +1,106 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createStorefrontReader } from './storefront.service';
+
+/** The built web app: apps/web/dist (browser) and apps/web/dist-server (the renderer). */
+export interface WebBuild {
+  clientDir: string;
+  serverEntry: string;
+}
+
+interface Assets {
+  scripts: string[];
+  styles: string[];
+  modulePreloads: string[];
+}
+
+/** The renderer's contract (apps/web/src/entry.server.tsx), kept structural: the server never imports web code. */
+interface Renderer {
+  render(
+    request: Request,
+    ctx: { storefront: ReturnType<typeof createStorefrontReader>; assets: Assets },
+  ): Promise<{ status: number; html: string } | { status: number; redirect: string }>;
+}
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+  isEntry?: boolean;
+}
+
+/** The entry's script, its CSS and the chunks it imports at once (module preloads), from Vite's manifest. */
+export function readAssets(clientDir: string): Assets {
+  const manifest = JSON.parse(readFileSync(path.join(clientDir, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
+  const entry = Object.values(manifest).find((c) => c.isEntry);
+  if (!entry) throw new Error('The web build has no entry in its manifest');
+  const preloads = new Set<string>();
+  const styles = new Set(entry.css ?? []);
+  const walk = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || preloads.has(chunk.file)) return;
+    preloads.add(chunk.file);
+    for (const css of chunk.css ?? []) styles.add(css);
+    for (const next of chunk.imports ?? []) walk(next);
+  };
+  for (const key of entry.imports ?? []) walk(key);
+  const url = (file: string) => `/${file}`;
+  return { scripts: [url(entry.file)], styles: [...styles].map(url), modulePreloads: [...preloads].map(url) };
+}
+
+export function webBuildAt(webRoot: string): WebBuild | null {
+  const build = {
+    clientDir: path.join(webRoot, 'dist'),
+    serverEntry: path.join(webRoot, 'dist-server/entry.server.js'),
+  };
+  return existsSync(path.join(build.clientDir, '.vite/manifest.json')) && existsSync(build.serverEntry) ? build : null;
+}
+
+/**
+ * Serves the web app: hashed assets (a year, immutable), the public files (revalidated), and every other GET
+ * outside /api and /files rendered on the server (design §1), with 404 for unknown pages.
+ */
+export async function registerWebRoutes(app: FastifyInstance, build: WebBuild): Promise<void> {
+  const renderer = (await import(pathToFileURL(build.serverEntry).href)) as Renderer;
+  const assets = readAssets(build.clientDir);
+  const storefront = createStorefrontReader(app);
+  const origin = new URL(app.ctx.config.publicUrl).origin;
+
+  await app.register(fastifyStatic, {
+    root: build.clientDir,
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    // Vite's manifest is for the server only.
+    allowedPath: (pathName) => !pathName.startsWith('/.vite'),
+    setHeaders(res, filePath) {
+      // Hashed assets never change; anything else (the favicon) revalidates.
+      res.setHeader(
+        'Cache-Control',
+        filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  });
+
+  const page = async (req: FastifyRequest, reply: FastifyReply) => {
+    if (req.url.startsWith('/api/') || req.url.startsWith('/files/') || req.url.startsWith('/assets/')) {
+      return reply.callNotFound();
+    }
+    // The origin is ours, never the Host header's: loaders read only the path and the query.
+    const result = await renderer.render(new Request(`${origin}${req.url}`), { storefront, assets });
+    if ('redirect' in result) return reply.redirect(result.redirect, result.status);
+    return reply
+      .status(result.status)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(result.html);
+  };
+  app.get('/', page);
+  app.get('/*', page);
+}

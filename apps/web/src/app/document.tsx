@@ -1,0 +1,53 @@
+import type { ReactNode } from 'react';
+
+/** The built files a page loads: the client entry, its CSS and the modules it imports at once. */
+export interface DocumentAssets {
+  scripts: string[];
+  styles: string[];
+  modulePreloads: string[];
+}
+
+/** The id of the JSON block that carries the server's loader data to the client (no inline script: CSP). */
+export const HYDRATION_ELEMENT_ID = '__hornada';
+
+/**
+ * The whole document (design §1): React renders `<html>`, so each page's `<title>`, description and Open
+ * Graph tags, rendered where the page is, are hoisted into `<head>` on the server and on the client alike.
+ * `data` is the hydration payload as JSON text, already escaped for HTML; the client passes the same text
+ * back, so hydration matches byte for byte.
+ */
+export function Document({ assets, data, children }: { assets: DocumentAssets; data: string; children: ReactNode }) {
+  return (
+    <html lang="es-CO">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#7a4a1e" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {assets.styles.map((href) => (
+          <link key={href} rel="stylesheet" href={href} />
+        ))}
+        {assets.modulePreloads.map((href) => (
+          <link key={href} rel="modulepreload" href={href} />
+        ))}
+      </head>
+      <body>
+        {children}
+        <script id={HYDRATION_ELEMENT_ID} type="application/json" dangerouslySetInnerHTML={{ __html: data }} />
+        {assets.scripts.map((src) => (
+          <script key={src} type="module" src={src} />
+        ))}
+      </body>
+    </html>
+  );
+}
+
+/** JSON that is safe inside a `<script type="application/json">`: nothing can close the element. */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}

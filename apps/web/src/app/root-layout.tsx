@@ -1,0 +1,85 @@
+import { Outlet, isRouteErrorResponse, useRouteError, useRouteLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { SiteFooter } from '../components/site-footer';
+import { SiteHeader } from '../components/site-header';
+import { Toaster } from '../components/toaster';
+import { storefrontApi, type PublicConfig } from '../lib/storefront-api';
+import type { MenuCollection, MenuProduct } from '../components/products-menu';
+import { useHeaderSession } from './session';
+
+export interface RootData {
+  config: PublicConfig;
+  menu: { collections: MenuCollection[]; products: MenuProduct[] };
+}
+
+/** The header's data, on every page: the market's config and the Products menu (spec §2). */
+export async function rootLoader({ context }: LoaderFunctionArgs): Promise<RootData> {
+  const api = storefrontApi(context);
+  const config = await api.config();
+  if (!config.companyId) return { config, menu: { collections: [], products: [] } };
+  const [collections, products] = await Promise.all([
+    api.collections(config.companyId),
+    api.products(config.companyId),
+  ]);
+  return {
+    config,
+    menu: {
+      collections: collections.map(({ id, name }) => ({ id, name })),
+      products: products.map(({ id, name, collectionId }) => ({ id, name, collectionId: collectionId ?? null })),
+    },
+  };
+}
+
+export function useRootData(): RootData {
+  const data = useRouteLoaderData<RootData>('root');
+  if (!data) throw new Error('The root loader has not run');
+  return data;
+}
+
+export function RootLayout() {
+  const { config, menu } = useRootData();
+  const session = useHeaderSession(config.companyId);
+  return (
+    <div className="flex min-h-screen flex-col bg-amber-50/40 text-stone-900">
+      <a
+        href="#contenido"
+        className="sr-only z-50 rounded bg-white px-3 py-2 text-amber-900 focus:not-sr-only focus:fixed focus:left-2 focus:top-2"
+      >
+        Saltar al contenido
+      </a>
+      <SiteHeader
+        marketName={config.marketName}
+        logoHref={session.logoHref}
+        collections={session.menu?.collections ?? menu.collections}
+        products={session.menu?.products ?? menu.products}
+        cartCount={session.cartCount}
+        account={session.account}
+        onLogout={session.logout}
+      />
+      <main id="contenido" className="flex-1">
+        <Outlet />
+      </main>
+      <SiteFooter marketName={config.marketName} />
+      <Toaster />
+    </div>
+  );
+}
+
+/** A failure no page handled: said in Spanish, with a way back. */
+export function RootErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <div className="mx-auto max-w-xl px-4 py-20 text-center">
+      <title>Algo salió mal</title>
+      <h1 className="text-2xl font-bold text-stone-900">Algo salió mal</h1>
+      <p className="mt-3 text-stone-700">
+        {status === 503
+          ? 'El servicio no está disponible en este momento. Intenta de nuevo en unos segundos.'
+          : 'No pudimos mostrar esta página. Intenta de nuevo en un momento.'}
+      </p>
+      <a href="/" className="mt-6 inline-block rounded-lg bg-amber-900 px-5 py-2.5 font-semibold text-white">
+        Volver al inicio
+      </a>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import type { LucideIcon } from 'lucide-react';
+import { NavLink, Outlet } from 'react-router';
+
+export interface NavItem {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+}
+
+/**
+ * The layout of a signed-in area (dashboard, driver, production, customer): a sidebar of links with icon,
+ * text and active state (spec §2); on a phone the same links as a row that scrolls sideways.
+ */
+export function AreaLayout({ label, items }: { label: string; items: NavItem[] }) {
+  return (
+    <div className="mx-auto flex w-full max-w-7xl flex-col md:flex-row">
+      <nav
+        aria-label={label}
+        className="sticky top-14 z-20 border-b border-stone-200 bg-white md:top-14 md:h-[calc(100vh-3.5rem)] md:w-60 md:shrink-0 md:overflow-y-auto md:border-b-0 md:border-r md:bg-white/70"
+      >
+        <p className="hidden px-5 pb-1 pt-5 text-xs font-semibold uppercase tracking-wide text-stone-500 md:block">
+          {label}
+        </p>
+        <ul className="flex gap-1 overflow-x-auto px-2 py-2 md:flex-col md:overflow-visible md:px-3">
+          {items.map(({ to, label: text, icon: Icon }) => (
+            <li key={to} className="shrink-0">
+              <NavLink
+                to={to}
+                end={false}
+                className={({ isActive }) =>
+                  `flex items-center gap-2 whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-amber-700 ${
+                    isActive ? 'bg-amber-100 text-amber-950' : 'text-stone-700 hover:bg-stone-100'
+                  }`
+                }
+              >
+                <Icon className="size-4 shrink-0" aria-hidden="true" />
+                {text}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="min-w-0 flex-1">
+        <Outlet />
+      </div>
+    </div>
+  );
+}

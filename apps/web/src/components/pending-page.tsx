@@ -1,0 +1,17 @@
+/**
+ * The neutral page the server sends for what only the browser renders (the sign-in pages, the areas), and
+ * their HydrateFallback: the same markup on both sides.
+ */
+export function PendingPage() {
+  return (
+    <div className="mx-auto flex min-h-[40vh] max-w-5xl items-center justify-center px-4" aria-busy="true">
+      <p role="status" className="flex items-center gap-3 text-stone-600">
+        <span
+          className="size-5 animate-spin rounded-full border-2 border-amber-800 border-t-transparent motion-reduce:animate-none"
+          aria-hidden="true"
+        />
+        Cargando…
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { ShoppingBag } from 'lucide-react';
+import { Link } from 'react-router';
+import { paths } from '../config/paths';
+import { AccountMenu } from './account-menu';
+import { ProductsMenu, type MenuCollection, type MenuProduct } from './products-menu';
+
+export interface HeaderAccount {
+  /** The first word of the user's name, 'Usuario' without one (spec §2). */
+  label: string;
+  accountHref: string;
+}
+
+/**
+ * The site header (spec §2): market name (the logo, linking to the user's landing page), the Products menu,
+ * the Cart link with its item count, and the login link or the account menu. `account` is undefined while
+ * only the browser can know it (server render, hydration): that slot stays empty, so hydration matches.
+ */
+export function SiteHeader({
+  marketName,
+  logoHref,
+  collections,
+  products,
+  cartCount,
+  account,
+  onLogout,
+}: {
+  marketName: string;
+  logoHref: string;
+  collections: MenuCollection[];
+  products: MenuProduct[];
+  cartCount: number | undefined;
+  account: HeaderAccount | null | undefined;
+  onLogout: () => void;
+}) {
+  return (
+    <header className="sticky top-0 z-30 bg-amber-900 text-amber-50 shadow">
+      <div className="mx-auto flex h-14 max-w-6xl items-center gap-1 px-3 sm:gap-3 sm:px-4">
+        <Link
+          to={logoHref}
+          className="mr-auto flex min-w-0 items-center gap-2 rounded-md py-1 pr-2 focus-visible:outline-2 focus-visible:outline-amber-200"
+        >
+          <img src="/favicon.svg" alt="" width={28} height={28} className="size-7 shrink-0" />
+          <span className="truncate text-base font-bold sm:text-lg">{marketName}</span>
+        </Link>
+        <nav aria-label="Principal" className="flex items-center gap-0.5 sm:gap-2">
+          <ProductsMenu collections={collections} products={products} />
+          <CartLink count={cartCount} />
+          {account === undefined ? (
+            <span className="inline-block w-20" aria-hidden="true" />
+          ) : account ? (
+            <AccountMenu label={account.label} accountHref={account.accountHref} onLogout={onLogout} />
+          ) : (
+            <Link
+              to={paths.login}
+              className="rounded-md px-3 py-2 font-medium hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-200"
+            >
+              Ingresar
+            </Link>
+          )}
+        </nav>
+      </div>
+    </header>
+  );
+}
+
+function CartLink({ count }: { count: number | undefined }) {
+  const label = count ? `Carrito, ${count} ${count === 1 ? 'producto' : 'productos'}` : 'Carrito';
+  return (
+    <Link
+      to={paths.cart}
+      aria-label={label}
+      className="relative flex items-center gap-1 rounded-md px-2 py-2 font-medium hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-200 sm:px-3"
+    >
+      <ShoppingBag className="size-5" aria-hidden="true" />
+      <span className="hidden sm:inline">Carrito</span>
+      {count ? (
+        <span className="absolute -right-0.5 -top-0.5 grid min-w-5 place-items-center rounded-full bg-amber-300 px-1 text-xs font-bold text-amber-950 sm:static">
+          {count}
+        </span>
+      ) : null}
+    </Link>
+  );
+}

@@ -1,0 +1,244 @@
+import { Link, data, useLoaderData, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import type { Product, ProductCollection } from '@hornada/domain/schemas/catalogue';
+import { formatMoney } from '@hornada/domain/format';
+import { EmptyState } from '../../components/empty-state';
+import { paths } from '../../config/paths';
+import { storefrontApi, type PublicSettings } from '../../lib/storefront-api';
+import { PageErrorBoundary } from './page-error';
+import { ProductGrid, ProductImage } from './product-card';
+
+const DESCRIPTION = 'Pan y tortas de la panadería de tu barrio, para recoger o a domicilio el día que elijas.';
+
+const notFound = () => data(null, { status: 404 });
+
+async function market(context: unknown) {
+  const api = storefrontApi(context);
+  const config = await api.config();
+  return { api, config, companyId: config.companyId };
+}
+
+interface Section {
+  id: string;
+  name: string;
+  description: string | null;
+  items: Product[];
+}
+
+/** Collections as sections, in their order; products without a (known) collection last. */
+function sections(collections: ProductCollection[], products: Product[]): Section[] {
+  const known = new Set(collections.map((c) => c.id));
+  return [
+    ...collections.map((c) => ({
+      id: c.id,
+      name: c.name,
+      description: c.description ?? null,
+      items: products.filter((p) => p.collectionId === c.id),
+    })),
+    {
+      id: 'otros',
+      name: 'Otros productos',
+      description: null,
+      items: products.filter((p) => !p.collectionId || !known.has(p.collectionId)),
+    },
+  ].filter((s) => s.items.length > 0);
+}
+
+async function homeLoader({ context }: LoaderFunctionArgs) {
+  const { api, config, companyId } = await market(context);
+  if (!companyId) return { marketName: config.marketName, sections: [] as Section[] };
+  const [collections, products] = await Promise.all([api.collections(companyId), api.products(companyId)]);
+  return { marketName: config.marketName, sections: sections(collections, products) };
+}
+
+function HomePage() {
+  const { marketName, sections } = useLoaderData<typeof homeLoader>();
+  let shown = 0;
+  return (
+    <div className="mx-auto max-w-6xl px-3 py-6 sm:px-4">
+      <title>{marketName}</title>
+      <meta name="description" content={DESCRIPTION} />
+      <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">{marketName}</h1>
+      <p className="mt-1 text-stone-600">{DESCRIPTION}</p>
+      {sections.length === 0 ? (
+        <div className="mt-8">
+          <EmptyState title="Esta panadería aún no tiene productos publicados." />
+        </div>
+      ) : (
+        sections.map((s) => {
+          const offset = shown;
+          shown += s.items.length;
+          return (
+            <section key={s.id} aria-labelledby={`col-${s.id}`} className="mt-8">
+              <h2 id={`col-${s.id}`} className="text-xl font-bold text-stone-900">
+                {s.id === 'otros' ? (
+                  s.name
+                ) : (
+                  <Link to={paths.collection(s.id)} className="hover:text-amber-800 hover:underline">
+                    {s.name}
+                  </Link>
+                )}
+              </h2>
+              {s.description ? <p className="mt-1 text-stone-600">{s.description}</p> : null}
+              <div className="mt-3">
+                <ProductGrid products={s.items} offset={offset} />
+              </div>
+            </section>
+          );
+        })
+      )}
+    </div>
+  );
+}
+
+async function collectionLoader({ context, params }: LoaderFunctionArgs) {
+  const { api, config, companyId } = await market(context);
+  if (!companyId) throw notFound();
+  const [collections, products] = await Promise.all([api.collections(companyId), api.products(companyId)]);
+  const collection = collections.find((c) => c.id === params.collectionId);
+  if (!collection) throw notFound();
+  return {
+    marketName: config.marketName,
+    collection,
+    products: products.filter((p) => p.collectionId === collection.id),
+  };
+}
+
+function CollectionPage() {
+  const { marketName, collection, products } = useLoaderData<typeof collectionLoader>();
+  return (
+    <div className="mx-auto max-w-6xl px-3 py-6 sm:px-4">
+      <title>{`${collection.name} · ${marketName}`}</title>
+      <meta name="description" content={collection.description || `${collection.name} de ${marketName}.`} />
+      <nav aria-label="Ruta" className="text-sm text-stone-600">
+        <Link to={paths.home} className="hover:underline">
+          Inicio
+        </Link>{' '}
+        / <span aria-current="page">{collection.name}</span>
+      </nav>
+      <h1 className="mt-2 text-2xl font-bold sm:text-3xl">{collection.name}</h1>
+      {collection.description ? <p className="mt-1 text-stone-600">{collection.description}</p> : null}
+      <div className="mt-6">
+        {products.length ? (
+          <ProductGrid products={products} />
+        ) : (
+          <EmptyState title="Esta colección no tiene productos por ahora." />
+        )}
+      </div>
+    </div>
+  );
+}
+
+async function productLoader({ context, params }: LoaderFunctionArgs) {
+  const { api, config, companyId } = await market(context);
+  if (!companyId || !params.id) throw notFound();
+  const product = await api.product(companyId, params.id);
+  if (!product || product.active === false) throw notFound();
+  return { marketName: config.marketName, product };
+}
+
+function ProductPage() {
+  const { marketName, product } = useLoaderData<typeof productLoader>();
+  const image = product.images[0];
+  return (
+    <div className="mx-auto max-w-5xl px-3 py-6 sm:px-4">
+      <title>{`${product.name} · ${marketName}`}</title>
+      <meta name="description" content={product.description || `${product.name} de ${marketName}.`} />
+      <div className="grid gap-6 md:grid-cols-2">
+        {image ? (
+          <ProductImage
+            image={image}
+            alt={product.name}
+            sizes="(min-width: 768px) 480px, 100vw"
+            eager
+            first
+            className="aspect-square h-auto w-full rounded-xl bg-amber-100 object-cover"
+          />
+        ) : (
+          <div className="aspect-square w-full rounded-xl bg-amber-100" aria-hidden="true" />
+        )}
+        <div>
+          <h1 className="text-2xl font-bold sm:text-3xl">{product.name}</h1>
+          <p className="mt-2 text-2xl font-bold text-amber-900">{formatMoney(product.price)}</p>
+          {product.description ? (
+            <p className="mt-4 whitespace-pre-line text-stone-700">{product.description}</p>
+          ) : null}
+          {product.allergens.length ? (
+            <p className="mt-4 text-sm text-stone-700">
+              <span className="font-semibold">Contiene:</span> {product.allergens.join(', ')}
+            </p>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+async function privacyLoader({ context }: LoaderFunctionArgs) {
+  const { api, config, companyId } = await market(context);
+  const settings: Partial<PublicSettings> = companyId ? await api.settings(companyId) : {};
+  return { marketName: config.marketName, policy: settings.privacyPolicy ?? '' };
+}
+
+function PrivacyPage() {
+  const { marketName, policy } = useLoaderData<typeof privacyLoader>();
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8">
+      <title>{`Política de privacidad · ${marketName}`}</title>
+      <meta name="description" content={`Cómo ${marketName} trata tus datos personales.`} />
+      <h1 className="text-2xl font-bold sm:text-3xl">Política de privacidad</h1>
+      {policy ? (
+        <div className="mt-4 whitespace-pre-line leading-relaxed text-stone-800">{policy}</div>
+      ) : (
+        <div className="mt-6">
+          <EmptyState title="Esta panadería aún no ha publicado su política de privacidad." />
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** A public page whose screen comes with the cart and orders: its title and an honest empty state. */
+function shell(title: string, text: string) {
+  return function ShellPage() {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-8">
+        <title>{title}</title>
+        <h1 className="text-2xl font-bold sm:text-3xl">{title}</h1>
+        <div className="mt-6">
+          <EmptyState
+            title={text}
+            action={
+              <Link
+                to={paths.home}
+                className="inline-block rounded-lg bg-amber-900 px-5 py-2.5 font-semibold text-white"
+              >
+                Ver productos
+              </Link>
+            }
+          />
+        </div>
+      </div>
+    );
+  };
+}
+
+const page = (loader: RouteObject['loader'], Component: RouteObject['Component']): Partial<RouteObject> => ({
+  loader,
+  Component,
+  ErrorBoundary: PageErrorBoundary,
+});
+
+/** The storefront's pages by route id (config/paths.ts), rendered on the server and hydrated. */
+export const storefrontPages: Record<string, Partial<RouteObject>> = {
+  home: page(homeLoader, HomePage),
+  collection: page(collectionLoader, CollectionPage),
+  product: page(productLoader, ProductPage),
+  privacy: page(privacyLoader, PrivacyPage),
+  cart: { Component: shell('Carrito', 'Tu carrito está vacío.') },
+  orderSummary: {
+    Component: shell('Resumen del pedido', 'Todavía no se pueden hacer pedidos en línea en esta tienda.'),
+  },
+  paymentResponse: {
+    Component: shell('Respuesta del pago', 'No hay ningún pago en curso.'),
+  },
+};

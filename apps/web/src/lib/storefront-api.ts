@@ -1,0 +1,68 @@
+import type { Product, ProductCollection } from '@hornada/domain/schemas/catalogue';
+import type { Settings } from '@hornada/domain/schemas/settings';
+import { http, type HttpClient } from './http';
+
+/**
+ * What the storefront's route loaders read. On the server it is implemented over the resource services
+ * (design §1: loaders call services directly, never HTTP to the same server) and handed to the loaders in
+ * the request context; in the browser it is the HTTP API. Both return the public field set only.
+ */
+
+/** `GET /api/config` (design §3). */
+export interface PublicConfig {
+  companyId: string | null;
+  marketName: string;
+  googleSignIn: boolean;
+  emailPasswordSignIn: boolean;
+  paymentMethods: string[];
+}
+
+/** The public settings: everything but the private fields (design §4). */
+export type PublicSettings = Omit<Settings, 'productionLeadDays' | 'targetMargin'>;
+
+export interface StorefrontApi {
+  config(): Promise<PublicConfig>;
+  /** Active collections, by sortOrder then name. */
+  collections(companyId: string): Promise<ProductCollection[]>;
+  /** Active products, by sortOrder then name. */
+  products(companyId: string): Promise<Product[]>;
+  /** One active product, or null when it is unknown or inactive. */
+  product(companyId: string, id: string): Promise<Product | null>;
+  settings(companyId: string): Promise<Partial<PublicSettings>>;
+}
+
+/** At most this many products and collections are read for the storefront: far above a bakery's catalogue. */
+export const STOREFRONT_LIMIT = 500;
+
+/** The storefront's lists, in the order the shop shows them. */
+export const STOREFRONT_SORT = 'sortOrder';
+
+export function createHttpStorefrontApi(client: HttpClient = http): StorefrontApi {
+  const base = (companyId: string) => `/companies/${encodeURIComponent(companyId)}`;
+  const list = { per_page: STOREFRONT_LIMIT, sort: STOREFRONT_SORT };
+  return {
+    config: () => client.get<PublicConfig>('/config'),
+    collections: async (companyId) =>
+      (await client.list<ProductCollection>(`${base(companyId)}/productCollections`, { query: list })).items,
+    products: async (companyId) => (await client.list<Product>(`${base(companyId)}/products`, { query: list })).items,
+    async product(companyId, id) {
+      try {
+        return await client.get<Product>(`${base(companyId)}/products/${encodeURIComponent(id)}`);
+      } catch (err) {
+        if (err instanceof Error && 'status' in err && err.status === 404) return null;
+        throw err;
+      }
+    },
+    settings: (companyId) => client.get<Partial<PublicSettings>>(`${base(companyId)}/settings`),
+  };
+}
+
+let browserApi: StorefrontApi | null = null;
+
+/** The loaders' API: the server's from the request context, else (in the browser) the HTTP one. */
+export function storefrontApi(context: unknown): StorefrontApi {
+  const fromServer = (context as { storefront?: StorefrontApi } | null | undefined)?.storefront;
+  if (fromServer) return fromServer;
+  browserApi ??= createHttpStorefrontApi();
+  return browserApi;
+}
