@@ -348,27 +348,31 @@ export function createAuthStore(deps: AuthStoreDeps): StoreApi<AuthState> {
      * The session user for a token: the backend login's name, role and company over the identity
      * service's data. Spec §4: if the backend fails, continue with the identity data only (role and
      * company from the token's claims). A 401 is not a failed backend but a refused token: rethrown.
+     * When GET /api/me fails too, the name is '' (the header's 'Usuario') and emailVerified false.
      */
-    const resolveUser = async (token: string, identity: IdentityUser | null): Promise<SessionUser> => {
+    const resolveUser = async (token: string, given: IdentityUser | null): Promise<SessionUser> => {
       const claims = decodeJwtPayload(token);
+      const email = given?.email ?? claims?.email ?? read(AUTH_EMAIL_KEY) ?? '';
+      // A token read from storage comes without the identity user (name, emailVerified): GET /api/me has it.
+      const [backend, me] = await Promise.allSettled([
+        backendLogin(token, email),
+        given ? Promise.resolve(given) : http.get<unknown>('/me', bearer(token)).then(readIdentityUser),
+      ]);
+      for (const outcome of [backend, me]) {
+        if (outcome.status === 'rejected' && isUnauthorized(outcome.reason)) throw outcome.reason;
+      }
+      const identity = me.status === 'fulfilled' ? me.value : null;
       const uid = identity?.uid ?? claims?.sub;
-      const email = identity?.email ?? claims?.email ?? read(AUTH_EMAIL_KEY) ?? '';
       if (!uid) throw invalidResponse(claims);
       const base: SessionUser = {
         uid,
-        email,
+        email: identity?.email ?? email,
         name: identity?.name ?? '',
         role: isRole(claims?.role) ? claims.role : 'company_customer',
         companyId: claims?.companyId ?? null,
         emailVerified: identity?.emailVerified ?? false,
       };
-      try {
-        const backend = await backendLogin(token, email);
-        return { ...base, ...backend };
-      } catch (err) {
-        if (isUnauthorized(err)) throw err;
-        return base;
-      }
+      return backend.status === 'fulfilled' ? { ...base, ...backend.value } : base;
     };
 
     /**
