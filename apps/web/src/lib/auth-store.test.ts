@@ -94,7 +94,14 @@ function makeToken(user: FakeUser, ttlSeconds = TTL_S): string {
   const now = Math.floor(Date.now() / 1000);
   const token = [
     b64url({ alg: 'EdDSA', typ: 'JWT' }),
-    b64url({ sub: user.uid, email: user.email, role: user.role, companyId: user.companyId, iat: now, exp: now + ttlSeconds }),
+    b64url({
+      sub: user.uid,
+      email: user.email,
+      role: user.role,
+      companyId: user.companyId,
+      iat: now,
+      exp: now + ttlSeconds,
+    }),
     `sig${fake.tokenCounter}`,
   ].join('.');
   fake.issued.add(token);
@@ -151,7 +158,8 @@ const routes: Record<string, Handler> = {
     fake.refreshInFlight += 1;
     setTimeout(() => {
       fake.refreshInFlight -= 1;
-      if (fake.familyRevoked || !fake.jar) return appError(res, 401, 'auth/invalid-token', 'Session expired, sign in again');
+      if (fake.familyRevoked || !fake.jar)
+        return appError(res, 401, 'auth/invalid-token', 'Session expired, sign in again');
       const user = [...fake.users.values()].find((u) => fake.jar?.startsWith(`rt-${u.uid}-`));
       json(res, 200, session(user!));
     }, fake.refreshDelayMs);
@@ -574,10 +582,12 @@ describe('refresh between tabs', () => {
     expect(t.state().idToken).not.toBe(first);
     expect(t.shared.data.get(AUTH_TOKEN_KEY)).toBe(t.state().idToken);
     // The next refresh, again ~60 s before the new token expires (by the server's clock, not the shifted one).
-    expect([...t.clock.pending.values()].map((p) => p.ms)).toEqual([expect.closeTo(TTL_S * 1000 - REFRESH_MARGIN_MS, -4)]);
+    expect([...t.clock.pending.values()].map((p) => p.ms)).toEqual([
+      expect.closeTo(TTL_S * 1000 - REFRESH_MARGIN_MS, -4),
+    ]);
   });
 
-  it("adopts a token another tab stored, and clears the user when another tab logs out", async () => {
+  it('adopts a token another tab stored, and clears the user when another tab logs out', async () => {
     const shared = sharedStorage();
     const a = tab(shared);
     const b = tab(shared);
@@ -647,7 +657,9 @@ describe('signup, refreshUser and changePassword', () => {
 
   it('signupAdmin keeps the registration error message', async () => {
     const t = tab();
-    const err = await rejection(t.state().signupAdmin({ name: 'Ana', email: 'ana@example.com', password: 'x12345678' }));
+    const err = await rejection(
+      t.state().signupAdmin({ name: 'Ana', email: 'ana@example.com', password: 'x12345678' }),
+    );
     expect(err).toMatchObject({ message: 'Email already in use', userMessage: ERROR_TEXTS_ES['auth/email-in-use'] });
     expect(fake.calls.signIn).toBe(0);
     expect(t.state().error).toBe(err);
@@ -678,7 +690,10 @@ describe('signup, refreshUser and changePassword', () => {
     await t.state().login('ana@example.com', 'pan-de-bono-42');
     const old = t.state().idToken;
     const err = await rejection(t.state().changePassword('not-it', 'nueva-clave-123'));
-    expect(err).toMatchObject({ message: 'The current password is not correct', userMessage: ERROR_TEXTS_ES['auth/wrong-password'] });
+    expect(err).toMatchObject({
+      message: 'The current password is not correct',
+      userMessage: ERROR_TEXTS_ES['auth/wrong-password'],
+    });
     expect(t.state().idToken).toBe(old);
     await t.state().changePassword('pan-de-bono-42', 'nueva-clave-123');
     const fresh = t.state().idToken!;

@@ -37,7 +37,12 @@ const MESSAGES = {
   registrationFailed: 'Registration failed',
 } as const satisfies Pick<
   typeof AUTH_MESSAGES,
-  'operationNotAllowed' | 'userDisabled' | 'invalidCredential' | 'loginFailed' | 'backendAuthFailed' | 'registrationFailed'
+  | 'operationNotAllowed'
+  | 'userDisabled'
+  | 'invalidCredential'
+  | 'loginFailed'
+  | 'backendAuthFailed'
+  | 'registrationFailed'
 >;
 
 /** The session user of spec §3. */
@@ -312,10 +317,13 @@ export function createAuthStore(deps: AuthStoreDeps): StoreApi<AuthState> {
 
     const schedule = (token: string): void => {
       cancelTimer();
-      refreshTimer = timers.set(() => {
-        refreshTimer = null;
-        void timedRefresh();
-      }, refreshDelayMs(token, clock.now(), serverOffset));
+      refreshTimer = timers.set(
+        () => {
+          refreshTimer = null;
+          void timedRefresh();
+        },
+        refreshDelayMs(token, clock.now(), serverOffset),
+      );
     };
 
     const learnOffset = (session: IdentitySession): void => {
@@ -398,7 +406,8 @@ export function createAuthStore(deps: AuthStoreDeps): StoreApi<AuthState> {
         } catch (err) {
           if (!isUnauthorized(err) || since !== generation) throw err;
           // Not the coalesced refreshOnce: this may run inside it, and would then wait for itself.
-          if (!obtained.issued && mayRetry) return (await refresh(obtained.token, forceBackend, false)) ? get().user : null;
+          if (!obtained.issued && mayRetry)
+            return (await refresh(obtained.token, forceBackend, false)) ? get().user : null;
           clear(true);
           return null;
         }
@@ -607,7 +616,8 @@ export function createAuthStore(deps: AuthStoreDeps): StoreApi<AuthState> {
       refreshUser: () =>
         tracked(async () => {
           const { user, idToken } = get();
-          if (!user || !idToken) throw new ApiError('Not signed in', 401, 'unauthenticated', errorTextEs('unauthenticated'));
+          if (!user || !idToken)
+            throw new ApiError('Not signed in', 401, 'unauthenticated', errorTextEs('unauthenticated'));
           const backend = await backendLogin(idToken, user.email).catch((err: unknown) => {
             throw backendError(err);
           });
@@ -620,7 +630,8 @@ export function createAuthStore(deps: AuthStoreDeps): StoreApi<AuthState> {
         tracked(async () => {
           const token = get().idToken;
           const user = get().user;
-          if (!user || !token) throw new ApiError('Not signed in', 401, 'unauthenticated', errorTextEs('unauthenticated'));
+          if (!user || !token)
+            throw new ApiError('Not signed in', 401, 'unauthenticated', errorTextEs('unauthenticated'));
           // Under the lock: it revokes every refresh token, so no tab may be mid-refresh with the old one.
           const session = await locks.request(REFRESH_LOCK_NAME, async () => {
             const s = readSession(
