@@ -149,6 +149,7 @@ function makeStream(options: { token?: string | null } & Partial<LiveStreamDeps>
   let token = options.token ?? null;
   const warnings: string[] = [];
   const delays: number[] = [];
+  const fetched: string[] = [];
   const timers: LiveTimers = {
     set: (callback, ms) => {
       delays.push(ms);
@@ -159,7 +160,10 @@ function makeStream(options: { token?: string | null } & Partial<LiveStreamDeps>
   const stream = createLiveStream({
     baseUrl,
     getToken: () => token,
-    fetch: (input, init) => fetch(input, init),
+    fetch: (input, init) => {
+      fetched.push(String(input));
+      return fetch(input, init);
+    },
     timers,
     logger: { warn: (message) => void warnings.push(message) },
     random: () => 0,
@@ -173,19 +177,21 @@ function makeStream(options: { token?: string | null } & Partial<LiveStreamDeps>
     stream,
     warnings,
     delays,
+    fetched,
     setToken: (next: string | null) => (token = next),
   };
 }
 
 describe('live stream: one connection per company', () => {
   it('opens one connection for two resources subscribed in the same tick, and dispatches by resource', async () => {
-    const { stream } = makeStream({ token: 't1' });
+    const { stream, fetched } = makeStream({ token: 't1' });
     const products = recorder();
     const orders = recorder();
     stream.subscribe('co1', 'products', products.handlers);
     stream.subscribe('co1', 'orders', orders.handlers);
     await waitFor(() => open().length === 1, 'the stream');
     await sleep(30);
+    expect(fetched).toHaveLength(1); // not one opened and at once replaced
     expect(streams).toHaveLength(1);
     expect(streams[0]!.url.pathname).toBe('/api/companies/co1/changes');
     expect(streams[0]!.url.searchParams.get('resources')).toBe('orders,products');
@@ -228,6 +234,17 @@ describe('live stream: one connection per company', () => {
     // The server's `retry: 20` set the wait (random() = 0: no jitter), not the default 3000.
     expect(delays).toContain(20);
     expect(delays).not.toContain(3000);
+  });
+
+  it('resumes from an id that came without data (it moves the resume point, as in EventSource)', async () => {
+    const { stream } = makeStream({ token: 't1' });
+    stream.subscribe('co1', 'products', recorder().handlers);
+    await waitFor(() => open().length === 1, 'the stream');
+    open()[0]!.res.write('id: 500\n\n');
+    await sleep(20);
+    dropAll();
+    await waitFor(() => streams.length === 2, 'the reconnection');
+    expect(streams[1]!.headers['last-event-id']).toBe('500');
   });
 
   it('calls onReset of every subscriber when the server cannot resume', async () => {
