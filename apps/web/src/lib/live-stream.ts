@@ -156,7 +156,8 @@ export function createLiveStream(deps: LiveStreamDeps): LiveStream {
 
   function warn(message: string, detail?: unknown): void {
     try {
-      logger.warn(`[live] ${message}`, detail);
+      if (detail === undefined) logger.warn(`[live] ${message}`);
+      else logger.warn(`[live] ${message}`, detail);
     } catch {
       // a broken logger must not break the stream
     }
