@@ -1,0 +1,719 @@
+import { errorTextEs } from '@hornada/domain/errors';
+import type { AUTH_MESSAGES } from '@hornada/domain/identity';
+import { isRole, type Role } from '@hornada/domain/roles';
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { ApiError, AUTH_TOKEN_KEY, createHttpClient, type HttpClient, type TokenStorage } from './http';
+import { restoreSessionId, type KeyValueStorage, type RandomBytes } from './session-id';
+import {
+  browserLocks,
+  decodeJwtPayload,
+  isTokenFresh,
+  noLocks,
+  REFRESH_LOCK_NAME,
+  REFRESH_RETRY_MS,
+  refreshDelayMs,
+  serverOffsetMs,
+  type AuthLocks,
+} from './token-refresh';
+
+/**
+ * The auth store of spec §3/§4 on the server's own identity service (design §1, §3): sign-in, backend
+ * login, logout, the start-up auth check, and id-token refresh shared safely between tabs.
+ */
+
+/** The local storage key of the signed-in e-mail (spec §4: logout clears "the stored token and email"). */
+export const AUTH_EMAIL_KEY = 'auth-email';
+
+/**
+ * Spec §8's texts, word for word. Kept here rather than imported so the storefront bundle does not pull
+ * zod in with @hornada/domain/identity; `satisfies` fails the build if they drift from the domain's.
+ */
+const MESSAGES = {
+  operationNotAllowed: 'Email/Password sign-in is not enabled. Please contact support.',
+  userDisabled: 'This account has been disabled.',
+  invalidCredential: 'Invalid email or password.',
+  loginFailed: 'Login failed. Please try again.',
+  backendAuthFailed: 'Backend authentication failed',
+  registrationFailed: 'Registration failed',
+} as const satisfies Pick<
+  typeof AUTH_MESSAGES,
+  | 'operationNotAllowed'
+  | 'userDisabled'
+  | 'invalidCredential'
+  | 'loginFailed'
+  | 'backendAuthFailed'
+  | 'registrationFailed'
+>;
+
+/** The session user of spec §3. */
+export interface SessionUser {
+  uid: string;
+  email: string;
+  name: string;
+  role: Role;
+  companyId: string | null;
+  emailVerified: boolean;
+}
+
+/** The auth state of spec §3. */
+export interface AuthData {
+  user: SessionUser | null;
+  idToken: string | null;
+  loading: boolean;
+  error: ApiError | null;
+  sessionId: string;
+}
+
+export interface AuthActions {
+  /** Spec §4 Login. Rejects with an ApiError (also kept in `error`). */
+  login(email: string, password: string): Promise<SessionUser>;
+  /** Spec §4 Logout: ends the server session (its failure ignored), then clears user, token, stored token and e-mail. */
+  logout(): Promise<void>;
+  /** Spec §4 Auth check; never rejects. Resolves to the signed-in user or null. */
+  checkAuth(): Promise<SessionUser | null>;
+  /** Resolves once the first auth check has finished (starting it if nobody has). Never rejects. */
+  whenReady(): Promise<void>;
+  /** Registers a company_admin with no company (spec §5/§7), then logs in. */
+  signupAdmin(input: { name: string; email: string; password: string }): Promise<SessionUser>;
+  /** Replaces the user in memory (nothing is stored or sent). */
+  setUser(user: SessionUser | null): void;
+  /** Re-runs the backend login to re-read name, role and companyId (after createBakery). */
+  refreshUser(): Promise<SessionUser>;
+  /** POST /api/me/password; adopts the fresh session it returns (every other session ends). */
+  changePassword(currentPassword: string, newPassword: string): Promise<void>;
+  /** For the shared http client's onUnauthorized: one refresh attempt, else the user is cleared. */
+  handleUnauthorized(): Promise<void>;
+  /** Stops the refresh timer and the storage listener (tests, hot reload). */
+  dispose(): void;
+}
+
+export type AuthState = AuthData & AuthActions;
+
+export interface AuthClock {
+  now(): number;
+}
+
+export interface AuthTimers {
+  set(callback: () => void, ms: number): unknown;
+  clear(handle: unknown): void;
+}
+
+/** A change another tab made to local storage (the `storage` event's key and new value; key null on clear()). */
+export type StorageChangeListener = (key: string | null, newValue: string | null) => void;
+
+export interface StorageEvents {
+  subscribe(listener: StorageChangeListener): () => void;
+}
+
+export interface AuthStoreDeps {
+  /** The store's own client. Give it no onUnauthorized: the store handles its own 401s. */
+  http: HttpClient;
+  /** localStorage in the browser; null when there is none (server rendering, blocked storage). */
+  storage: KeyValueStorage | null;
+  clock?: AuthClock;
+  timers?: AuthTimers;
+  /** navigator.locks in the browser; noLocks without it. */
+  locks?: AuthLocks;
+  /** The window's `storage` events, so a tab follows sign-ins, refreshes and logouts of the others. */
+  storageEvents?: StorageEvents;
+  random?: RandomBytes;
+}
+
+interface IdentityUser {
+  uid: string;
+  email: string;
+  name: string;
+  emailVerified: boolean;
+}
+
+interface IdentitySession {
+  idToken: string;
+  expiresIn: number;
+  user: IdentityUser;
+}
+
+interface BackendLogin {
+  name: string;
+  role: Role;
+  companyId: string | null;
+}
+
+/** A token this tab may use, and what the identity service said about its user when it issued it. */
+interface Obtained {
+  token: string;
+  user: IdentityUser | null;
+  /** Issued to this tab just now (not read from storage): a 401 for it is final. */
+  issued: boolean;
+}
+
+const realClock: AuthClock = { now: () => Date.now() };
+const realTimers: AuthTimers = {
+  set: (callback, ms) => setTimeout(callback, ms),
+  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function nonEmpty(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+function invalidResponse(data: unknown): ApiError {
+  return new ApiError('Invalid response format', null, 'invalid_response', errorTextEs('invalid_response'), data);
+}
+
+function toApiError(err: unknown, fallback: string): ApiError {
+  if (err instanceof ApiError) return err;
+  const message = err instanceof Error && err.message ? err.message : fallback;
+  return new ApiError(message, null, 'request_failed', errorTextEs('request_failed'), undefined, { cause: err });
+}
+
+/** The same error with another English message (the code, status, Spanish text and body stay). */
+function withMessage(err: ApiError, message: string): ApiError {
+  if (err.message === message) return err;
+  return new ApiError(message, err.status, err.code, err.userMessage, err.data, { cause: err });
+}
+
+/** Whether a server answer carried its own message or error field (else the client wrote 'Server error'). */
+function bodyHasText(err: ApiError): boolean {
+  return isRecord(err.data) && (nonEmpty(err.data.message) ?? nonEmpty(err.data.error)) !== undefined;
+}
+
+/** Spec §8's sign-in rows. */
+function signInError(err: unknown): ApiError {
+  const e = toApiError(err, MESSAGES.loginFailed);
+  switch (e.code) {
+    case 'auth/operation-not-allowed':
+      return withMessage(e, MESSAGES.operationNotAllowed);
+    case 'auth/user-disabled':
+      return withMessage(e, MESSAGES.userDisabled);
+    case 'auth/invalid-credential':
+    case 'auth/user-not-found':
+    case 'auth/wrong-password':
+      return withMessage(e, MESSAGES.invalidCredential);
+    default:
+      return e.status !== null && !bodyHasText(e) ? withMessage(e, MESSAGES.loginFailed) : e;
+  }
+}
+
+/** Spec §8: the server's error field, else 'Backend authentication failed'. */
+function backendError(err: unknown): ApiError {
+  const e = toApiError(err, MESSAGES.backendAuthFailed);
+  const field = isRecord(e.data) ? nonEmpty(e.data.error) : undefined;
+  return withMessage(e, field ?? MESSAGES.backendAuthFailed);
+}
+
+/** Spec §8: the message, else 'Registration failed'. */
+function registrationError(err: unknown): ApiError {
+  const e = toApiError(err, MESSAGES.registrationFailed);
+  return e.status !== null && !bodyHasText(e) ? withMessage(e, MESSAGES.registrationFailed) : e;
+}
+
+function readIdentityUser(value: unknown): IdentityUser | null {
+  if (!isRecord(value) || !nonEmpty(value.uid) || typeof value.email !== 'string') return null;
+  return {
+    uid: value.uid as string,
+    email: value.email,
+    name: typeof value.name === 'string' ? value.name : '',
+    emailVerified: value.emailVerified === true,
+  };
+}
+
+function readSession(value: unknown): IdentitySession {
+  if (isRecord(value) && nonEmpty(value.idToken) && typeof value.expiresIn === 'number') {
+    const user = readIdentityUser(value.user);
+    if (user) return { idToken: value.idToken as string, expiresIn: value.expiresIn, user };
+  }
+  throw invalidResponse(value);
+}
+
+function readBackendLogin(value: unknown): BackendLogin {
+  if (
+    isRecord(value) &&
+    typeof value.name === 'string' &&
+    isRole(value.role) &&
+    (typeof value.companyId === 'string' || value.companyId === null)
+  ) {
+    return { name: value.name, role: value.role, companyId: value.companyId };
+  }
+  throw invalidResponse(value);
+}
+
+const bearer = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
+
+const isUnauthorized = (err: unknown): boolean => err instanceof ApiError && err.status === 401;
+/** The identity service refused the refresh (expired, revoked, disabled): the session is over. */
+const isSessionRefused = (err: unknown): boolean =>
+  err instanceof ApiError && err.status !== null && err.status >= 400 && err.status < 500;
+
+/** The bearer the http client sends, read from the same storage the store writes. */
+export function storageTokens(storage: KeyValueStorage | null): TokenStorage {
+  return {
+    get: () => {
+      try {
+        return storage?.getItem(AUTH_TOKEN_KEY) ?? null;
+      } catch {
+        return null;
+      }
+    },
+    remove: () => {
+      try {
+        storage?.removeItem(AUTH_TOKEN_KEY);
+      } catch {
+        // blocked storage: nothing was stored
+      }
+    },
+  };
+}
+
+export function createAuthStore(deps: AuthStoreDeps): StoreApi<AuthState> {
+  const { http, storage } = deps;
+  const clock = deps.clock ?? realClock;
+  const timers = deps.timers ?? realTimers;
+  const locks = deps.locks ?? noLocks;
+
+  const read = (key: string): string | null => {
+    try {
+      return storage?.getItem(key) ?? null;
+    } catch {
+      return null;
+    }
+  };
+  const write = (key: string, value: string): void => {
+    try {
+      storage?.setItem(key, value);
+    } catch {
+      // blocked or full storage: the session lives in memory for this page
+    }
+  };
+  const remove = (key: string): void => {
+    try {
+      storage?.removeItem(key);
+    } catch {
+      // nothing to remove
+    }
+  };
+
+  /** Server clock minus ours, learnt from each issued token, so a wrong device clock cannot loop refreshes. */
+  let serverOffset = 0;
+  /**
+   * Bumped whenever the session is set or cleared: a background operation (auth check, timer refresh,
+   * another tab's token) commits only if nothing changed the session since it started.
+   */
+  let generation = 0;
+  let refreshTimer: unknown = null;
+  let refreshing: Promise<string | null> | null = null;
+  let checking: Promise<SessionUser | null> | null = null;
+  let firstCheck: Promise<void> | null = null;
+  let unsubscribe: (() => void) | null = null;
+
+  const store = createStore<AuthState>()((set, get) => {
+    const cancelTimer = (): void => {
+      if (refreshTimer !== null) timers.clear(refreshTimer);
+      refreshTimer = null;
+    };
+
+    const schedule = (token: string): void => {
+      cancelTimer();
+      refreshTimer = timers.set(
+        () => {
+          refreshTimer = null;
+          void timedRefresh();
+        },
+        refreshDelayMs(token, clock.now(), serverOffset),
+      );
+    };
+
+    const learnOffset = (session: IdentitySession): void => {
+      serverOffset = serverOffsetMs(session.idToken, session.expiresIn, clock.now());
+    };
+
+    const commit = (token: string, user: SessionUser): void => {
+      generation += 1;
+      write(AUTH_TOKEN_KEY, token);
+      write(AUTH_EMAIL_KEY, user.email);
+      set({ user, idToken: token });
+      schedule(token);
+    };
+
+    /** Clears the session in memory; with `stored`, also the stored token and e-mail (other tabs follow). */
+    const clear = (stored: boolean): void => {
+      generation += 1;
+      cancelTimer();
+      if (stored) {
+        remove(AUTH_TOKEN_KEY);
+        remove(AUTH_EMAIL_KEY);
+      }
+      set({ user: null, idToken: null });
+    };
+
+    const backendLogin = async (token: string, email: string): Promise<BackendLogin> =>
+      readBackendLogin(await http.post<unknown>('/auth/login', { email }, bearer(token)));
+
+    /**
+     * The session user for a token: the backend login's name, role and company over the identity
+     * service's data. Spec §4: if the backend fails, continue with the identity data only (role and
+     * company from the token's claims). A 401 is not a failed backend but a refused token: rethrown.
+     * When GET /api/me fails too, the name is '' (the header's 'Usuario') and emailVerified false.
+     */
+    const resolveUser = async (token: string, given: IdentityUser | null): Promise<SessionUser> => {
+      const claims = decodeJwtPayload(token);
+      const email = given?.email ?? claims?.email ?? read(AUTH_EMAIL_KEY) ?? '';
+      // A token read from storage comes without the identity user (name, emailVerified): GET /api/me has it.
+      const [backend, me] = await Promise.allSettled([
+        backendLogin(token, email),
+        given ? Promise.resolve(given) : http.get<unknown>('/me', bearer(token)).then(readIdentityUser),
+      ]);
+      for (const outcome of [backend, me]) {
+        if (outcome.status === 'rejected' && isUnauthorized(outcome.reason)) throw outcome.reason;
+      }
+      const identity = me.status === 'fulfilled' ? me.value : null;
+      const uid = identity?.uid ?? claims?.sub;
+      if (!uid) throw invalidResponse(claims);
+      const base: SessionUser = {
+        uid,
+        email: identity?.email ?? email,
+        name: identity?.name ?? '',
+        role: isRole(claims?.role) ? claims.role : 'company_customer',
+        companyId: claims?.companyId ?? null,
+        emailVerified: identity?.emailVerified ?? false,
+      };
+      return backend.status === 'fulfilled' ? { ...base, ...backend.value } : base;
+    };
+
+    /**
+     * Makes `obtained` this tab's session. The backend login runs when asked or when the token names
+     * another user than the one in memory. A stored token the server refuses gets one refresh; an issued
+     * one the server refuses ends the session.
+     */
+    const adopt = async (
+      obtained: Obtained,
+      forceBackend: boolean,
+      since: number,
+      mayRetry = true,
+    ): Promise<SessionUser | null> => {
+      const current = get().user;
+      const sub = decodeJwtPayload(obtained.token)?.sub;
+      let user: SessionUser;
+      if (!forceBackend && current && sub === current.uid) {
+        const id = obtained.user;
+        user = id ? { ...current, email: id.email, name: id.name, emailVerified: id.emailVerified } : current;
+      } else {
+        try {
+          user = await resolveUser(obtained.token, obtained.user);
+        } catch (err) {
+          if (!isUnauthorized(err) || since !== generation) throw err;
+          // Not the coalesced refreshOnce: this may run inside it, and would then wait for itself.
+          if (!obtained.issued && mayRetry)
+            return (await refresh(obtained.token, forceBackend, false)) ? get().user : null;
+          clear(true);
+          return null;
+        }
+      }
+      if (since !== generation) return get().user; // superseded by a login or logout meanwhile
+      commit(obtained.token, user);
+      return user;
+    };
+
+    /**
+     * Under the cross-tab lock: a fresher token another tab stored, else POST /refresh. Inside the lock
+     * the stored token is read again, since calling /refresh with a cookie another tab already rotated
+     * would revoke the whole session family. Null when there is no session.
+     */
+    const obtainUnderLock = (rejected: string | null): Promise<Obtained | null> => {
+      const hadSession = get().idToken !== null;
+      return locks.request(REFRESH_LOCK_NAME, async () => {
+        const stored = read(AUTH_TOKEN_KEY);
+        if (stored !== rejected && isTokenFresh(stored, clock.now(), serverOffset)) {
+          return { token: stored, user: null, issued: false };
+        }
+        // Another tab logged out (it clears the e-mail; a 401 elsewhere removes only the token).
+        if (hadSession && storage && read(AUTH_EMAIL_KEY) === null) return null;
+        let data: unknown;
+        try {
+          data = await http.post<unknown>('/identity/refresh');
+        } catch (err) {
+          if (!isSessionRefused(err)) throw err;
+          data = null;
+        }
+        if (data === null) {
+          remove(AUTH_TOKEN_KEY);
+          remove(AUTH_EMAIL_KEY);
+          return null;
+        }
+        const session = readSession(data);
+        learnOffset(session);
+        // Stored before the lock is released, so the next tab in line adopts it.
+        write(AUTH_TOKEN_KEY, session.idToken);
+        write(AUTH_EMAIL_KEY, session.user.email);
+        return { token: session.idToken, user: session.user, issued: true };
+      });
+    };
+
+    /**
+     * One refresh for this tab (concurrent callers share it). Resolves to the token now in use, or null
+     * when the session is over (state cleared); rejects when no answer came (network, 5xx).
+     */
+    async function refresh(rejected: string | null, forceBackend: boolean, mayRetry: boolean): Promise<string | null> {
+      const since = generation;
+      const obtained = await obtainUnderLock(rejected);
+      if (since !== generation) return get().idToken;
+      if (!obtained) {
+        clear(false); // storage was handled under the lock
+        return null;
+      }
+      await adopt(obtained, forceBackend, since, mayRetry);
+      return get().idToken;
+    }
+
+    function refreshOnce(rejected: string | null, forceBackend: boolean): Promise<string | null> {
+      refreshing ??= refresh(rejected, forceBackend, true).finally(() => {
+        refreshing = null;
+      });
+      return refreshing;
+    }
+
+    async function timedRefresh(): Promise<void> {
+      const token = get().idToken;
+      try {
+        await refreshOnce(null, false);
+      } catch {
+        // No answer: keep the session and try again, unless it changed meanwhile.
+        if (token !== null && get().idToken === token) {
+          cancelTimer();
+          refreshTimer = timers.set(() => {
+            refreshTimer = null;
+            void timedRefresh();
+          }, REFRESH_RETRY_MS);
+        }
+      }
+    }
+
+    const onStorageChange: StorageChangeListener = (key, newValue) => {
+      const signedIn = get().idToken !== null;
+      if (key === null || (key === AUTH_EMAIL_KEY && newValue === null)) {
+        if (signedIn && read(AUTH_EMAIL_KEY) === null) clear(false); // logged out in another tab
+        return;
+      }
+      if (key !== AUTH_TOKEN_KEY || newValue === null || newValue === get().idToken) return;
+      if (!isTokenFresh(newValue, clock.now(), serverOffset)) return;
+      // Another tab signed in or refreshed: use its token (and learn the user if it is new to this tab).
+      adopt({ token: newValue, user: null, issued: false }, false, generation).catch(() => undefined);
+    };
+    unsubscribe = deps.storageEvents?.subscribe(onStorageChange) ?? null;
+
+    const runCheck = async (): Promise<SessionUser | null> => {
+      set({ loading: true, error: null });
+      const since = generation;
+      try {
+        const stored = read(AUTH_TOKEN_KEY);
+        if (isTokenFresh(stored, clock.now(), serverOffset)) {
+          return await adopt({ token: stored, user: null, issued: false }, true, since);
+        }
+        await refreshOnce(stored, true);
+        return get().user;
+      } catch (err) {
+        // No answer (offline, 5xx): stay signed out for now, keep what is stored for the next check.
+        set({ error: toApiError(err, MESSAGES.backendAuthFailed) });
+        return get().user;
+      } finally {
+        set({ loading: false });
+      }
+    };
+
+    /** Runs `action` with loading set and the error cleared; a failure is stored in `error` and rethrown. */
+    const tracked = async <T>(action: () => Promise<T>, fallback: string): Promise<T> => {
+      set({ loading: true, error: null });
+      try {
+        const result = await action();
+        set({ loading: false });
+        return result;
+      } catch (err) {
+        const error = toApiError(err, fallback);
+        set({ loading: false, error });
+        throw error;
+      }
+    };
+
+    const login = (email: string, password: string): Promise<SessionUser> =>
+      tracked(async () => {
+        let session: IdentitySession;
+        try {
+          session = readSession(await http.post<unknown>('/identity/sign-in', { email, password }));
+        } catch (err) {
+          throw signInError(err);
+        }
+        learnOffset(session);
+        let backend: BackendLogin;
+        try {
+          backend = await backendLogin(session.idToken, session.user.email);
+        } catch (err) {
+          // Spec §4: a failed backend login signs the user out of the identity service.
+          await http.post('/identity/sign-out').catch(() => undefined);
+          throw backendError(err);
+        }
+        const { user: id } = session;
+        const user: SessionUser = { uid: id.uid, email: id.email, emailVerified: id.emailVerified, ...backend };
+        commit(session.idToken, user);
+        return user;
+      }, MESSAGES.loginFailed);
+
+    return {
+      user: null,
+      idToken: null,
+      loading: false,
+      error: null,
+      sessionId: restoreSessionId(storage, deps.random),
+
+      login,
+
+      async logout() {
+        generation += 1; // nothing started before this may sign the tab back in
+        cancelTimer();
+        // Under the lock: a refresh in another tab must not store a token after the session ended.
+        await locks.request(REFRESH_LOCK_NAME, async () => {
+          await http.post('/identity/sign-out').catch(() => undefined);
+          clear(true);
+        });
+        set({ loading: false, error: null });
+      },
+
+      checkAuth() {
+        checking ??= runCheck().finally(() => {
+          checking = null;
+        });
+        return checking;
+      },
+
+      whenReady() {
+        firstCheck ??= get()
+          .checkAuth()
+          .then(() => undefined);
+        return firstCheck;
+      },
+
+      signupAdmin: ({ name, email, password }) =>
+        tracked(async () => {
+          try {
+            // Admin registration goes without a token (spec §7): an empty header replaces any stored one.
+            await http.post(
+              '/auth/register',
+              { email, password, name, role: 'company_admin', companyId: null },
+              { headers: { authorization: '' } },
+            );
+          } catch (err) {
+            throw registrationError(err);
+          }
+          return login(email, password);
+        }, MESSAGES.registrationFailed),
+
+      setUser(user) {
+        set({ user });
+      },
+
+      refreshUser: () =>
+        tracked(async () => {
+          const { user, idToken } = get();
+          if (!user || !idToken)
+            throw new ApiError('Not signed in', 401, 'unauthenticated', errorTextEs('unauthenticated'));
+          const backend = await backendLogin(idToken, user.email).catch((err: unknown) => {
+            throw backendError(err);
+          });
+          const next = { ...user, ...backend };
+          set({ user: next });
+          return next;
+        }, MESSAGES.backendAuthFailed),
+
+      changePassword: (currentPassword, newPassword) =>
+        tracked(async () => {
+          const token = get().idToken;
+          const user = get().user;
+          if (!user || !token)
+            throw new ApiError('Not signed in', 401, 'unauthenticated', errorTextEs('unauthenticated'));
+          // Under the lock: it revokes every refresh token, so no tab may be mid-refresh with the old one.
+          const session = await locks.request(REFRESH_LOCK_NAME, async () => {
+            const s = readSession(
+              await http.post<unknown>('/me/password', { currentPassword, newPassword }, bearer(token)),
+            );
+            write(AUTH_TOKEN_KEY, s.idToken);
+            write(AUTH_EMAIL_KEY, s.user.email);
+            return s;
+          });
+          learnOffset(session);
+          const { email, name, emailVerified } = session.user;
+          commit(session.idToken, { ...user, email, name, emailVerified });
+        }, MESSAGES.loginFailed),
+
+      async handleUnauthorized() {
+        const rejected = get().idToken;
+        if (rejected === null) return; // a guest's stale token: the client already dropped it
+        try {
+          await refreshOnce(rejected, false);
+        } catch {
+          // No answer: the token was refused and no new one came, so the user is signed out here.
+          if (get().idToken === rejected) clear(false);
+        }
+      },
+
+      dispose() {
+        cancelTimer();
+        unsubscribe?.();
+        unsubscribe = null;
+      },
+    };
+  });
+  return store;
+}
+
+function browserStorage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    return null; // storage blocked: signed out, with an in-memory session id
+  }
+}
+
+/** The window's `storage` events for one storage area (they fire only for other tabs' writes). */
+export function browserStorageEvents(area: Storage | null): StorageEvents | undefined {
+  if (typeof window === 'undefined') return undefined;
+  return {
+    subscribe(listener) {
+      const onStorage = (event: StorageEvent) => {
+        if (event.storageArea === area) listener(event.key, event.newValue);
+      };
+      window.addEventListener('storage', onStorage);
+      return () => window.removeEventListener('storage', onStorage);
+    },
+  };
+}
+
+let singleton: StoreApi<AuthState> | null = null;
+
+/**
+ * The browser's auth store, made on first use (never at import: server rendering imports this module
+ * where there is no window; there it gets an empty, signed-out store).
+ */
+export function getAuthStore(): StoreApi<AuthState> {
+  if (!singleton) {
+    const storage = browserStorage();
+    singleton = createAuthStore({
+      // Its own client, without onUnauthorized: a wrong password's 401 must not start a refresh.
+      http: createHttpClient({ tokenStorage: storageTokens(storage) }),
+      storage,
+      locks: browserLocks(),
+      storageEvents: browserStorageEvents(storage),
+    });
+  }
+  return singleton;
+}
+
+/** The browser's auth store as a StoreApi (for zustand's `useStore`), resolved lazily on each call. */
+export const authStore: StoreApi<AuthState> = {
+  getState: () => getAuthStore().getState(),
+  getInitialState: () => getAuthStore().getInitialState(),
+  setState: ((...args: Parameters<StoreApi<AuthState>['setState']>) =>
+    getAuthStore().setState(...args)) as StoreApi<AuthState>['setState'],
+  subscribe: (listener) => getAuthStore().subscribe(listener),
+};

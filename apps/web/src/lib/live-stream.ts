@@ -1,0 +1,528 @@
+import { browserTokenStorage } from './http';
+import type { LiveChange } from './live-rules';
+import type { Resource } from './resource-service';
+import type { ResourceStore } from './resource-store';
+import { createSseParser, type SseEvent } from './sse-parser';
+
+/**
+ * The web's live stream transport (spec §7 "Live subscription", design §1/§3): ONE connection per company
+ * and browser tab carries every resource the tab watches (browsers allow 6 connections per host), opened
+ * with `GET {base}/companies/{companyId}/changes?resources=a,b`. Guests use the browser's EventSource;
+ * signed-in users a fetch-based reader that sends the bearer token. Errors are only logged (spec §7), with
+ * console.warn, never thrown at the user.
+ */
+
+export interface LiveHandlers {
+  /** One committed transaction's changes for the subscribed resource. */
+  onChanges(changes: LiveChange[]): void;
+  /** The server could not resume (Last-Event-ID too old or unknown): reload the list. */
+  onReset(): void;
+}
+
+/** What this module uses of the browser's EventSource (an EventTarget with readyState and close). */
+export interface EventSourceLike {
+  readonly readyState: number;
+  addEventListener(type: string, listener: (event: Event) => void): void;
+  close(): void;
+}
+export type EventSourceConstructor = new (url: string) => EventSourceLike;
+
+/** The clock; tests and the browser pass their own. */
+export interface LiveTimers {
+  set(callback: () => void, ms: number): unknown;
+  clear(handle: unknown): void;
+}
+
+export interface LiveLogger {
+  warn(message: string, detail?: unknown): void;
+}
+
+export interface LiveStreamDeps {
+  /** `/api` in the browser; an absolute URL in tests. */
+  baseUrl: string;
+  /** The current id token; null for a guest. Read at every (re)connection. */
+  getToken(): string | null;
+  /** For guests. Without it guests use the fetch reader too (no Authorization header). */
+  EventSource?: EventSourceConstructor;
+  fetch: typeof fetch;
+  timers?: LiveTimers;
+  logger?: LiveLogger;
+  /** Jitter source, [0, 1). */
+  random?: () => number;
+  /** Reconnection delay until the server sends `retry:` (the server sends 3000). */
+  retryMs?: number;
+  /** Bounds on `retry:` hints and the backoff. */
+  minRetryMs?: number;
+  maxRetryMs?: number;
+  /** Wait after a 429 that names no Retry-After (the server names 30 s); Retry-After is capped at 4× this. */
+  rateLimitedMs?: number;
+  /** Fetch reader: with no byte for this long (heartbeats come every 25 s) the connection is taken as dead. */
+  idleTimeoutMs?: number;
+  /** How long subscribe/unsubscribe changes gather before the stream (re)opens: one render, one stream. */
+  debounceMs?: number;
+}
+
+export interface LiveStream {
+  /**
+   * Follows `resource` of `companyId`; returns the unsubscribe function. The connection opens (or reopens
+   * with the new set of resources, resuming from the last event id) after a short debounce, and closes
+   * when nothing is subscribed. Each company has its own connection (the app watches one).
+   */
+  subscribe(companyId: string, resource: string, handlers: LiveHandlers): () => void;
+  /**
+   * Applies a change of credentials (sign-in, sign-out, refresh): every connection whose token is not the
+   * current one, or that stopped on a 401, reopens with it, resuming from its last event id.
+   */
+  reconnect(): void;
+  /** Called when the server answers 401: that connection stops until reconnect(). */
+  onUnauthorized(listener: () => void): () => void;
+  /** Closes every connection and forgets every subscriber. */
+  close(): void;
+}
+
+const EVENT_SOURCE_CLOSED = 2;
+const JITTER = 0.25;
+
+const realTimers: LiveTimers = {
+  set: (callback, ms) => setTimeout(callback, ms),
+  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+interface Subscription {
+  handlers: LiveHandlers;
+}
+
+interface Connection {
+  close(): void;
+}
+
+/** One company's stream. */
+interface Channel {
+  companyId: string;
+  subscriptions: Map<string, Set<Subscription>>;
+  lastEventId: string;
+  retryMs: number;
+  failures: number;
+  conn: Connection | null;
+  /** The resources and token the current (or retrying) connection was opened with. */
+  openKey: string | null;
+  openToken: string | null;
+  /** Stopped on a 401 or a 4xx: no automatic retry until reconnect() or a new set of resources. */
+  stopped: boolean;
+  forceReopen: boolean;
+  retryTimer: unknown;
+  reconcileTimer: unknown;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isChange(value: unknown): value is LiveChange {
+  return (
+    isRecord(value) &&
+    (value.type === 'added' || value.type === 'modified' || value.type === 'removed') &&
+    isRecord(value.doc)
+  );
+}
+
+/** The stream's path for a set of resources; `lastEventId` (for a new EventSource, which sends no header). */
+export function liveStreamUrl(
+  baseUrl: string,
+  companyId: string,
+  resources: readonly string[],
+  lastEventId = '',
+): string {
+  const base = baseUrl.replace(/\/+$/, '');
+  const list = resources.map(encodeURIComponent).join(',');
+  const resume = lastEventId ? `&last_event_id=${encodeURIComponent(lastEventId)}` : '';
+  return `${base}/companies/${encodeURIComponent(companyId)}/changes?resources=${list}${resume}`;
+}
+
+export function createLiveStream(deps: LiveStreamDeps): LiveStream {
+  const timers = deps.timers ?? realTimers;
+  const logger = deps.logger ?? console;
+  const random = deps.random ?? Math.random;
+  const defaultRetryMs = deps.retryMs ?? 3000;
+  const minRetryMs = deps.minRetryMs ?? 500;
+  const maxRetryMs = deps.maxRetryMs ?? 30_000;
+  const rateLimitedMs = deps.rateLimitedMs ?? 30_000;
+  const idleTimeoutMs = deps.idleTimeoutMs ?? 60_000;
+  const debounceMs = deps.debounceMs ?? 0;
+  const channels = new Map<string, Channel>();
+  const unauthorizedListeners = new Set<() => void>();
+
+  const clampRetry = (ms: number) => Math.min(maxRetryMs, Math.max(minRetryMs, ms));
+
+  function warn(message: string, detail?: unknown): void {
+    try {
+      if (detail === undefined) logger.warn(`[live] ${message}`);
+      else logger.warn(`[live] ${message}`, detail);
+    } catch {
+      // a broken logger must not break the stream
+    }
+  }
+
+  function safely(what: string, call: () => void): void {
+    try {
+      call();
+    } catch (err) {
+      warn(`${what} failed`, err);
+    }
+  }
+
+  function resourcesOf(ch: Channel): string[] {
+    return [...ch.subscriptions.keys()].sort();
+  }
+
+  function schedule(ch: Channel): void {
+    if (ch.reconcileTimer !== null) return;
+    ch.reconcileTimer = timers.set(() => {
+      ch.reconcileTimer = null;
+      reconcile(ch);
+    }, debounceMs);
+  }
+
+  function disconnect(ch: Channel): void {
+    if (ch.retryTimer !== null) timers.clear(ch.retryTimer);
+    ch.retryTimer = null;
+    const conn = ch.conn;
+    ch.conn = null;
+    conn?.close();
+  }
+
+  function reconcile(ch: Channel): void {
+    if (channels.get(ch.companyId) !== ch) return;
+    const resources = resourcesOf(ch);
+    if (resources.length === 0) {
+      // Nobody listens: a later subscription starts from now, with lists loaded fresh.
+      disconnect(ch);
+      channels.delete(ch.companyId);
+      return;
+    }
+    const key = resources.join(',');
+    const force = ch.forceReopen;
+    ch.forceReopen = false;
+    if (key === ch.openKey && !force && (ch.stopped || ch.conn !== null || ch.retryTimer !== null)) return;
+    disconnect(ch);
+    ch.stopped = false;
+    ch.failures = 0;
+    connect(ch);
+  }
+
+  function connect(ch: Channel): void {
+    const resources = resourcesOf(ch);
+    ch.openKey = resources.join(',');
+    const token = deps.getToken();
+    ch.openToken = token;
+    if (token === null && deps.EventSource) openEventSource(ch, resources, deps.EventSource);
+    else openFetch(ch, resources, token);
+  }
+
+  /** Waits the retry time (doubled per failure in a row, capped, plus jitter), then reconnects. */
+  function retryLater(ch: Channel, failed: boolean, atLeastMs = 0): void {
+    ch.conn = null;
+    if (failed) ch.failures++;
+    const backoff = Math.min(maxRetryMs, ch.retryMs * 2 ** Math.max(0, ch.failures - 1));
+    const base = Math.max(backoff, atLeastMs);
+    const delay = Math.round(base * (1 + random() * JITTER));
+    ch.retryTimer = timers.set(() => {
+      ch.retryTimer = null;
+      if (channels.get(ch.companyId) === ch && !ch.stopped) connect(ch);
+    }, delay);
+  }
+
+  function stop(ch: Channel): void {
+    ch.conn = null;
+    ch.stopped = true;
+  }
+
+  function dispatch(ch: Channel, event: SseEvent): void {
+    if (event.lastEventId) ch.lastEventId = event.lastEventId;
+    if (event.type === 'reset') {
+      for (const subs of [...ch.subscriptions.values()])
+        for (const sub of [...subs]) safely('onReset', () => sub.handlers.onReset());
+      return;
+    }
+    if (event.type !== 'message') return;
+    let payload: unknown;
+    try {
+      payload = JSON.parse(event.data);
+    } catch (err) {
+      warn('an event that is not JSON was ignored', err);
+      return;
+    }
+    if (!isRecord(payload) || typeof payload.resource !== 'string' || !Array.isArray(payload.changes)) {
+      warn('an event without resource and changes was ignored', payload);
+      return;
+    }
+    const subs = ch.subscriptions.get(payload.resource);
+    if (!subs) return;
+    const changes = payload.changes.filter(isChange);
+    if (changes.length === 0) return;
+    for (const sub of [...subs]) safely('onChanges', () => sub.handlers.onChanges(changes));
+  }
+
+  function openEventSource(ch: Channel, resources: string[], Source: EventSourceConstructor): void {
+    // A new EventSource sends no Last-Event-ID header: the resume point goes in the query. When the
+    // browser reconnects by itself it sends the header, which the server prefers.
+    const url = liveStreamUrl(deps.baseUrl, ch.companyId, resources, ch.lastEventId);
+    let source: EventSourceLike;
+    try {
+      source = new Source(url);
+    } catch (err) {
+      warn('could not open the stream', err);
+      retryLater(ch, true);
+      return;
+    }
+    const conn: Connection = { close: () => source.close() };
+    ch.conn = conn;
+    const current = () => ch.conn === conn;
+    let warned = false;
+    const onEvent = (event: Event) => {
+      if (!current()) return;
+      const message = event as MessageEvent<unknown>;
+      dispatch(ch, {
+        type: event.type,
+        data: typeof message.data === 'string' ? message.data : '',
+        lastEventId: typeof message.lastEventId === 'string' ? message.lastEventId : '',
+      });
+    };
+    source.addEventListener('message', onEvent);
+    source.addEventListener('reset', onEvent);
+    source.addEventListener('open', () => {
+      if (!current()) return;
+      ch.failures = 0;
+      warned = false;
+    });
+    source.addEventListener('error', () => {
+      if (!current()) return;
+      if (source.readyState === EVENT_SOURCE_CLOSED) {
+        // The browser gave up (an HTTP error such as 429 or 5xx): retry ourselves, backing off.
+        warn('the stream failed; retrying');
+        source.close();
+        retryLater(ch, true);
+      } else if (!warned) {
+        warned = true; // the browser reconnects by itself, with Last-Event-ID
+        warn('the stream was interrupted; reconnecting');
+      }
+    });
+  }
+
+  function openFetch(ch: Channel, resources: string[], token: string | null): void {
+    const controller = new AbortController();
+    const conn: Connection = { close: () => controller.abort() };
+    ch.conn = conn;
+    const current = () => ch.conn === conn;
+    let idleTimer: unknown = null;
+    const disarm = () => {
+      if (idleTimer !== null) timers.clear(idleTimer);
+      idleTimer = null;
+    };
+    const arm = () => {
+      disarm();
+      idleTimer = timers.set(() => {
+        idleTimer = null;
+        if (!current()) return;
+        warn('the stream went silent; reconnecting');
+        controller.abort();
+        retryLater(ch, true);
+      }, idleTimeoutMs);
+    };
+
+    const headers: Record<string, string> = { accept: 'text/event-stream' };
+    if (token !== null) headers.authorization = `Bearer ${token}`;
+    if (ch.lastEventId) headers['last-event-id'] = ch.lastEventId;
+    const url = liveStreamUrl(deps.baseUrl, ch.companyId, resources);
+
+    void (async () => {
+      let res: Response;
+      try {
+        arm();
+        res = await deps.fetch(url, { headers, signal: controller.signal });
+      } catch (err) {
+        disarm();
+        if (!current()) return;
+        warn('could not reach the stream; retrying', err);
+        retryLater(ch, true);
+        return;
+      }
+      const type = res.headers.get('content-type') ?? '';
+      if (res.status !== 200 || !type.includes('text/event-stream') || !res.body) {
+        disarm();
+        void res.body?.cancel().catch(() => undefined);
+        if (!current()) return;
+        if (res.status === 401) {
+          warn('the stream was refused (401): stopped until the credentials change');
+          stop(ch);
+          for (const listener of [...unauthorizedListeners]) safely('onUnauthorized', listener);
+        } else if (res.status === 429) {
+          const seconds = Number(res.headers.get('retry-after'));
+          const wait = Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds * 1000, rateLimitedMs * 4) : 0;
+          warn('too many streams (429); retrying later');
+          retryLater(ch, true, Math.max(wait, rateLimitedMs));
+        } else if (res.status >= 500 || res.status === 408 || res.status === 200) {
+          warn(`the stream answered ${res.status} ${type}; retrying`);
+          retryLater(ch, true);
+        } else {
+          // 400, 403, 404: asking again will not help until the resources or the credentials change.
+          warn(`the stream was refused (${res.status}): stopped`);
+          stop(ch);
+        }
+        return;
+      }
+
+      ch.failures = 0;
+      const parser = createSseParser(
+        {
+          onEvent: (event) => {
+            if (current()) dispatch(ch, event);
+          },
+          onRetry: (ms) => {
+            ch.retryMs = clampRetry(ms);
+          },
+        },
+        ch.lastEventId,
+      );
+      const reader = res.body.getReader();
+      try {
+        for (;;) {
+          arm();
+          const { done, value } = await reader.read();
+          if (!current()) return;
+          if (done) break;
+          parser.feed(value);
+          // An event with an id and no data still moves the resume point.
+          if (parser.lastEventId) ch.lastEventId = parser.lastEventId;
+        }
+        parser.end();
+      } catch (err) {
+        if (!current()) return;
+        warn('the stream was interrupted; reconnecting', err);
+      } finally {
+        disarm();
+      }
+      if (current()) retryLater(ch, false); // the server ended the stream: come back after `retry`
+    })();
+  }
+
+  return {
+    subscribe(companyId, resource, handlers) {
+      let ch = channels.get(companyId);
+      if (!ch) {
+        ch = {
+          companyId,
+          subscriptions: new Map(),
+          lastEventId: '',
+          retryMs: clampRetry(defaultRetryMs),
+          failures: 0,
+          conn: null,
+          openKey: null,
+          openToken: null,
+          stopped: false,
+          forceReopen: false,
+          retryTimer: null,
+          reconcileTimer: null,
+        };
+        channels.set(companyId, ch);
+      }
+      const channel = ch;
+      // A wrapper, so the same handlers subscribed twice count twice.
+      const sub: Subscription = { handlers };
+      let subs = channel.subscriptions.get(resource);
+      if (!subs) {
+        subs = new Set();
+        channel.subscriptions.set(resource, subs);
+        schedule(channel);
+      }
+      subs.add(sub);
+      let active = true;
+      return () => {
+        if (!active) return;
+        active = false;
+        const set = channel.subscriptions.get(resource);
+        if (!set?.delete(sub) || set.size > 0) return;
+        channel.subscriptions.delete(resource);
+        schedule(channel);
+      };
+    },
+
+    reconnect() {
+      const token = deps.getToken();
+      for (const ch of channels.values()) {
+        if (ch.openKey === null) continue; // not opened yet: it will read the token when it opens
+        if (!ch.stopped && ch.openToken === token) continue;
+        ch.forceReopen = true;
+        schedule(ch);
+      }
+    },
+
+    onUnauthorized(listener) {
+      unauthorizedListeners.add(listener);
+      return () => void unauthorizedListeners.delete(listener);
+    },
+
+    close() {
+      for (const ch of channels.values()) {
+        if (ch.reconcileTimer !== null) timers.clear(ch.reconcileTimer);
+        ch.reconcileTimer = null;
+        disconnect(ch);
+      }
+      channels.clear();
+    },
+  };
+}
+
+/**
+ * Wires a list store (resource-store.ts) to the stream: each event's changes go through `applyChanges`,
+ * a reset calls `reload()` (the list is loaded again), and `subscribed` follows the subscription.
+ * Returns the function that undoes it.
+ */
+export function bindResourceStore<T extends Resource>(
+  stream: LiveStream,
+  store: ResourceStore<T>,
+  companyId: string,
+  resource: string,
+  reload: () => unknown,
+  logger: LiveLogger = console,
+): () => void {
+  const unsubscribe = stream.subscribe(companyId, resource, {
+    onChanges: (changes) => store.getState().applyChanges(changes, companyId),
+    onReset: () => {
+      // The store keeps the error for the screen; here it only must not become an unhandled rejection.
+      Promise.resolve()
+        .then(reload)
+        .catch((err: unknown) => logger.warn(`[live] reloading ${resource} after a reset failed`, err));
+    },
+  });
+  store.getState().setSubscribed(true);
+  return () => {
+    unsubscribe();
+    store.getState().setSubscribed(false);
+  };
+}
+
+/** Does nothing: what server-side rendering gets (effects never run there). */
+const inertStream: LiveStream = {
+  subscribe: () => () => undefined,
+  reconnect: () => undefined,
+  onUnauthorized: () => () => undefined,
+  close: () => undefined,
+};
+
+let browserStream: LiveStream | null = null;
+
+/**
+ * The tab's stream, built on first use: `/api`, the token from local storage, the browser's EventSource
+ * for guests. On the server (no window) an inert stream; nothing here touches browser globals at import.
+ */
+export function getLiveStream(): LiveStream {
+  if (typeof window === 'undefined' || typeof fetch !== 'function') return inertStream;
+  browserStream ??= createLiveStream({
+    baseUrl: '/api',
+    getToken: () => browserTokenStorage.get(),
+    EventSource: typeof EventSource === 'function' ? EventSource : undefined,
+    fetch: (input, init) => fetch(input, init),
+  });
+  return browserStream;
+}
