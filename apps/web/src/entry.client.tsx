@@ -10,6 +10,7 @@ import {
 import { clientOnlyRoutes, setCurrentLocation } from './app/client-routes';
 import { Document, HYDRATION_ELEMENT_ID, type DocumentAssets } from './app/document';
 import { createRoutes } from './app/routes';
+import { startSession } from './app/session';
 import type { HydrationPayload } from './entry.server';
 import './styles.css';
 
@@ -32,6 +33,7 @@ function hydrationState(payload: HydrationPayload): HydrationState {
   return { loaderData: payload.loaderData, actionData: payload.actionData, errors };
 }
 
+startSession();
 const routes = createRoutes(clientOnlyRoutes);
 // Lazy routes matching the first URL are resolved before the router starts (stack-notes: otherwise
 // hydration silently breaks).
@@ -54,7 +56,7 @@ router.subscribe((state) => {
 hydrateRoot(
   document,
   <StrictMode>
-    <Document assets={assets} data={text}>
+    <Document assets={assets}>
       <RouterProvider router={router} />
     </Document>
   </StrictMode>,

@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouterProvider, createStaticHandler, createStaticRouter, isRouteErrorResponse } from 'react-router';
-import { Document, jsonForScript, type DocumentAssets } from './app/document';
+import { Document, bodyScripts, type DocumentAssets } from './app/document';
 import { createRoutes, isNotFound } from './app/routes';
 import type { StorefrontApi } from './lib/storefront-api';
 
@@ -52,11 +52,13 @@ export async function render(request: Request, ctx: RenderContext): Promise<Rend
     errors: serializeErrors(context.errors),
   };
   const html = renderToString(
-    <Document assets={ctx.assets} data={jsonForScript({ hydration: payload, assets: ctx.assets })}>
+    <Document assets={ctx.assets}>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </Document>,
   );
   const leaf = context.matches.at(-1)?.route.id;
   const status = isNotFound(leaf) ? 404 : context.statusCode;
-  return { status, html: `<!DOCTYPE html>${html}` };
+  const scripts = bodyScripts(ctx.assets, { hydration: payload, assets: ctx.assets });
+  const at = html.lastIndexOf('</body>');
+  return { status, html: `<!DOCTYPE html>${html.slice(0, at)}${scripts}${html.slice(at)}` };
 }

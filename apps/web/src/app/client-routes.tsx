@@ -1,7 +1,10 @@
-import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import type { ComponentType } from 'react';
+import { redirect, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import type { SessionUser } from '../lib/auth-store';
 import { AREA_ROOTS, type RouteDef } from '../config/paths';
 import { PendingPage } from '../components/pending-page';
-import { guard } from './guard';
+import { useHydrated } from '../lib/use-hydrated';
+import { guard, signInTarget } from './guard';
 import { routeTitle } from './route-titles';
 import type { ClientOnlyRoutes, GuardedArea } from './routes';
 import { sessionUser } from './session';
@@ -44,7 +47,31 @@ export async function guardLoader({ request }: LoaderFunctionArgs): Promise<null
   return null;
 }
 
-type Lazy = NonNullable<RouteObject['lazy']>;
+/** A screen's module: what `import()` of a page file gives, or a component made here. */
+type Lazy = () => Promise<{ Component?: ComponentType | null }>;
+
+/**
+ * After sign-in (design §4): the `?redirect=` query, else the stored redirect path, when it is a path of ours
+ * the user may open; else their landing page. The stored path is used once.
+ */
+function LoginRoute(LoginPage: ComponentType<{ afterSignIn: (user: SessionUser) => void }>) {
+  return function Login() {
+    const navigate = useNavigate();
+    const [search] = useSearchParams();
+    return (
+      <LoginPage
+        afterSignIn={(user) => {
+          const to = signInTarget(user, {
+            query: search.get('redirect'),
+            stored: storage()?.getItem(REDIRECT_PATH_KEY),
+          });
+          storage()?.removeItem(REDIRECT_PATH_KEY);
+          void navigate(to, { replace: true });
+        }}
+      />
+    );
+  };
+}
 
 /** Screens built so far, by route id; every other route shows its title and an honest empty state. */
 function pageModule(route: RouteDef): Lazy {
@@ -52,6 +79,20 @@ function pageModule(route: RouteDef): Lazy {
   switch (route.id) {
     case 'userDashboard':
       return async () => ({ Component: PendingPage });
+    case 'login':
+      return async () => {
+        const { LoginPage } = await import('../features/auth/login-page');
+        return { Component: LoginRoute(LoginPage) };
+      };
+    case 'signup':
+      return () => import('../features/auth/signup-page');
+    case 'createBakery':
+      return () => import('../features/auth/create-bakery-page');
+    case 'dashboard.profile':
+    case 'driver.profile':
+    case 'production.profile':
+    case 'customer.profile':
+      return () => import('../features/account/profile-page');
     default:
       return async () => {
         const { UnbuiltAreaPage } = await import('../components/area-page');
@@ -60,14 +101,28 @@ function pageModule(route: RouteDef): Lazy {
   }
 }
 
+/**
+ * Until hydrated, a client-only route renders what the server sent in its place (PendingPage): the router may
+ * have run its guard before React hydrates, and the first render must still match the server's HTML.
+ */
+function afterHydration<P extends object>(Component: ComponentType<P>): ComponentType<P> {
+  return function ClientOnly(props: P) {
+    return useHydrated() ? <Component {...props} /> : <PendingPage />;
+  };
+}
+
+const wrapped =
+  (load: Lazy): (() => Promise<{ Component: ComponentType }>) =>
+  async () => ({ Component: afterHydration((await load()).Component ?? PendingPage) });
+
 export const clientOnlyRoutes: ClientOnlyRoutes = {
-  page: (route) => ({ loader: guardLoader, HydrateFallback: PendingPage, lazy: pageModule(route) }),
+  page: (route) => ({ loader: guardLoader, HydrateFallback: PendingPage, lazy: wrapped(pageModule(route)) }),
   area: (area: GuardedArea, children) => ({
     id: `area.${area}`,
     path: AREA_ROOTS[area],
     loader: guardLoader,
     HydrateFallback: PendingPage,
-    lazy: async () => ({ Component: (await import('./area-layouts')).layoutFor(area) }),
+    lazy: async () => ({ Component: afterHydration((await import('./area-layouts')).layoutFor(area)) }),
     children,
   }),
 };

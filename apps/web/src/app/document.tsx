@@ -13,10 +13,10 @@ export const HYDRATION_ELEMENT_ID = '__hornada';
 /**
  * The whole document (design §1): React renders `<html>`, so each page's `<title>`, description and Open
  * Graph tags, rendered where the page is, are hoisted into `<head>` on the server and on the client alike.
- * `data` is the hydration payload as JSON text, already escaped for HTML; the client passes the same text
- * back, so hydration matches byte for byte.
+ * The scripts (the hydration data and the entry) are added by the server after rendering (`bodyScripts`):
+ * React never renders a script, and skips them when it hydrates the body.
  */
-export function Document({ assets, data, children }: { assets: DocumentAssets; data: string; children: ReactNode }) {
+export function Document({ assets, children }: { assets: DocumentAssets; children: ReactNode }) {
   return (
     <html lang="es-CO">
       <head>
@@ -31,14 +31,18 @@ export function Document({ assets, data, children }: { assets: DocumentAssets; d
           <link key={href} rel="modulepreload" href={href} />
         ))}
       </head>
-      <body>
-        {children}
-        <script id={HYDRATION_ELEMENT_ID} type="application/json" dangerouslySetInnerHTML={{ __html: data }} />
-        {assets.scripts.map((src) => (
-          <script key={src} type="module" src={src} />
-        ))}
-      </body>
+      <body>{children}</body>
     </html>
+  );
+}
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** The hydration data block and the entry's module scripts, as HTML to place before `</body>`. */
+export function bodyScripts(assets: DocumentAssets, data: unknown): string {
+  return (
+    `<script id="${HYDRATION_ELEMENT_ID}" type="application/json">${jsonForScript(data)}</script>` +
+    assets.scripts.map((src) => `<script type="module" src="${escapeAttribute(src)}"></script>`).join('')
   );
 }
 

@@ -37,7 +37,7 @@ export function useRootData(): RootData {
 
 export function RootLayout() {
   const { config, menu } = useRootData();
-  const session = useHeaderSession(config.companyId);
+  const session = useHeaderSession(config.companyId, menu);
   return (
     <div className="flex min-h-screen flex-col bg-amber-50/40 text-stone-900">
       <a
@@ -49,8 +49,8 @@ export function RootLayout() {
       <SiteHeader
         marketName={config.marketName}
         logoHref={session.logoHref}
-        collections={session.menu?.collections ?? menu.collections}
-        products={session.menu?.products ?? menu.products}
+        collections={session.menu.collections}
+        products={session.menu.products}
         cartCount={session.cartCount}
         account={session.account}
         onLogout={session.logout}

@@ -1,36 +1,133 @@
-import type { GuardUser } from './guard';
-import { useHydrated } from '../lib/use-hydrated';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useNavigate } from 'react-router';
+import { useStore } from 'zustand';
 import type { HeaderAccount } from '../components/site-header';
 import type { MenuCollection, MenuProduct } from '../components/products-menu';
-import { accountPath, logoPath } from './guard';
+import { paths } from '../config/paths';
+import { authStore, type SessionUser } from '../lib/auth-store';
+import { setUnauthorizedHandler } from '../lib/http';
+import { applyChangesToList } from '../lib/live-rules';
+import { getLiveStream } from '../lib/live-stream';
+import { useHydrated } from '../lib/use-hydrated';
+import { accountPath, logoPath, type GuardUser } from './guard';
+
+/**
+ * The session as the app shell reads it: the auth store (lib/auth-store.ts) after its start-up check, the
+ * shared live stream following its token, and the header's user-specific slots.
+ */
+
+let ready = false;
+const readyListeners = new Set<() => void>();
+
+/** Starts the auth check and ties the HTTP client and the live stream to the session. Browser only, once. */
+export function startSession(): void {
+  setUnauthorizedHandler(() => void authStore.getState().handleUnauthorized());
+  const live = getLiveStream();
+  live.onUnauthorized(() => void authStore.getState().handleUnauthorized());
+  // The stream reopens with the new credentials whenever the token changes (sign-in, refresh, sign-out).
+  authStore.subscribe((state, before) => {
+    if (state.idToken !== before.idToken) live.reconnect();
+  });
+  void authStore
+    .getState()
+    .whenReady()
+    .then(() => {
+      ready = true;
+      for (const listener of readyListeners) listener();
+    });
+}
+
+function toGuardUser(user: SessionUser | null): GuardUser | null {
+  return user ? { uid: user.uid, role: user.role, companyId: user.companyId } : null;
+}
 
 /** The signed-in user as the guard reads it, once the start-up auth check is done (null: signed out). */
 export async function sessionUser(): Promise<GuardUser | null> {
-  return null;
+  await authStore.getState().whenReady();
+  return toGuardUser(authStore.getState().user);
+}
+
+function useAuthReady(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      readyListeners.add(listener);
+      return () => readyListeners.delete(listener);
+    },
+    () => ready,
+    () => false,
+  );
+}
+
+/** The signed-in user; undefined until hydrated and the start-up check is done (design §1's neutral slot). */
+export function useSessionUser(): SessionUser | null | undefined {
+  const hydrated = useHydrated();
+  const isReady = useAuthReady();
+  const user = useStore(authStore, (s) => s.user);
+  return hydrated && isReady ? user : undefined;
+}
+
+/** Spec §2: the first word of the user's name, 'Usuario' without one. */
+export function firstName(name: string | null | undefined): string {
+  return name?.trim().split(/\s+/)[0] || 'Usuario';
+}
+
+type Menu = { collections: MenuCollection[]; products: MenuProduct[] };
+
+/** The Products menu kept current by the shared stream: renamed, added and removed entries show at once. */
+function useLiveMenu(companyId: string | null, initial: Menu): Menu {
+  const [menu, setMenu] = useState(initial);
+  useEffect(() => setMenu(initial), [initial]);
+  useEffect(() => {
+    if (!companyId) return;
+    const live = getLiveStream();
+    // After a reset (too much missed) the menu keeps what it has until the next page load.
+    const onReset = () => undefined;
+    const stops = [
+      live.subscribe(companyId, 'productCollections', {
+        onChanges: (changes) =>
+          setMenu((m) => ({ ...m, collections: applyChangesToList(m.collections, changes, companyId) })),
+        onReset,
+      }),
+      live.subscribe(companyId, 'products', {
+        onChanges: (changes) =>
+          setMenu((m) => ({ ...m, products: applyChangesToList(m.products, changes, companyId) })),
+        onReset,
+      }),
+    ];
+    return () => stops.forEach((stop) => stop());
+  }, [companyId]);
+  return menu;
 }
 
 export interface HeaderSession {
   logoHref: string;
   account: HeaderAccount | null | undefined;
   cartCount: number | undefined;
-  menu: { collections: MenuCollection[]; products: MenuProduct[] } | null;
+  menu: Menu;
   logout: () => void;
 }
 
-/** What the header shows of the session: nothing user-specific until hydrated (design §1). */
-export function useHeaderSession(_companyId: string | null): HeaderSession {
-  const hydrated = useHydrated();
-  const user: GuardUser | null = null;
+/** What the header shows of the session: nothing user-specific until known in the browser (design §1). */
+export function useHeaderSession(companyId: string | null, initialMenu: Menu): HeaderSession {
+  const user = useSessionUser();
+  const navigate = useNavigate();
+  const menu = useLiveMenu(companyId, initialMenu);
+  const guardUser = toGuardUser(user ?? null);
   return {
-    logoHref: logoPath(user),
-    account: hydrated ? (user ? { label: 'Usuario', accountHref: accountPath(user) } : null) : undefined,
+    logoHref: logoPath(guardUser),
+    account:
+      user === undefined
+        ? undefined
+        : user
+          ? { label: firstName(user.name), accountHref: accountPath(guardUser!) }
+          : null,
     cartCount: undefined,
-    menu: null,
-    logout: () => {},
+    menu,
+    logout: () => {
+      void authStore
+        .getState()
+        .logout()
+        .then(() => navigate(paths.home));
+    },
   };
-}
-
-/** The signed-in user, undefined until hydrated and checked. */
-export function useSessionUser(): GuardUser | null | undefined {
-  return useHydrated() ? null : undefined;
 }

@@ -118,14 +118,14 @@ export function ProductsMenu({ collections, products }: { collections: MenuColle
       <button
         ref={button}
         type="button"
-        className="flex items-center gap-1 rounded-md px-3 py-2 font-medium hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-200"
+        className="flex items-center gap-1 rounded-md px-2 py-2 font-medium sm:px-3 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-200"
         aria-expanded={open}
         aria-controls={panelId}
         onPointerDown={(e) => (lastPointer.current = e.pointerType)}
-        onClick={() => {
-          // A mouse already opened it on hover: a click keeps it open; a tap or a key toggles.
-          if (lastPointer.current === 'mouse' && open) return;
-          setOpen((was) => !was);
+        onClick={(e) => {
+          // A key (detail 0) or a tap toggles; a mouse opened it on hover already, so its click keeps it open.
+          const mouse = e.detail > 0 && lastPointer.current === 'mouse';
+          setOpen((was) => (mouse ? true : !was));
         }}
         onKeyDown={onButtonKeyDown}
       >

@@ -34,13 +34,13 @@ export function SiteHeader({
 }) {
   return (
     <header className="sticky top-0 z-30 bg-amber-900 text-amber-50 shadow">
-      <div className="mx-auto flex h-14 max-w-6xl items-center gap-1 px-3 sm:gap-3 sm:px-4">
+      <div className="mx-auto flex h-14 max-w-6xl items-center gap-1 px-2 sm:gap-3 sm:px-4">
         <Link
           to={logoHref}
           className="mr-auto flex min-w-0 items-center gap-2 rounded-md py-1 pr-2 focus-visible:outline-2 focus-visible:outline-amber-200"
         >
           <img src="/favicon.svg" alt="" width={28} height={28} className="size-7 shrink-0" />
-          <span className="truncate text-base font-bold sm:text-lg">{marketName}</span>
+          <span className="line-clamp-2 text-sm font-bold leading-tight sm:text-lg">{marketName}</span>
         </Link>
         <nav aria-label="Principal" className="flex items-center gap-0.5 sm:gap-2">
           <ProductsMenu collections={collections} products={products} />
@@ -52,7 +52,7 @@ export function SiteHeader({
           ) : (
             <Link
               to={paths.login}
-              className="rounded-md px-3 py-2 font-medium hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-200"
+              className="rounded-md px-2 py-2 font-medium hover:bg-white/10 sm:px-3 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-200"
             >
               Ingresar
             </Link>

@@ -301,8 +301,15 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   };
 }
 
+let unauthorizedHandler: (() => void) | null = null;
+
+/** What the shared client does after a 401 removed the token: the auth store's one refresh attempt. */
+export function setUnauthorizedHandler(handler: (() => void) | null): void {
+  unauthorizedHandler = handler;
+}
+
 /** The browser's client: `/api`, the token from local storage. */
-export const http = createHttpClient();
+export const http = createHttpClient({ onUnauthorized: () => unauthorizedHandler?.() });
 
 const sameOrigin = createHttpClient({ baseUrl: '' });
 

@@ -1,0 +1,5 @@
+import { UnbuiltAreaPage } from '../../components/area-page';
+
+export function Component() {
+  return <UnbuiltAreaPage title="Mi perfil" />;
+}
