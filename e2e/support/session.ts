@@ -1,0 +1,41 @@
+import { fileURLToPath } from 'node:url';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect } from '../fixtures';
+
+/** The demo accounts (design §7), all with the demo password. */
+export const DEMO = {
+  root: 'root@hornada.test',
+  admin: 'admin@hornada.test',
+  staff: 'staff@hornada.test',
+  customer: 'cliente@hornada.test',
+  driver: 'domicilios@hornada.test',
+  production: 'produccion@hornada.test',
+} as const;
+export const DEMO_PASSWORD = 'hornada-demo';
+
+/** Screenshots a person looks at after a run: e2e/test-results/<name> (gitignored). */
+export const shot = (name: string) => fileURLToPath(new URL(`../test-results/${name}`, import.meta.url));
+
+/** Signs in through the /login form of the page it is on (or opens /login first). */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  if (!new URL(page.url(), 'http://x').pathname.startsWith('/login')) await page.goto('/login');
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+}
+
+/** The account menu's button once the header knows the user. */
+export const accountButton = (page: Page, firstName: string) =>
+  page.getByRole('banner').getByRole('button', { name: firstName });
+
+/** An id token for API calls made by the test itself: use a request context of its own (`playwright.request.newContext`): one that shares the page's cookies would sign the page in too. */
+export async function apiToken(request: APIRequestContext, email: string): Promise<string> {
+  const res = await request.post('/api/identity/sign-in', { data: { email, password: DEMO_PASSWORD } });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { data: { idToken: string } }).data.idToken;
+}
+
+export async function marketCompanyId(request: APIRequestContext): Promise<string> {
+  const res = await request.get('/api/config');
+  return ((await res.json()) as { data: { companyId: string } }).data.companyId;
+}
