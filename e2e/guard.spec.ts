@@ -31,6 +31,12 @@ test.describe('route guard and landing pages', () => {
     await expect(accountButton(page, 'Julián')).toBeVisible();
     await page.screenshot({ path: shot('dashboard-1280.png') });
     await page.setViewportSize({ width: 375, height: 800 });
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Productos');
+    // The phone's row of links scrolls to the current page.
+    await expect(
+      page.getByRole('navigation', { name: 'Panel de la panadería' }).getByRole('link', { name: 'Productos' }),
+    ).toBeInViewport();
     await page.screenshot({ path: shot('dashboard-375.png') });
   });
 

@@ -1,9 +1,6 @@
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-
-/** Screenshots a person looks at after a run: e2e/test-results/<name> (gitignored). */
-const shot = (name: string) => fileURLToPath(new URL(`./test-results/${name}`, import.meta.url));
+import { shot } from './support/session';
 
 const MONEY = /^\$\d{1,3}(,\d{3})*$/;
 

@@ -13,8 +13,8 @@ export const DEMO = {
 } as const;
 export const DEMO_PASSWORD = 'hornada-demo';
 
-/** Screenshots a person looks at after a run: e2e/test-results/<name> (gitignored). */
-export const shot = (name: string) => fileURLToPath(new URL(`../test-results/${name}`, import.meta.url));
+/** Screenshots a person looks at after a run: e2e/screenshots/<name> (gitignored; Playwright empties test-results on each run). */
+export const shot = (name: string) => fileURLToPath(new URL(`../screenshots/${name}`, import.meta.url));
 
 /** Signs in through the /login form of the page it is on (or opens /login first). */
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {

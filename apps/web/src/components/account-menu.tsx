@@ -67,7 +67,7 @@ export function AccountMenu({
         onClick={() => setOpen((was) => !was)}
         className="flex max-w-[9rem] items-center gap-1 rounded-md px-2 py-2 font-medium hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-200"
       >
-        <UserRound className="size-5 shrink-0" aria-hidden="true" />
+        <UserRound className="hidden size-5 shrink-0 sm:block" aria-hidden="true" />
         <span className="truncate">{label}</span>
         <ChevronDown
           className={`size-4 shrink-0 transition-transform ${open ? 'rotate-180' : ''}`}

@@ -1,5 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
-import { NavLink, Outlet } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router';
 
 export interface NavItem {
   to: string;
@@ -12,6 +13,15 @@ export interface NavItem {
  * text and active state (spec §2); on a phone the same links as a row that scrolls sideways.
  */
 export function AreaLayout({ label, items }: { label: string; items: NavItem[] }) {
+  const list = useRef<HTMLUListElement>(null);
+  const { pathname } = useLocation();
+  // On a phone the row scrolls sideways: keep the current page's link in sight.
+  useEffect(() => {
+    const current = list.current?.querySelector<HTMLElement>('[aria-current="page"]');
+    const row = list.current;
+    if (!current || !row || row.scrollWidth <= row.clientWidth) return;
+    row.scrollLeft = current.offsetLeft - (row.clientWidth - current.offsetWidth) / 2;
+  }, [pathname]);
   return (
     <div className="mx-auto flex w-full max-w-7xl flex-col md:flex-row">
       <nav
@@ -21,7 +31,7 @@ export function AreaLayout({ label, items }: { label: string; items: NavItem[] }
         <p className="hidden px-5 pb-1 pt-5 text-xs font-semibold uppercase tracking-wide text-stone-500 md:block">
           {label}
         </p>
-        <ul className="flex gap-1 overflow-x-auto px-2 py-2 md:flex-col md:overflow-visible md:px-3">
+        <ul ref={list} className="flex gap-1 overflow-x-auto px-2 py-2 md:flex-col md:overflow-visible md:px-3">
           {items.map(({ to, label: text, icon: Icon }) => (
             <li key={to} className="shrink-0">
               <NavLink

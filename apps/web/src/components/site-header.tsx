@@ -39,7 +39,7 @@ export function SiteHeader({
           to={logoHref}
           className="mr-auto flex min-w-0 items-center gap-2 rounded-md py-1 pr-2 focus-visible:outline-2 focus-visible:outline-amber-200"
         >
-          <img src="/favicon.svg" alt="" width={28} height={28} className="size-7 shrink-0" />
+          <img src="/favicon.svg" alt="" width={28} height={28} className="hidden size-7 shrink-0 sm:block" />
           <span className="line-clamp-2 text-sm font-bold leading-tight sm:text-lg">{marketName}</span>
         </Link>
         <nav aria-label="Principal" className="flex items-center gap-0.5 sm:gap-2">
