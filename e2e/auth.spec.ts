@@ -80,6 +80,8 @@ async function screenshots(page: Page, name: string, ready: () => Promise<void>)
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
     await ready();
+    // A full-page shot of a scrolled page draws the sticky header where it was scrolled to.
+    await page.evaluate(() => window.scrollTo(0, 0));
     const scrollWidth = await page.evaluate(() => document.scrollingElement!.scrollWidth);
     expect(scrollWidth, `${name} fits ${width} px`).toBeLessThanOrEqual(width);
     await page.screenshot({ path: shot(`${name}-${width}.png`), fullPage: true });
@@ -236,6 +238,8 @@ test.describe('the profile page', () => {
     await expect(page.getByLabel('Teléfono')).toHaveValue('310 555 0199');
     await expect(page.getByLabel('Dirección', { exact: true })).toHaveValue('Carrera 7 # 45-10');
     await expect(page.getByLabel('Barrio')).toHaveValue('Chapinero');
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.screenshot({ path: shot('profile-address-375.png'), fullPage: true });
 
     await page.getByLabel('Contraseña actual').fill('no-es-la-actual');
     await page.getByLabel('Contraseña nueva').fill('pandeyuca-recien-horneado');

@@ -32,7 +32,7 @@ function toInput(form: BakeryForm) {
 }
 
 const secondaryLinkClass =
-  'inline-flex w-full items-center justify-center rounded-lg border border-stone-300 bg-white px-4 py-3 font-semibold text-stone-800 hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-900';
+  'inline-flex w-full items-center justify-center rounded-lg border text-center border-stone-300 bg-white px-4 py-3 font-semibold text-stone-800 hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-900';
 
 /**
  * `/createBakery` (public, design §4): a guest is invited to sign up (or sign in) first; a company admin
@@ -57,7 +57,7 @@ function GuestInvitation() {
           Crear cuenta
         </Link>
         <Link to={paths.loginWithRedirect(paths.createBakery)} className={secondaryLinkClass}>
-          Ya tengo cuenta: iniciar sesión
+          Ya tengo cuenta
         </Link>
       </div>
     </AuthCard>
