@@ -101,4 +101,41 @@ test.describe('storefront page', () => {
     await page.getByRole('link', { name: 'Ir a la tienda' }).click();
     await expect(page).toHaveURL('/');
   });
+
+  test('every public page renders on the server and hydrates without an error', async ({ page, request }) => {
+    const config = (await (await request.get('/api/config')).json()) as { data: { companyId: string } };
+    const base = `/api/companies/${config.data.companyId}`;
+    const [collection] = (
+      (await (await request.get(`${base}/productCollections?sort=sortOrder`)).json()) as {
+        data: { id: string; name: string }[];
+      }
+    ).data;
+    const [product] = (
+      (await (await request.get(`${base}/products?sort=sortOrder`)).json()) as {
+        data: { id: string; name: string }[];
+      }
+    ).data;
+    const pages = [
+      { path: `/productos/${collection!.id}`, h1: collection!.name },
+      { path: `/products/show/${product!.id}`, h1: product!.name },
+      { path: '/privacy', h1: 'Política de privacidad' },
+      { path: '/carrito', h1: 'Carrito' },
+      { path: '/resumen-de-pedido/abc', h1: 'Resumen del pedido' },
+      { path: '/respuesta-de-pago', h1: 'Respuesta del pago' },
+    ];
+    for (const p of pages) {
+      const html = await (await request.get(p.path)).text();
+      expect(html, p.path).toContain(p.h1.replace(/&/g, '&amp;'));
+      await page.goto(p.path);
+      await expect(page.getByRole('heading', { level: 1 }), p.path).toHaveText(p.h1);
+      // Hydrated: the header's session slot is filled in (a guest's "Ingresar").
+      await expect(page.getByRole('banner').getByRole('link', { name: 'Ingresar' })).toBeVisible();
+    }
+    // An unknown product or collection is the Spanish 404 page, with status 404.
+    for (const path of ['/products/show/no-existe', '/productos/no-existe']) {
+      const res = await request.get(path);
+      expect(res.status(), path).toBe(404);
+      expect(await res.text()).toContain('No encontramos esta página');
+    }
+  });
 });
