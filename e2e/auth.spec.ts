@@ -1,41 +1,25 @@
-import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import {
+  DEMO_PASSWORD,
+  apiToken,
+  expectNoSeriousAxeViolations,
+  marketCompanyId,
+  shot,
+  signIn,
+} from './support/session';
 
-/** Screenshots a person looks at after a run: e2e/test-results/<name> (gitignored). */
-const shot = (name: string) => fileURLToPath(new URL(`./test-results/${name}`, import.meta.url));
-
-const DEMO_PASSWORD = 'hornada-demo';
 const WIDTHS = [375, 1280] as const;
 
 /** A value no earlier run or other test has used (each run starts on a fresh database, tests share it). */
 const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
-
-async function signInThroughPage(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Correo electrónico').fill(email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-}
-
-async function apiToken(request: APIRequestContext, email: string, password: string): Promise<string> {
-  const res = await request.post('/api/identity/sign-in', { data: { email, password } });
-  expect(res.status(), await res.text()).toBe(200);
-  return ((await res.json()) as { data: { idToken: string } }).data.idToken;
-}
-
-async function marketCompanyId(request: APIRequestContext): Promise<string> {
-  const res = await request.get('/api/config');
-  return ((await res.json()) as { data: { companyId: string } }).data.companyId;
-}
 
 /** A user of the demo bakery made by its admin (POST …/users), optionally disabled afterwards. */
 async function createCompanyUser(
   request: APIRequestContext,
   input: { name: string; email: string; password: string; role: string; disabled?: boolean },
 ): Promise<{ id: string }> {
-  const token = await apiToken(request, 'admin@hornada.test', DEMO_PASSWORD);
+  const token = await apiToken(request, 'admin@hornada.test');
   const headers = { authorization: `Bearer ${token}` };
   const companyId = await marketCompanyId(request);
   const created = await request.post(`/api/companies/${companyId}/users`, {
@@ -62,20 +46,6 @@ async function registerAdmin(request: APIRequestContext, name: string, email: st
   expect(res.status(), await res.text()).toBe(201);
 }
 
-async function expectNoSeriousAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  for (const v of serious) {
-    console.log(
-      `axe ${label}: ${v.impact} ${v.id}: ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`,
-    );
-  }
-  expect(
-    serious.map((v) => v.id),
-    `serious or critical axe violations on ${label}`,
-  ).toEqual([]);
-}
-
 async function screenshots(page: Page, name: string, ready: () => Promise<void>) {
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
@@ -91,7 +61,8 @@ async function screenshots(page: Page, name: string, ready: () => Promise<void>)
 test.describe('sign-in errors', () => {
   test('a wrong password shows the Spanish message', async ({ page, expectConsoleErrors }) => {
     expectConsoleErrors(401);
-    await signInThroughPage(page, 'cliente@hornada.test', 'no-es-la-clave');
+    await page.goto('/login');
+    await signIn(page, 'cliente@hornada.test', 'no-es-la-clave');
     await expect(page.getByRole('alert')).toHaveText('Correo o contraseña incorrectos.');
     await expect(page).toHaveURL('/login');
   });
@@ -107,7 +78,8 @@ test.describe('sign-in errors', () => {
       role: 'company_customer',
       disabled: true,
     });
-    await signInThroughPage(page, email, password);
+    await page.goto('/login');
+    await signIn(page, email, password);
     await expect(page.getByRole('alert')).toHaveText('Esta cuenta está deshabilitada.');
     await expect(page).toHaveURL('/login');
   });
@@ -183,7 +155,8 @@ test.describe('a bakery owner', () => {
   });
 
   test('staff on /createBakery are shown their own place', async ({ page }) => {
-    await signInThroughPage(page, 'staff@hornada.test', DEMO_PASSWORD);
+    await page.goto('/login');
+    await signIn(page, 'staff@hornada.test', DEMO_PASSWORD);
     await expect(page).toHaveURL('/dashboard/orders');
     await page.goto('/createBakery');
     await page.getByRole('link', { name: 'Ir a mi inicio' }).click();
@@ -201,7 +174,8 @@ test.describe('the profile page', () => {
     const email = `${unique('perfil')}@hornada.test`;
     const password = 'arepa-de-choclo-77';
     await createCompanyUser(request, { name: 'Camilo Pérez', email, password, role: 'company_customer' });
-    await signInThroughPage(page, email, password);
+    await page.goto('/login');
+    await signIn(page, email, password);
     await expect(page).toHaveURL('/');
     await page.goto('/customer/profile');
 
@@ -271,7 +245,8 @@ test.describe('accessibility and screens', () => {
   }) => {
     const email = `${unique('sin-panaderia')}@hornada.test`;
     await registerAdmin(request, 'Dueño Sin Panadería', email, 'mogolla-chicharrona');
-    await signInThroughPage(page, email, 'mogolla-chicharrona');
+    await page.goto('/login');
+    await signIn(page, email, 'mogolla-chicharrona');
     await expect(page).toHaveURL('/createBakery');
     const ready = () => expect(page.getByLabel('Nombre de la panadería')).toBeVisible();
     await ready();
@@ -284,7 +259,8 @@ test.describe('accessibility and screens', () => {
   });
 
   test('staff dashboard and profile: no serious axe violations; screenshots', async ({ page }) => {
-    await signInThroughPage(page, 'staff@hornada.test', DEMO_PASSWORD);
+    await page.goto('/login');
+    await signIn(page, 'staff@hornada.test', DEMO_PASSWORD);
     await expect(page).toHaveURL('/dashboard/orders');
     await expect(page.getByRole('heading', { level: 1, name: 'Pedidos' })).toBeVisible();
     await expectNoSeriousAxeViolations(page, '/dashboard/orders (staff)');

@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from '../fixtures';
 
@@ -29,13 +30,28 @@ export const accountButton = (page: Page, firstName: string) =>
   page.getByRole('banner').getByRole('button', { name: firstName });
 
 /** An id token for API calls made by the test itself: use a request context of its own (`playwright.request.newContext`): one that shares the page's cookies would sign the page in too. */
-export async function apiToken(request: APIRequestContext, email: string): Promise<string> {
-  const res = await request.post('/api/identity/sign-in', { data: { email, password: DEMO_PASSWORD } });
-  expect(res.status()).toBe(200);
+export async function apiToken(request: APIRequestContext, email: string, password = DEMO_PASSWORD): Promise<string> {
+  const res = await request.post('/api/identity/sign-in', { data: { email, password } });
+  expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as { data: { idToken: string } }).data.idToken;
 }
 
 export async function marketCompanyId(request: APIRequestContext): Promise<string> {
   const res = await request.get('/api/config');
   return ((await res.json()) as { data: { companyId: string } }).data.companyId;
+}
+
+/** axe on the page as it is: no violation of serious or critical impact (each one found is printed). */
+export async function expectNoSeriousAxeViolations(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  for (const v of serious) {
+    console.log(
+      `axe ${label}: ${v.impact} ${v.id}: ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`,
+    );
+  }
+  expect(
+    serious.map((v) => v.id),
+    `serious or critical axe violations on ${label}`,
+  ).toEqual([]);
 }

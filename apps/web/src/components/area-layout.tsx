@@ -15,41 +15,49 @@ export interface NavItem {
 export function AreaLayout({ label, items }: { label: string; items: NavItem[] }) {
   const list = useRef<HTMLUListElement>(null);
   const { pathname } = useLocation();
-  // On a phone the row scrolls sideways: keep the current page's link in sight.
+  // On a phone the row scrolls sideways: keep the current page's link in sight (also after a rotation).
   useEffect(() => {
-    const current = list.current?.querySelector<HTMLElement>('[aria-current="page"]');
-    const row = list.current;
-    if (!current || !row || row.scrollWidth <= row.clientWidth) return;
-    row.scrollLeft = current.offsetLeft - (row.clientWidth - current.offsetWidth) / 2;
+    const reveal = () => {
+      const row = list.current;
+      const current = row?.querySelector<HTMLElement>('[aria-current="page"]');
+      if (!current || !row || row.scrollWidth <= row.clientWidth) return;
+      row.scrollLeft = current.offsetLeft - (row.clientWidth - current.offsetWidth) / 2;
+    };
+    reveal();
+    window.addEventListener('resize', reveal);
+    return () => window.removeEventListener('resize', reveal);
   }, [pathname]);
   return (
     <div className="mx-auto flex w-full max-w-7xl flex-col md:flex-row">
-      <nav
-        aria-label={label}
-        className="sticky top-14 z-20 border-b border-stone-200 bg-white md:top-14 md:h-[calc(100vh-3.5rem)] md:w-60 md:shrink-0 md:overflow-y-auto md:border-b-0 md:border-r md:bg-white/70"
-      >
-        <p className="hidden px-5 pb-1 pt-5 text-xs font-semibold uppercase tracking-wide text-stone-500 md:block">
-          {label}
-        </p>
-        <ul ref={list} className="flex gap-1 overflow-x-auto px-2 py-2 md:flex-col md:overflow-visible md:px-3">
-          {items.map(({ to, label: text, icon: Icon }) => (
-            <li key={to} className="shrink-0">
-              <NavLink
-                to={to}
-                end={false}
-                className={({ isActive }) =>
-                  `flex items-center gap-2 whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-amber-700 ${
-                    isActive ? 'bg-amber-100 text-amber-950' : 'text-stone-700 hover:bg-stone-100'
-                  }`
-                }
-              >
-                <Icon className="size-4 shrink-0" aria-hidden="true" />
-                {text}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      {/* The column runs the page's whole height; the links inside it stay in view as the page scrolls. */}
+      <div className="sticky top-14 z-20 md:static md:w-60 md:shrink-0 md:border-r md:border-stone-200 md:bg-white/70">
+        <nav
+          aria-label={label}
+          className="border-b border-stone-200 bg-white md:sticky md:top-14 md:max-h-[calc(100vh-3.5rem)] md:overflow-y-auto md:border-b-0 md:bg-transparent"
+        >
+          <p className="hidden px-5 pb-1 pt-5 text-xs font-semibold uppercase tracking-wide text-stone-500 md:block">
+            {label}
+          </p>
+          <ul ref={list} className="flex gap-1 overflow-x-auto px-2 py-2 md:flex-col md:overflow-visible md:px-3">
+            {items.map(({ to, label: text, icon: Icon }) => (
+              <li key={to} className="shrink-0">
+                <NavLink
+                  to={to}
+                  end={false}
+                  className={({ isActive }) =>
+                    `flex items-center gap-2 whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-amber-700 ${
+                      isActive ? 'bg-amber-100 text-amber-950' : 'text-stone-700 hover:bg-stone-100'
+                    }`
+                  }
+                >
+                  <Icon className="size-4 shrink-0" aria-hidden="true" />
+                  {text}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
       <div className="min-w-0 flex-1">
         <Outlet />
       </div>
