@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { shot } from './support/session';
+import { formatMoney } from '@hornada/domain/format';
+import { DEMO, apiToken, marketCompanyId, shot } from './support/session';
 
 const MONEY = /^\$\d{1,3}(,\d{3})*$/;
 
@@ -136,6 +137,50 @@ test.describe('storefront page', () => {
       const res = await request.get(path);
       expect(res.status(), path).toBe(404);
       expect(await res.text()).toContain('No encontramos esta página');
+    }
+  });
+
+  test('a price change and a product taken off reach an open page without a reload', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    const api = await playwright.request.newContext({ baseURL });
+    const companyId = await marketCompanyId(api);
+    const token = await apiToken(api, DEMO.admin);
+    const products = (
+      (await (await api.get(`/api/companies/${companyId}/products?sort=sortOrder`)).json()) as {
+        data: { id: string; name: string; price: number }[];
+      }
+    ).data;
+    const product = products[1]!;
+    const patch = (data: Record<string, unknown>) =>
+      api.patch(`/api/companies/${companyId}/products/${product.id}`, {
+        headers: { authorization: `Bearer ${token}` },
+        data,
+      });
+    const card = page.locator('li.card').filter({ has: page.getByRole('link', { name: product.name, exact: true }) });
+    const streamOpen = page.waitForResponse((r) => r.url().includes(`/api/companies/${companyId}/changes`));
+    await page.goto('/');
+    expect((await streamOpen).status()).toBe(200);
+    await expect(card.locator('.price')).toHaveText(formatMoney(product.price));
+    try {
+      expect((await patch({ price: product.price + 700 })).status()).toBe(200);
+      await expect(card.locator('.price')).toHaveText(formatMoney(product.price + 700), { timeout: 2_000 });
+      expect((await patch({ active: false })).status()).toBe(200);
+      await expect(card).toHaveCount(0, { timeout: 2_000 });
+
+      // The product's own page, open when it is taken off, says so.
+      await patch({ active: true });
+      const reopened = page.waitForResponse((r) => r.url().includes(`/api/companies/${companyId}/changes`));
+      await page.goto(`/products/show/${product.id}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.name);
+      await reopened;
+      expect((await patch({ active: false })).status()).toBe(200);
+      await expect(page.getByText('Este producto ya no está disponible.')).toBeVisible({ timeout: 2_000 });
+    } finally {
+      await patch({ price: product.price, active: true });
+      await api.dispose();
     }
   });
 });

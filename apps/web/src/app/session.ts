@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
 import { useStore } from 'zustand';
 import type { HeaderAccount } from '../components/site-header';
@@ -6,9 +6,9 @@ import type { MenuCollection, MenuProduct } from '../components/products-menu';
 import { paths } from '../config/paths';
 import { authStore, type SessionUser } from '../lib/auth-store';
 import { setUnauthorizedHandler } from '../lib/http';
-import { applyChangesToList } from '../lib/live-rules';
 import { getLiveStream } from '../lib/live-stream';
 import { useHydrated } from '../lib/use-hydrated';
+import { useLiveList } from '../lib/use-live-list';
 import { accountPath, logoPath, type GuardUser } from './guard';
 
 /**
@@ -73,32 +73,6 @@ export function firstName(name: string | null | undefined): string {
 
 type Menu = { collections: MenuCollection[]; products: MenuProduct[] };
 
-/** The Products menu kept current by the shared stream: renamed, added and removed entries show at once. */
-function useLiveMenu(companyId: string | null, initial: Menu): Menu {
-  const [menu, setMenu] = useState(initial);
-  useEffect(() => setMenu(initial), [initial]);
-  useEffect(() => {
-    if (!companyId) return;
-    const live = getLiveStream();
-    // After a reset (too much missed) the menu keeps what it has until the next page load.
-    const onReset = () => undefined;
-    const stops = [
-      live.subscribe(companyId, 'productCollections', {
-        onChanges: (changes) =>
-          setMenu((m) => ({ ...m, collections: applyChangesToList(m.collections, changes, companyId) })),
-        onReset,
-      }),
-      live.subscribe(companyId, 'products', {
-        onChanges: (changes) =>
-          setMenu((m) => ({ ...m, products: applyChangesToList(m.products, changes, companyId) })),
-        onReset,
-      }),
-    ];
-    return () => stops.forEach((stop) => stop());
-  }, [companyId]);
-  return menu;
-}
-
 export interface HeaderSession {
   logoHref: string;
   account: HeaderAccount | null | undefined;
@@ -111,7 +85,11 @@ export interface HeaderSession {
 export function useHeaderSession(companyId: string | null, initialMenu: Menu): HeaderSession {
   const user = useSessionUser();
   const navigate = useNavigate();
-  const menu = useLiveMenu(companyId, initialMenu);
+  // The Products menu follows renames, additions and removals without a reload.
+  const menu = {
+    collections: useLiveList(companyId, 'productCollections', initialMenu.collections),
+    products: useLiveList(companyId, 'products', initialMenu.products),
+  };
   const guardUser = toGuardUser(user ?? null);
   return {
     logoHref: logoPath(guardUser),

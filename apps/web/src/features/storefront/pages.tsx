@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { Link, data, useLoaderData, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { Product, ProductCollection } from '@hornada/domain/schemas/catalogue';
 import { formatMoney } from '@hornada/domain/format';
@@ -5,6 +6,7 @@ import { EmptyState } from '../../components/empty-state';
 import { paths } from '../../config/paths';
 import { storefrontApi, type PublicSettings } from '../../lib/storefront-api';
 import { PageErrorBoundary } from './page-error';
+import { useLiveList } from '../../lib/use-live-list';
 import { ProductGrid, ProductImage } from './product-card';
 
 const DESCRIPTION = 'Pan y tortas de la panadería de tu barrio, para recoger o a domicilio el día que elijas.';
@@ -45,13 +47,18 @@ function sections(collections: ProductCollection[], products: Product[]): Sectio
 
 async function homeLoader({ context }: LoaderFunctionArgs) {
   const { api, config, companyId } = await market(context);
-  if (!companyId) return { marketName: config.marketName, sections: [] as Section[] };
+  if (!companyId) return { marketName: config.marketName, companyId, collections: [], products: [] };
   const [collections, products] = await Promise.all([api.collections(companyId), api.products(companyId)]);
-  return { marketName: config.marketName, sections: sections(collections, products) };
+  return { marketName: config.marketName, companyId, collections, products };
 }
 
 function HomePage() {
-  const { marketName, sections } = useLoaderData<typeof homeLoader>();
+  const data = useLoaderData<typeof homeLoader>();
+  const { marketName, companyId } = data;
+  // What staff change in the back office shows here at once (the shared stream).
+  const collections = useLiveList<ProductCollection>(companyId, 'productCollections', data.collections);
+  const products = useLiveList<Product>(companyId, 'products', data.products);
+  const shownSections = sections(collections, products);
   let shown = 0;
   return (
     <div className="mx-auto max-w-6xl px-3 py-6 sm:px-4">
@@ -59,12 +66,12 @@ function HomePage() {
       <meta name="description" content={DESCRIPTION} />
       <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">{marketName}</h1>
       <p className="mt-1 text-stone-600">{DESCRIPTION}</p>
-      {sections.length === 0 ? (
+      {shownSections.length === 0 ? (
         <div className="mt-8">
           <EmptyState title="Esta panadería aún no tiene productos publicados." />
         </div>
       ) : (
-        sections.map((s) => {
+        shownSections.map((s) => {
           const offset = shown;
           shown += s.items.length;
           return (
@@ -96,15 +103,21 @@ async function collectionLoader({ context, params }: LoaderFunctionArgs) {
   const [collections, products] = await Promise.all([api.collections(companyId), api.products(companyId)]);
   const collection = collections.find((c) => c.id === params.collectionId);
   if (!collection) throw notFound();
-  return {
-    marketName: config.marketName,
-    collection,
-    products: products.filter((p) => p.collectionId === collection.id),
-  };
+  return { marketName: config.marketName, companyId, collection, products };
 }
 
 function CollectionPage() {
-  const { marketName, collection, products } = useLoaderData<typeof collectionLoader>();
+  const data = useLoaderData<typeof collectionLoader>();
+  const { marketName, companyId } = data;
+  const initial = useMemo(() => [data.collection], [data.collection]);
+  const [collection = data.collection] = useLiveList<ProductCollection>(
+    companyId,
+    'productCollections',
+    initial,
+  ).filter((c) => c.id === data.collection.id);
+  const products = useLiveList<Product>(companyId, 'products', data.products).filter(
+    (p) => p.collectionId === collection.id,
+  );
   return (
     <div className="mx-auto max-w-6xl px-3 py-6 sm:px-4">
       <title>{`${collection.name} · ${marketName}`}</title>
@@ -133,11 +146,15 @@ async function productLoader({ context, params }: LoaderFunctionArgs) {
   if (!companyId || !params.id) throw notFound();
   const product = await api.product(companyId, params.id);
   if (!product || product.active === false) throw notFound();
-  return { marketName: config.marketName, product };
+  return { marketName: config.marketName, companyId, product };
 }
 
 function ProductPage() {
-  const { marketName, product } = useLoaderData<typeof productLoader>();
+  const data = useLoaderData<typeof productLoader>();
+  const { marketName, companyId } = data;
+  const initial = useMemo(() => [data.product], [data.product]);
+  const live = useLiveList<Product>(companyId, 'products', initial).find((p) => p.id === data.product.id);
+  const product = live ?? data.product;
   const image = product.images[0];
   return (
     <div className="mx-auto max-w-5xl px-3 py-6 sm:px-4">
@@ -158,7 +175,13 @@ function ProductPage() {
         )}
         <div>
           <h1 className="text-2xl font-bold sm:text-3xl">{product.name}</h1>
-          <p className="mt-2 text-2xl font-bold text-amber-900">{formatMoney(product.price)}</p>
+          {live ? (
+            <p className="price mt-2 text-2xl font-bold text-amber-900">{formatMoney(product.price)}</p>
+          ) : (
+            <p role="status" className="mt-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-amber-950">
+              Este producto ya no está disponible.
+            </p>
+          )}
           {product.description ? (
             <p className="mt-4 whitespace-pre-line text-stone-700">{product.description}</p>
           ) : null}
