@@ -1,16 +1,18 @@
-// `npm run dev`: the API with tsx watch (restarts on change) and Vite's dev server with hot reload,
-// which proxies /api and /files to the API. Open the URL Vite prints.
+// `npm run dev`: one process, the server under `tsx watch` (restarted when its code changes) with
+// HORNADA_DEV_WEB=1, which makes it serve the web app from source through Vite in middleware mode: pages
+// rendered from source on each request, and hot module replacement (React Fast Refresh) in the browser on
+// the same port. Vite watches the web app itself, so tsx leaves apps/web alone.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const bin = (name) => path.join(root, 'node_modules/.bin', name);
-const children = [
-  spawn(bin('tsx'), ['watch', '--clear-screen=false', 'apps/server/src/server.ts'], { cwd: root, stdio: 'inherit' }),
-  spawn(bin('vite'), [], { cwd: path.join(root, 'apps/web'), stdio: 'inherit' }),
-];
-const stop = (signal) => children.forEach((c) => c.kill(signal));
-process.on('SIGINT', () => stop('SIGINT'));
-process.on('SIGTERM', () => stop('SIGTERM'));
-for (const c of children) c.on('exit', (code) => (process.exitCode ||= code ?? 0));
+const child = spawn(
+  path.join(root, 'node_modules/.bin/tsx'),
+  ['watch', '--clear-screen=false', '--exclude', 'apps/web/**', 'apps/server/src/server.ts'],
+  { cwd: root, stdio: 'inherit', env: { ...process.env, HORNADA_DEV_WEB: '1' } },
+);
+// The server prints its URL once it listens.
+process.on('SIGINT', () => child.kill('SIGINT'));
+process.on('SIGTERM', () => child.kill('SIGTERM'));
+child.on('exit', (code, signal) => (process.exitCode = code ?? (signal ? 1 : 0)));

@@ -21,8 +21,6 @@ export default defineConfig(({ isSsrBuild }) => ({
         rollupOptions: { input: 'src/entry.client.tsx' },
       },
   ssr: { noExternal: ['@hornada/domain'] },
-  server: {
-    port: 5173,
-    proxy: { '/api': 'http://localhost:3000', '/files': 'http://localhost:3000' },
-  },
+  // `npm run dev` runs no Vite server of its own: the Fastify server creates one in middleware mode
+  // (apps/server/src/modules/web/web.dev.ts), so pages, API and hot reload share one origin.
 }));

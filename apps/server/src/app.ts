@@ -156,6 +156,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         ...(config.production ? { upgradeInsecureRequests: [] } : {}),
+        // `npm run dev` only (config.ts refuses it in production), scripts still 'self': Vite applies the CSS
+        // that modules import, and its hot updates, as <style> elements, and waits for a restarted server
+        // from a blob: worker before it reloads the page.
+        ...(config.devWeb ? { styleSrc: ["'self'", "'unsafe-inline'"], workerSrc: ["'self'", 'blob:'] } : {}),
       },
     },
     // Same-origin by default (no CORS plugin): the API and the web app share one origin.
@@ -216,8 +220,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     index: false,
   });
 
-  const web = webBuildAt(WEB_ROOT);
-  if (web) await registerWebRoutes(app, web);
+  if (config.devWeb) {
+    // Imported only here: outside `npm run dev`, neither this module nor Vite (a devDependency) is loaded.
+    const { registerDevWebRoutes } = await import('./modules/web/web.dev');
+    await registerDevWebRoutes(app, WEB_ROOT);
+  } else {
+    const web = webBuildAt(WEB_ROOT);
+    if (web) await registerWebRoutes(app, web);
+  }
 
   return app;
 }

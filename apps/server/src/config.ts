@@ -95,6 +95,8 @@ const EnvSchema = z.object({
   // holding a pool connection. 0 turns it off.
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Set by scripts/dev.mjs only (`npm run dev`), not an operator's setting: hence the prefix.
+  HORNADA_DEV_WEB: onOff.default(false),
 });
 
 export interface Config {
@@ -132,6 +134,11 @@ export interface Config {
   /** PostgreSQL's statement_timeout on the app's pool (0: none). */
   dbStatementTimeoutMs: number;
   logLevel: string;
+  /**
+   * `npm run dev`: the web app is served from source by Vite in middleware mode (hot reload, pages
+   * rendered from source) instead of from its build. Never in production.
+   */
+  devWeb: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -148,6 +155,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
   if (cleaned.NODE_ENV === 'production') {
     if (!cleaned.JWT_PRIVATE_KEY) problems.push('JWT_PRIVATE_KEY: required in production');
     if (!cleaned.PUBLIC_URL) problems.push('PUBLIC_URL: required in production');
+    if (result.success && result.data.HORNADA_DEV_WEB) problems.push('HORNADA_DEV_WEB: development only');
   }
   if (problems.length > 0 || !result.success) {
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
@@ -180,5 +188,6 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     liveStreams: { perUser: e.LIVE_STREAMS_PER_USER, perAddress: e.LIVE_STREAMS_PER_ADDRESS },
     dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
+    devWeb: e.HORNADA_DEV_WEB,
   };
 }

@@ -181,6 +181,7 @@ async function main(): Promise<void> {
   process.stdout.write(
     `\nHornada está lista en http://localhost:${port} (arranque en ${seconds} s)\n` +
       `  API: http://localhost:${port}/api/health · documentación: http://localhost:${port}/api/docs\n` +
+      (config.devWeb ? '  Web: desde el código fuente con Vite (recarga en caliente)\n' : '') +
       `  Datos: ${dataLine(config, embedded)}\n` +
       (await demoAccountsText(built, config.seedDemo)),
   );

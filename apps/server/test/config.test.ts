@@ -116,6 +116,19 @@ describe('configuration', () => {
     expect(c.publicUrl).toBe('https://pan.example.com');
   });
 
+  it('serves the web app through Vite only when `npm run dev` asks for it, never in production', () => {
+    expect(parseConfig({}).devWeb).toBe(false);
+    expect(parseConfig({ HORNADA_DEV_WEB: '1' }).devWeb).toBe(true);
+    expect(() =>
+      parseConfig({
+        NODE_ENV: 'production',
+        HORNADA_DEV_WEB: '1',
+        PUBLIC_URL: 'https://pan.example.com',
+        JWT_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\nx\n-----END PRIVATE KEY-----',
+      }),
+    ).toThrow(/HORNADA_DEV_WEB: development only/);
+  });
+
   it('names the production requirements together with every other bad variable', () => {
     let message = '';
     try {

@@ -1,3 +1,6 @@
+// First: installs React Fast Refresh before any component module runs under `npm run dev` (the server adds
+// no inline preamble script: CSP); an empty module in the build.
+import '@vitejs/plugin-react/preamble';
 import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import {

@@ -11,14 +11,15 @@ export interface WebBuild {
   serverEntry: string;
 }
 
-interface Assets {
+/** The files a page loads (the renderer's `DocumentAssets`). */
+export interface Assets {
   scripts: string[];
   styles: string[];
   modulePreloads: string[];
 }
 
 /** The renderer's contract (apps/web/src/entry.server.tsx), kept structural: the server never imports web code. */
-interface Renderer {
+export interface Renderer {
   render(
     request: Request,
     ctx: { storefront: ReturnType<typeof createStorefrontReader>; assets: Assets },
@@ -92,15 +93,28 @@ export async function registerWebRoutes(app: FastifyInstance, build: WebBuild): 
     if (req.url.startsWith('/api/') || req.url.startsWith('/files/') || req.url.startsWith('/assets/')) {
       return reply.callNotFound();
     }
-    // The origin is ours, never the Host header's: loaders read only the path and the query.
-    const result = await renderer.render(new Request(`${origin}${req.url}`), { storefront, assets });
-    if ('redirect' in result) return reply.redirect(result.redirect, result.status);
-    return reply
-      .status(result.status)
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(result.html);
+    return sendPage(req, reply, renderer, { storefront, assets, origin });
   };
   app.get('/', page);
   app.get('/*', page);
+}
+
+/** Renders the request's URL and answers with the page or the redirect (also used by `npm run dev`). */
+export async function sendPage(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  renderer: Renderer,
+  ctx: { storefront: ReturnType<typeof createStorefrontReader>; assets: Assets; origin: string },
+): Promise<FastifyReply> {
+  // The origin is ours, never the Host header's: loaders read only the path and the query.
+  const result = await renderer.render(new Request(`${ctx.origin}${req.url}`), {
+    storefront: ctx.storefront,
+    assets: ctx.assets,
+  });
+  if ('redirect' in result) return reply.redirect(result.redirect, result.status);
+  return reply
+    .status(result.status)
+    .header('cache-control', 'no-cache')
+    .type('text/html; charset=utf-8')
+    .send(result.html);
 }
