@@ -187,7 +187,7 @@ describe('the server process and its embedded PostgreSQL', () => {
     }));
     // Load is flowing before the kill (on a busy machine the first answers can take a while).
     const flowing = () => reads.statuses.includes(200) && writes.statuses.includes(201);
-    for (const started = Date.now(); !flowing() && Date.now() - started < 10_000; ) await sleep(50);
+    for (const started = Date.now(); !flowing() && Date.now() - started < 10_000;) await sleep(50);
     expect(reads.statuses.filter((s) => s === 200).length).toBeGreaterThan(0);
     expect(writes.statuses.filter((s) => s === 201).length).toBeGreaterThan(0);
 
