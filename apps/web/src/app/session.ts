@@ -5,6 +5,7 @@ import type { HeaderAccount } from '../components/site-header';
 import type { MenuCollection, MenuProduct } from '../components/products-menu';
 import { paths } from '../config/paths';
 import { authStore, type SessionUser } from '../lib/auth-store';
+import { countItems, getCartStore } from '../lib/cart-store';
 import { setUnauthorizedHandler } from '../lib/http';
 import { getLiveStream } from '../lib/live-stream';
 import { useHydrated } from '../lib/use-hydrated';
@@ -85,6 +86,9 @@ export interface HeaderSession {
 export function useHeaderSession(companyId: string | null, initialMenu: Menu): HeaderSession {
   const user = useSessionUser();
   const navigate = useNavigate();
+  // The cart is in local storage: its count shows once hydrated (design §1's neutral slot).
+  const hydrated = useHydrated();
+  const cartCount = useStore(getCartStore(), (s) => countItems(s.lines));
   // The Products menu follows renames, additions and removals without a reload.
   const menu = {
     collections: useLiveList(companyId, 'productCollections', initialMenu.collections),
@@ -99,7 +103,7 @@ export function useHeaderSession(companyId: string | null, initialMenu: Menu): H
         : user
           ? { label: firstName(user.name), accountHref: accountPath(guardUser!) }
           : null,
-    cartCount: undefined,
+    cartCount: hydrated ? cartCount : undefined,
     menu,
     logout: () => {
       void authStore

@@ -7,6 +7,7 @@ import { paths } from '../../config/paths';
 import { storefrontApi, type PublicSettings } from '../../lib/storefront-api';
 import { PageErrorBoundary } from './page-error';
 import { useLiveList } from '../../lib/use-live-list';
+import { AddToCartForm } from './add-to-cart';
 import { ProductGrid, ProductImage } from './product-card';
 
 const DESCRIPTION = 'Pan y tortas de la panadería de tu barrio, para recoger o a domicilio el día que elijas.';
@@ -182,6 +183,7 @@ function ProductPage() {
               Este producto ya no está disponible.
             </p>
           )}
+          {live ? <AddToCartForm product={product} /> : null}
           {product.description ? (
             <p className="mt-4 whitespace-pre-line text-stone-700">{product.description}</p>
           ) : null}

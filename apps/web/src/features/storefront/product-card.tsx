@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { Product } from '@hornada/domain/schemas/catalogue';
 import { formatMoney } from '@hornada/domain/format';
 import { paths } from '../../config/paths';
+import { AddToCartButton } from './add-to-cart';
 
 type Image = Product['images'][number];
 
@@ -67,6 +68,7 @@ export function ProductCard({ product, eager, first }: { product: Product; eager
         </h3>
         {product.description ? <p className="line-clamp-2 text-sm text-stone-600">{product.description}</p> : null}
         <p className="price mt-auto pt-1 text-lg font-bold text-amber-900">{formatMoney(product.price)}</p>
+        <AddToCartButton product={product} />
       </div>
     </li>
   );
