@@ -47,7 +47,10 @@ export const CartInput = z
     contact: CartContact.nullable().default(null),
     fulfillment: z.enum(FULFILLMENTS).default('delivery'),
     address: address.nullable().default(null),
-    dueDate: z.union([z.iso.date(), z.iso.datetime({ offset: true })]).nullable().default(null),
+    dueDate: z
+      .union([z.iso.date(), z.iso.datetime({ offset: true })])
+      .nullable()
+      .default(null),
     window: z.string().min(1).max(40).nullable().default(null),
     notes: shortText(1000).default(null),
   })
@@ -73,6 +76,9 @@ export const CartLine = z.object({
 });
 export type CartLine = z.infer<typeof CartLine>;
 
+/** The contact as read: plain strings (a response schema may not transform, as the e-mail input does). */
+const ContactRecord = z.object({ name: z.string(), phone: z.string(), email: z.string().nullable() });
+
 export const Cart = z.object({
   id: z.string(),
   companyId: z.string(),
@@ -80,7 +86,7 @@ export const Cart = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   items: z.array(CartLine),
-  contact: CartContact.nullable(),
+  contact: ContactRecord.nullable(),
   fulfillment: z.enum(FULFILLMENTS),
   address: address.nullable(),
   /** The instant the day starts in the company's time zone (design §3). */

@@ -272,7 +272,8 @@ export class CartsService {
       const p = catalogue.get(item.productId);
       const path = `items.${i}.productId`;
       if (!p) unknown.add(path, `No product with id ${item.productId} in this bakery`);
-      else if ((!p.active || p.deleted) && !saved.has(p.id)) unavailable.add(path, 'This product is no longer available');
+      else if ((!p.active || p.deleted) && !saved.has(p.id))
+        unavailable.add(path, 'This product is no longer available');
     });
     if (unknown.total > 0) throw unknown.toError();
     if (input.window !== null && !rules.deliveryWindows.some((w) => w.id === input.window)) {
