@@ -25,6 +25,7 @@ import { createKeyStore, type KeyStore } from './lib/keys';
 import { registerSystemRoutes } from './modules/system.routes';
 import { registerWebRoutes, webBuildAt } from './modules/web/web.routes';
 import { registerIdentityRoutes } from './modules/identity/identity.routes';
+import { registerCartRoutes } from './modules/carts/carts.routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerRateLimits } from './plugins/rate-limit';
@@ -207,6 +208,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerSystemRoutes(app);
   registerIdentityRoutes(app);
   registerSettingsRoutes(app);
+  registerCartRoutes(app);
   for (const service of resources.all()) registerResource(app, service);
   registerLiveRoutes(app, resources.definitions);
 

@@ -7,6 +7,9 @@ export const MAX_BODY_BYTES = 1_048_576;
 export const MAX_JSON_DEPTH = 64;
 export const DEFAULT_TIME_ZONE = 'America/Bogota';
 export const SESSION_ID_LENGTH = 20;
+/** Design §3: a cart holds 1 to 100 lines, each of 1 to 1,000 units. */
+export const CART_MAX_LINES = 100;
+export const CART_MAX_QUANTITY = 1000;
 /** Spec §2/§9: the Products menu closes this long after the pointer leaves. */
 export const DROPDOWN_CLOSE_DELAY_MS = 150;
 export const MONEY_MAX = 100_000_000;

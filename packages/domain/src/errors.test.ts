@@ -27,6 +27,8 @@ describe('errorTextEs', () => {
       'auth/weak-password',
       'auth/email-in-use',
       'auth/wrong-password',
+      'cart/product-unavailable',
+      'cart/pickup-unavailable',
       'timeout',
       'network',
       'invalid_response',

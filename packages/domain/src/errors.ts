@@ -23,6 +23,8 @@ export const ERROR_TEXTS_ES = {
   'auth/weak-password': 'Esa contraseña es muy común. Elige otra.',
   'auth/email-in-use': 'Ya existe una cuenta con ese correo.',
   'auth/wrong-password': 'La contraseña actual no es correcta.',
+  'cart/product-unavailable': 'Este producto ya no está disponible.',
+  'cart/pickup-unavailable': 'Esta panadería no ofrece recogida en tienda.',
   unavailable: 'El servicio no está disponible en este momento.',
   database_timeout: 'El servidor tardó demasiado en responder. Intenta de nuevo.',
   not_implemented: 'Esta acción no está disponible.',

@@ -9,5 +9,8 @@ export * from './schemas/b2b';
 export * from './schemas/nit';
 export * from './schemas/settings';
 export * from './schemas/users';
+export * from './schemas/carts';
+export * from './days';
+export * from './pricing';
 export * from './identity';
 export * from './policy';

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -12,7 +13,15 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { SettingsInput, User, productImage, recipeItem, B2bClientInput } from '@hornada/domain';
+import type {
+  B2bClientInput,
+  CartInput,
+  Fulfillment,
+  SettingsInput,
+  User,
+  productImage,
+  recipeItem,
+} from '@hornada/domain';
 
 /**
  * Tables of design §4. Column names are snake_case in SQL (drizzle `casing`), camelCase here.
@@ -213,4 +222,27 @@ export const authAttempts = pgTable(
     at: ts().notNull(),
   },
   (t) => [index().on(t.key, t.at)],
+);
+
+/**
+ * Carts (design §3, §4): held by a browser session (only the sha256 of its id is kept, so reading the
+ * table does not hand out carts) or by the customer it belongs to. Lines keep product ids and
+ * quantities only: names and prices come from the catalogue at every read.
+ */
+export const carts = pgTable(
+  'carts',
+  {
+    ...base,
+    /** sha256 (hex) of the X-Session-Id; null once the cart belongs to a customer. */
+    sessionHash: text(),
+    customerId: text().references(() => users.id),
+    items: jsonb().$type<CartInput['items']>().notNull(),
+    contact: jsonb().$type<CartInput['contact']>(),
+    fulfillment: text().$type<Fulfillment>().notNull().default('delivery'),
+    address: jsonb().$type<CartInput['address']>(),
+    dueDate: date({ mode: 'string' }),
+    window: text(),
+    notes: text(),
+  },
+  (t) => [index().on(t.customerId, t.companyId, t.updatedAt)],
 );

@@ -1,0 +1,150 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  CART_LINE_READ_ONLY,
+  CART_MAX_LINES,
+  CART_READ_ONLY,
+  Cart,
+  CartCreateInput,
+  CartInput,
+  SESSION_HEADER,
+  SessionId,
+} from '@hornada/domain';
+import { z } from 'zod';
+import { writeLimit } from '../../plugins/rate-limit';
+import { CartsService, type Holder } from './carts.service';
+
+const params = z.object({ id: z.string().min(1).max(64) });
+// Loose: the other headers pass through untouched (the validated object replaces request.headers).
+const headers = z.looseObject({ [SESSION_HEADER]: SessionId.optional() });
+const one = z.object({ data: Cart });
+
+/**
+ * What a GET returned may be sent back: its read-only fields, at the top and in each line, are dropped
+ * before validation (design §3), so a client's prices and totals are never read. Bounded: past
+ * CART_MAX_LINES + 1 lines validation refuses the body anyway.
+ */
+function stripCartReadOnly(extra: readonly string[] = []) {
+  const top = [...CART_READ_ONLY, ...extra];
+  return async (request: FastifyRequest) => {
+    const body = request.body;
+    if (!body || typeof body !== 'object' || Array.isArray(body)) return;
+    const record = body as Record<string, unknown>;
+    for (const k of top) delete record[k];
+    const items = record.items;
+    if (!Array.isArray(items)) return;
+    for (let i = 0; i < Math.min(items.length, CART_MAX_LINES + 1); i++) {
+      const line: unknown = items[i];
+      if (line && typeof line === 'object' && !Array.isArray(line)) {
+        for (const k of CART_LINE_READ_ONLY) delete (line as Record<string, unknown>)[k];
+      }
+    }
+  };
+}
+
+const holderOf = (req: FastifyRequest): Holder => ({
+  caller: req.caller,
+  sessionId: (req.headers as Record<string, string | undefined>)[SESSION_HEADER],
+});
+
+// A cart carries a contact and an address: no browser or proxy keeps a copy.
+const noStore = (_req: FastifyRequest, reply: FastifyReply, done: () => void) => {
+  void reply.header('cache-control', 'no-store');
+  done();
+};
+
+/** Carts (design §3): create, read, replace, claim on sign-in, and the signed-in customer's latest. */
+export function registerCartRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const service = new CartsService(app.ctx);
+  const tags = ['carts'];
+  const writes = writeLimit(app);
+  const holderNote =
+    `The holder proves itself with the \`X-Session-Id\` header (the browser's 20-character session id) ` +
+    'or is the signed-in customer the cart belongs to; anyone else gets 404.';
+
+  r.post(
+    '/api/carts',
+    {
+      ...writes,
+      onRequest: noStore,
+      preValidation: stripCartReadOnly(),
+      schema: {
+        tags,
+        summary: 'Create a cart',
+        description:
+          'A guest sends `X-Session-Id`; a signed-in customer of the bakery gets the cart in their account. ' +
+          'Names, prices and totals come from the catalogue and the settings; a product sent twice is merged.',
+        headers,
+        body: CartCreateInput,
+        response: { 201: one },
+      },
+    },
+    async (req, reply) => reply.status(201).send({ data: await service.create(holderOf(req), req.body) }),
+  );
+
+  r.get(
+    '/api/carts/mine',
+    {
+      onRequest: noStore,
+      schema: {
+        tags,
+        summary: "The signed-in customer's latest open cart",
+        description: '`{data: null}` when there is none.',
+        response: { 200: z.object({ data: Cart.nullable() }) },
+      },
+    },
+    async (req) => ({ data: await service.mine(req.caller) }),
+  );
+
+  r.get(
+    '/api/carts/:id',
+    {
+      onRequest: noStore,
+      schema: { tags, summary: 'Read a cart', description: holderNote, headers, params, response: { 200: one } },
+    },
+    async (req) => ({ data: await service.get(holderOf(req), req.params.id) }),
+  );
+
+  r.put(
+    '/api/carts/:id',
+    {
+      ...writes,
+      onRequest: noStore,
+      // A cart never changes company: the companyId a GET returned is ignored like the other read-only fields.
+      preValidation: stripCartReadOnly(['companyId']),
+      schema: {
+        tags,
+        summary: 'Replace a cart',
+        description:
+          `${holderNote} Lines already saved stay when their product became unavailable (flagged); ` +
+          'an unavailable product being added is a 422.',
+        headers,
+        params,
+        body: CartInput,
+        response: { 200: one },
+      },
+    },
+    async (req) => ({ data: await service.replace(holderOf(req), req.params.id, req.body) }),
+  );
+
+  r.post(
+    '/api/carts/:id/claim',
+    {
+      ...writes,
+      onRequest: noStore,
+      schema: {
+        tags,
+        summary: "Move a guest's cart into the signed-in customer's account",
+        description:
+          'Needs the session that holds the cart (`X-Session-Id`) and a customer bearer. The cart becomes ' +
+          "the customer's (the session alone no longer reads it); the lines of the customer's other open " +
+          'carts are added in (quantities summed, at most 1,000 a line and 100 lines) and those carts removed.',
+        headers,
+        params,
+        response: { 200: one },
+      },
+    },
+    async (req) => ({ data: await service.claim(holderOf(req), req.params.id) }),
+  );
+}
