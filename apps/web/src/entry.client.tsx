@@ -36,7 +36,8 @@ function hydrationState(payload: HydrationPayload): HydrationState {
   return { loaderData: payload.loaderData, actionData: payload.actionData, errors };
 }
 
-startSession();
+const root = hydration.loaderData.root as { config?: { companyId?: string | null } } | undefined;
+startSession(root?.config?.companyId ?? null);
 const routes = createRoutes(clientOnlyRoutes);
 // Lazy routes matching the first URL are resolved before the router starts (stack-notes: otherwise
 // hydration silently breaks).

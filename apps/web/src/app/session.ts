@@ -5,6 +5,7 @@ import type { HeaderAccount } from '../components/site-header';
 import type { MenuCollection, MenuProduct } from '../components/products-menu';
 import { paths } from '../config/paths';
 import { authStore, type SessionUser } from '../lib/auth-store';
+import { cartApi, type ServerCart } from '../lib/cart-api';
 import { countItems, getCartStore } from '../lib/cart-store';
 import { setUnauthorizedHandler } from '../lib/http';
 import { getLiveStream } from '../lib/live-stream';
@@ -21,13 +22,20 @@ let ready = false;
 const readyListeners = new Set<() => void>();
 
 /** Starts the auth check and ties the HTTP client and the live stream to the session. Browser only, once. */
-export function startSession(): void {
+export function startSession(companyId: string | null): void {
   setUnauthorizedHandler(() => void authStore.getState().handleUnauthorized());
   const live = getLiveStream();
   live.onUnauthorized(() => void authStore.getState().handleUnauthorized());
   // The stream reopens with the new credentials whenever the token changes (sign-in, refresh, sign-out).
   authStore.subscribe((state, before) => {
     if (state.idToken !== before.idToken) live.reconnect();
+  });
+  // A guest's cart joins the customer's when they sign in (issue 14).
+  authStore.subscribe((state, before) => {
+    const { user } = state;
+    if (user?.role === 'company_customer' && user.uid !== before.user?.uid) void joinCustomerCart(user.uid, companyId);
+    // A customer's cart is theirs: it leaves this browser with them (a shared computer shows it to nobody).
+    if (!user && before.user?.role === 'company_customer') getCartStore().getState().clear();
   });
   void authStore
     .getState()
@@ -36,6 +44,34 @@ export function startSession(): void {
       ready = true;
       for (const listener of readyListeners) listener();
     });
+}
+
+/**
+ * After a customer signs in: the cart of this browser is claimed (its lines merge with the customer's open
+ * cart on the server), or, with nothing here, the customer's open cart is brought here. Failures leave the
+ * local cart as it is; it is saved again from the cart page.
+ */
+async function joinCustomerCart(uid: string, companyId: string | null): Promise<void> {
+  const cart = getCartStore();
+  const { cartId, lines } = cart.getState();
+  try {
+    let joined: ServerCart | null = null;
+    if (lines.length) {
+      // Lines never saved yet are saved first, so that they join the customer's cart rather than being lost.
+      const id = cartId ?? (companyId ? (await cartApi.create(companyId, lines)).id : null);
+      const current = id ? await cartApi.read(id).catch(() => null) : null;
+      if (current?.customerId === uid) return; // already theirs (a reload)
+      if (current) joined = await cartApi.claim(current.id);
+    }
+    joined ??= await cartApi.mine();
+    if (!joined) return;
+    cart.getState().replace({
+      cartId: joined.id,
+      lines: joined.items.map(({ productId, quantity }) => ({ productId, quantity })),
+    });
+  } catch (err) {
+    console.warn('[cart] could not join the customer cart', err);
+  }
 }
 
 function toGuardUser(user: SessionUser | null): GuardUser | null {

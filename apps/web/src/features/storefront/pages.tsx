@@ -8,6 +8,8 @@ import { storefrontApi, type PublicSettings } from '../../lib/storefront-api';
 import { PageErrorBoundary } from './page-error';
 import { useLiveList } from '../../lib/use-live-list';
 import { AddToCartForm } from './add-to-cart';
+import { CartPage, cartLoader } from './cart-page';
+import { OrderSummaryPage } from './order-summary-page';
 import { ProductGrid, ProductImage } from './product-card';
 
 const DESCRIPTION = 'Pan y tortas de la panadería de tu barrio, para recoger o a domicilio el día que elijas.';
@@ -259,10 +261,8 @@ export const storefrontPages: Record<string, Partial<RouteObject>> = {
   collection: page(collectionLoader, CollectionPage),
   product: page(productLoader, ProductPage),
   privacy: page(privacyLoader, PrivacyPage),
-  cart: { Component: shell('Carrito', 'Tu carrito está vacío.') },
-  orderSummary: {
-    Component: shell('Resumen del pedido', 'Todavía no se pueden hacer pedidos en línea en esta tienda.'),
-  },
+  cart: page(cartLoader, CartPage),
+  orderSummary: page(cartLoader, OrderSummaryPage),
   paymentResponse: {
     Component: shell('Respuesta del pago', 'No hay ningún pago en curso.'),
   },

@@ -1,0 +1,99 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useStore } from 'zustand';
+import { cartApi, refusedProduct, type ServerCart } from '../../lib/cart-api';
+import { getCartStore, type CartLine } from '../../lib/cart-store';
+import { ApiError } from '../../lib/http';
+
+export type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'error'; message: string };
+
+const SAVE_DELAY_MS = 300;
+
+/** Saves the lines to the server cart: replaces the saved one, or makes a new one when there is none (or it is gone). */
+async function saveLines(companyId: string, lines: CartLine[], known: ServerCart | null): Promise<ServerCart> {
+  const cartId = getCartStore().getState().cartId;
+  if (cartId) {
+    try {
+      const current = known?.id === cartId ? known : await cartApi.read(cartId);
+      return await cartApi.replaceLines(current, lines);
+    } catch (err) {
+      // Not ours any more (another browser's session, or removed): start a new one.
+      if (!(err instanceof ApiError && err.status === 404)) throw err;
+    }
+  }
+  const created = await cartApi.create(companyId, lines);
+  getCartStore().getState().replace({ cartId: created.id });
+  return created;
+}
+
+/**
+ * The local cart kept saved on the server, which prices it (issue 14): every change of lines is saved after a
+ * short pause, and the page shows the server's answer. A product the server refuses (taken off, unknown) is
+ * dropped from the lines with a notice.
+ */
+export function useServerCart(companyId: string | null) {
+  const lines = useStore(getCartStore(), (s) => s.lines);
+  const [cart, setCart] = useState<ServerCart | null>(null);
+  const [state, setState] = useState<SaveState>({ kind: 'idle' });
+  const [notice, setNotice] = useState<string | null>(null);
+  const latest = useRef(0);
+  const pending = useRef<Promise<ServerCart | null> | null>(null);
+  const known = useRef<ServerCart | null>(null);
+
+  const save = useCallback(async (): Promise<ServerCart | null> => {
+    const current = getCartStore().getState().lines;
+    if (!companyId || current.length === 0) return null;
+    const run = ++latest.current;
+    setState({ kind: 'saving' });
+    try {
+      const saved = await saveLines(companyId, current, known.current);
+      known.current = saved;
+      if (run === latest.current) {
+        setCart(saved);
+        setState({ kind: 'idle' });
+      }
+      return saved;
+    } catch (err) {
+      const refused = refusedProduct(err, current);
+      if (refused) {
+        setNotice('Uno de los productos ya no está disponible y lo quitamos de tu carrito.');
+        getCartStore().getState().remove(refused);
+        return null;
+      }
+      if (run === latest.current) {
+        setState({
+          kind: 'error',
+          message: err instanceof ApiError ? err.userMessage : 'No pudimos guardar tu carrito. Intenta de nuevo.',
+        });
+      }
+      throw err;
+    }
+  }, [companyId]);
+
+  useEffect(() => {
+    if (lines.length === 0) {
+      setCart(null);
+      setState({ kind: 'idle' });
+      return;
+    }
+    const timer = setTimeout(() => {
+      pending.current = save().catch(() => null);
+    }, SAVE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [lines, save]);
+
+  /** Saves now (the continue button): resolves to the saved cart, or null when it could not be saved. */
+  const flush = useCallback(async () => {
+    await pending.current;
+    return save().catch(() => null);
+  }, [save]);
+
+  return {
+    lines,
+    cart,
+    state,
+    notice,
+    dismissNotice: () => setNotice(null),
+    flush,
+    retry: () => void save().catch(() => null),
+  };
+}

@@ -1,0 +1,50 @@
+import type { Cart } from '@hornada/domain/schemas/carts';
+import { authStore } from './auth-store';
+import { ApiError, http } from './http';
+import type { CartLine } from './cart-store';
+
+export type ServerCart = Cart;
+export type ServerCartLine = Cart['items'][number];
+
+/**
+ * The server cart (design §3): the holder proves itself with the browser's session id (`X-Session-Id`), or
+ * is the signed-in customer it belongs to. Names, prices and totals always come from the server.
+ */
+const holder = () => ({ headers: { 'x-session-id': authStore.getState().sessionId } });
+
+const items = (lines: readonly CartLine[]) => lines.map(({ productId, quantity }) => ({ productId, quantity }));
+
+export const cartApi = {
+  create: (companyId: string, lines: readonly CartLine[]) =>
+    http.post<ServerCart>('/carts', { companyId, items: items(lines) }, holder()),
+  read: (id: string) => http.get<ServerCart>(`/carts/${encodeURIComponent(id)}`, holder()),
+  /** Replaces the lines, keeping the checkout fields the cart already has. */
+  replaceLines: (cart: ServerCart, lines: readonly CartLine[]) =>
+    http.put<ServerCart>(
+      `/carts/${encodeURIComponent(cart.id)}`,
+      {
+        items: items(lines),
+        contact: cart.contact,
+        fulfillment: cart.fulfillment,
+        address: cart.address,
+        dueDate: cart.dueDate,
+        window: cart.window,
+        notes: cart.notes,
+      },
+      holder(),
+    ),
+  /** A guest's cart joins the signed-in customer's (their open cart's lines merge in). */
+  claim: (id: string) => http.post<ServerCart>(`/carts/${encodeURIComponent(id)}/claim`, undefined, holder()),
+  /** The signed-in customer's open cart, or null. */
+  mine: () => http.get<ServerCart | null>('/carts/mine', holder()),
+};
+
+/** The product a 400/422 about one line names (`items.3.productId`), from the lines that were sent. */
+export function refusedProduct(err: unknown, lines: readonly CartLine[]): string | null {
+  if (!(err instanceof ApiError) || (err.status !== 400 && err.status !== 422)) return null;
+  for (const d of err.details) {
+    const m = /^items\.(\d+)/.exec(d.path);
+    if (m) return lines[Number(m[1])]?.productId ?? null;
+  }
+  return null;
+}
