@@ -103,7 +103,13 @@ test.describe('storefront page', () => {
     await expect(page).toHaveURL('/');
   });
 
-  test('every public page renders on the server and hydrates without an error', async ({ page, request }) => {
+  test('every public page renders on the server and hydrates without an error', async ({
+    page,
+    request,
+    expectConsoleErrors,
+  }) => {
+    // The summary of a cart that does not exist: its read is a 404, and the page says so.
+    expectConsoleErrors(404);
     const config = (await (await request.get('/api/config')).json()) as { data: { companyId: string } };
     const base = `/api/companies/${config.data.companyId}`;
     const [collection] = (
@@ -121,7 +127,7 @@ test.describe('storefront page', () => {
       { path: `/products/show/${product!.id}`, h1: product!.name },
       { path: '/privacy', h1: 'Política de privacidad' },
       { path: '/carrito', h1: 'Carrito' },
-      { path: '/resumen-de-pedido/abc', h1: 'Resumen del pedido' },
+      { path: '/resumen-de-pedido/abcdefghijklmnopqrstuv', h1: 'Resumen del pedido' },
       { path: '/respuesta-de-pago', h1: 'Respuesta del pago' },
     ];
     for (const p of pages) {
@@ -132,6 +138,8 @@ test.describe('storefront page', () => {
       // Hydrated: the header's session slot is filled in (a guest's "Ingresar").
       await expect(page.getByRole('banner').getByRole('link', { name: 'Ingresar' })).toBeVisible();
     }
+    await page.goto('/resumen-de-pedido/abcdefghijklmnopqrstuv');
+    await expect(page.getByText('No encontramos este carrito.')).toBeVisible();
     // An unknown product or collection is the Spanish 404 page, with status 404.
     for (const path of ['/products/show/no-existe', '/productos/no-existe']) {
       const res = await request.get(path);

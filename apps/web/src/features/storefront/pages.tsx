@@ -147,10 +147,17 @@ function CollectionPage() {
 async function productLoader({ context, params }: LoaderFunctionArgs) {
   const { api, config, companyId } = await market(context);
   if (!companyId || !params.id) throw notFound();
-  const product = await api.product(companyId, params.id);
+  const [product, products] = await Promise.all([api.product(companyId, params.id), api.products(companyId)]);
   if (!product || product.active === false) throw notFound();
-  return { marketName: config.marketName, companyId, product };
+  // Related: others of its collection first, then the rest of the shop, four at most.
+  const related = [
+    ...products.filter((p) => p.id !== product.id && p.collectionId && p.collectionId === product.collectionId),
+    ...products.filter((p) => p.id !== product.id && (!p.collectionId || p.collectionId !== product.collectionId)),
+  ].slice(0, RELATED_COUNT);
+  return { marketName: config.marketName, companyId, product, related };
 }
+
+const RELATED_COUNT = 4;
 
 function ProductPage() {
   const data = useLoaderData<typeof productLoader>();
@@ -158,7 +165,10 @@ function ProductPage() {
   const initial = useMemo(() => [data.product], [data.product]);
   const live = useLiveList<Product>(companyId, 'products', initial).find((p) => p.id === data.product.id);
   const product = live ?? data.product;
-  const image = product.images[0];
+  const related = useLiveList<Product>(companyId, 'products', data.related).filter((p) =>
+    data.related.some((r) => r.id === p.id),
+  );
+  const [image, ...moreImages] = product.images;
   return (
     <div className="mx-auto max-w-5xl px-3 py-6 sm:px-4">
       <title>{`${product.name} · ${marketName}`}</title>
@@ -194,8 +204,34 @@ function ProductPage() {
               <span className="font-semibold">Contiene:</span> {product.allergens.join(', ')}
             </p>
           ) : null}
+          {moreImages.length ? (
+            <ul className="mt-5 grid grid-cols-3 gap-2" aria-label="Más fotos">
+              {moreImages.map((img) => (
+                <li key={img.path}>
+                  <ProductImage
+                    image={img}
+                    alt={product.name}
+                    sizes="160px"
+                    eager={false}
+                    first={false}
+                    className="aspect-square h-auto w-full rounded-lg bg-amber-100 object-cover"
+                  />
+                </li>
+              ))}
+            </ul>
+          ) : null}
         </div>
       </div>
+      {related.length ? (
+        <section aria-labelledby="related" className="mt-10">
+          <h2 id="related" className="text-xl font-bold">
+            También te puede gustar
+          </h2>
+          <div className="mt-3">
+            <ProductGrid products={related} offset={4} />
+          </div>
+        </section>
+      ) : null}
     </div>
   );
 }
