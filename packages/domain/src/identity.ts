@@ -3,20 +3,7 @@ import { COMPANY_ROLES, ROLES } from './roles';
 import { shortText } from './schemas/common';
 import { address } from './schemas/users';
 
-/** Messages of spec §5 and §8, word for word (the API's `message`). */
-export const AUTH_MESSAGES = {
-  operationNotAllowed: 'Email/Password sign-in is not enabled. Please contact support.',
-  userDisabled: 'This account has been disabled.',
-  invalidCredential: 'Invalid email or password.',
-  loginFailed: 'Login failed. Please try again.',
-  backendAuthFailed: 'Backend authentication failed',
-  registrationFailed: 'Registration failed',
-  invalidRole: 'Invalid role specified',
-  adminFieldsRequired: 'Email, password, and name are required',
-  userFieldsRequired: 'All fields are required for bakery user registration',
-  invalidBakeryRole: 'Invalid role for bakery user',
-  systemAdminNotImplemented: 'System admin registration is not implemented',
-} as const;
+export { AUTH_MESSAGES } from './messages';
 
 /** Password rules (NIST 800-63B): 8 to 128 characters of any kind, no composition rules. */
 export const PASSWORD_MIN = 8;

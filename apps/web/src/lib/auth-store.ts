@@ -1,5 +1,5 @@
 import { errorTextEs } from '@hornada/domain/errors';
-import type { AUTH_MESSAGES } from '@hornada/domain/identity';
+import { AUTH_MESSAGES } from '@hornada/domain/messages';
 import { isRole, type Role } from '@hornada/domain/roles';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { ApiError, AUTH_TOKEN_KEY, createHttpClient, type HttpClient, type TokenStorage } from './http';
@@ -24,26 +24,8 @@ import {
 /** The local storage key of the signed-in e-mail (spec §4: logout clears "the stored token and email"). */
 export const AUTH_EMAIL_KEY = 'auth-email';
 
-/**
- * Spec §8's texts, word for word. Kept here rather than imported so the storefront bundle does not pull
- * zod in with @hornada/domain/identity; `satisfies` fails the build if they drift from the domain's.
- */
-const MESSAGES = {
-  operationNotAllowed: 'Email/Password sign-in is not enabled. Please contact support.',
-  userDisabled: 'This account has been disabled.',
-  invalidCredential: 'Invalid email or password.',
-  loginFailed: 'Login failed. Please try again.',
-  backendAuthFailed: 'Backend authentication failed',
-  registrationFailed: 'Registration failed',
-} as const satisfies Pick<
-  typeof AUTH_MESSAGES,
-  | 'operationNotAllowed'
-  | 'userDisabled'
-  | 'invalidCredential'
-  | 'loginFailed'
-  | 'backendAuthFailed'
-  | 'registrationFailed'
->;
+/** Spec §8's texts, word for word (a zod-free module: the storefront bundle stays small). */
+const MESSAGES = AUTH_MESSAGES;
 
 /** The session user of spec §3. */
 export interface SessionUser {

@@ -1,0 +1,16 @@
+/** Kept apart from the schemas: the web's storefront bundle reads these without pulling zod in. */
+
+/** Messages of spec §5 and §8, word for word (the API's `message`). */
+export const AUTH_MESSAGES = {
+  operationNotAllowed: 'Email/Password sign-in is not enabled. Please contact support.',
+  userDisabled: 'This account has been disabled.',
+  invalidCredential: 'Invalid email or password.',
+  loginFailed: 'Login failed. Please try again.',
+  backendAuthFailed: 'Backend authentication failed',
+  registrationFailed: 'Registration failed',
+  invalidRole: 'Invalid role specified',
+  adminFieldsRequired: 'Email, password, and name are required',
+  userFieldsRequired: 'All fields are required for bakery user registration',
+  invalidBakeryRole: 'Invalid role for bakery user',
+  systemAdminNotImplemented: 'System admin registration is not implemented',
+} as const;
