@@ -1,9 +1,10 @@
 // Builds what `npm start` runs: the web app (Vite: the browser's files and the server renderer) and the server (esbuild, with packages/domain
 // bundled in). `--if-stale` skips the build when no source is newer than the last one.
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -35,6 +36,20 @@ const run = (cmd, args, cwd = root) => execFileSync(cmd, args, { cwd, stdio: 'in
 
 process.stdout.write('Construyendo Hornada (web y servidor)…\n');
 run(bin('vite'), ['build', '--logLevel', 'warn'], path.join(root, 'apps/web'));
+// The hashed scripts and stylesheets, compressed once at the highest settings (brotli 11, gzip 9): the
+// server sends these files as they are (@fastify/static preCompressed), so no request pays to compress.
+const assetsDir = path.join(root, 'apps/web/dist/assets');
+for (const name of readdirSync(assetsDir).filter((f) => /\.(?:js|css|svg|json)$/.test(f))) {
+  const file = path.join(assetsDir, name);
+  const raw = readFileSync(file);
+  writeFileSync(
+    `${file}.br`,
+    brotliCompressSync(raw, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+    }),
+  );
+  writeFileSync(`${file}.gz`, gzipSync(raw, { level: 9 }));
+}
 // The server renderer of the storefront (design §1): apps/web/dist-server/entry.server.js.
 run(bin('vite'), ['build', '--ssr', 'src/entry.server.tsx', '--logLevel', 'warn'], path.join(root, 'apps/web'));
 rmSync(path.join(root, 'apps/server/dist'), { recursive: true, force: true });

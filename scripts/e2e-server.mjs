@@ -10,6 +10,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hornada-e2e-'));
 // mkdtemp makes it 0700; as root, PostgreSQL runs as "postgres" and must enter it.
 chmodSync(dataDir, 0o711);
+const port = process.env.PORT ?? '3100';
 const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
   cwd: root,
   stdio: 'inherit',
@@ -18,7 +19,9 @@ const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.
     DATA_DIR: dataDir,
     SEED_DEMO: 'on',
     HOST: '127.0.0.1',
-    PORT: process.env.PORT ?? '3100',
+    PORT: port,
+    // The origin the tests reach, so absolute links (canonical, og:image, the sitemap) are followable.
+    PUBLIC_URL: process.env.PUBLIC_URL ?? `http://127.0.0.1:${port}`,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   },
 });

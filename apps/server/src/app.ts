@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -23,6 +24,7 @@ import { createVisibility } from './resources/visibility';
 import { UserDirectory } from './resources/user-directory';
 import { createKeyStore, type KeyStore } from './lib/keys';
 import { registerSystemRoutes } from './modules/system.routes';
+import { registerSeoRoutes } from './modules/web/seo.routes';
 import { registerWebRoutes, webBuildAt } from './modules/web/web.routes';
 import { registerIdentityRoutes } from './modules/identity/identity.routes';
 import { registerCartRoutes } from './modules/carts/carts.routes';
@@ -72,6 +74,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   // The API speaks JSON only: any other body is a 415 (uploads add their own parser).
   app.removeContentTypeParser('text/plain');
+  // Compression of what the app sends (JSON, rendered pages, static files the build did not precompress),
+  // registered first because it hooks every route declared after it. Brotli at quality 4 (the plugin's
+  // default, fast enough per request) or gzip, as the client asks; under 1 KB nothing is compressed. Event
+  // streams are hijacked replies that never pass through it (nothing buffers a live event). Request bodies
+  // are not inflated: the API takes plain JSON only.
+  await app.register(compress, { encodings: ['br', 'gzip'], globalDecompression: false });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -222,6 +230,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     index: false,
   });
 
+  registerSeoRoutes(app);
   if (config.devWeb) {
     // Imported only here: outside `npm run dev`, neither this module nor Vite (a devDependency) is loaded.
     const { registerDevWebRoutes } = await import('./modules/web/web.dev');

@@ -32,5 +32,7 @@ export async function publicConfig(app: FastifyInstance) {
     googleSignIn: config.googleSignIn,
     emailPasswordSignIn: config.emailPasswordSignIn,
     paymentMethods: s?.paymentMethods ?? [],
+    // The origin every absolute link is built on (canonical URLs, Open Graph images, the sitemap).
+    publicUrl: new URL(config.publicUrl).origin,
   };
 }

@@ -6,6 +6,8 @@ export function AreaPage({ title, actions, children }: { title: string; actions?
   return (
     <div className="px-4 py-6 sm:px-6">
       <title>{title}</title>
+      {/* A private area's page (robots.txt also keeps crawlers out). */}
+      <meta name="robots" content="noindex" />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-stone-900">{title}</h1>
         {actions}

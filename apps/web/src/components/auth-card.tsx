@@ -5,6 +5,8 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
   return (
     <div className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">
       <title>{title}</title>
+      {/* Sign-in pages are not search results. */}
+      <meta name="robots" content="noindex" />
       <div className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8">
         <h1 className="text-2xl font-bold text-stone-900">{title}</h1>
         {subtitle ? <p className="mt-1 text-stone-600">{subtitle}</p> : null}

@@ -5,6 +5,8 @@
 export function PendingPage() {
   return (
     <div className="mx-auto flex min-h-[40vh] max-w-5xl items-center justify-center px-4" aria-busy="true">
+      {/* It stands only for pages that are never search results (sign-in pages, private areas). */}
+      <meta name="robots" content="noindex" />
       <p role="status" className="flex items-center gap-3 text-stone-600">
         <span
           className="size-5 animate-spin rounded-full border-2 border-amber-800 border-t-transparent motion-reduce:animate-none"

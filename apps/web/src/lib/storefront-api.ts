@@ -15,6 +15,8 @@ export interface PublicConfig {
   googleSignIn: boolean;
   emailPasswordSignIn: boolean;
   paymentMethods: string[];
+  /** PUBLIC_URL's origin (no trailing slash): absolute links in canonical URLs and Open Graph tags. */
+  publicUrl: string;
 }
 
 /** The public settings: everything but the private fields (design §4). */

@@ -64,8 +64,8 @@ export function webBuildAt(webRoot: string): WebBuild | null {
 }
 
 /**
- * Serves the web app: hashed assets (a year, immutable), the public files (revalidated), and every other GET
- * outside /api and /files rendered on the server (design §1), with 404 for unknown pages.
+ * Serves the web app: hashed assets (a year, immutable; precompressed), the public files (revalidated), and
+ * every other GET outside /api and /files rendered on the server (design §1), with 404 for unknown pages.
  */
 export async function registerWebRoutes(app: FastifyInstance, build: WebBuild): Promise<void> {
   const renderer = (await import(pathToFileURL(build.serverEntry).href)) as Renderer;
@@ -80,12 +80,21 @@ export async function registerWebRoutes(app: FastifyInstance, build: WebBuild): 
     index: false,
     // Vite's manifest is for the server only.
     allowedPath: (pathName) => !pathName.startsWith('/.vite'),
+    // The build writes .br and .gz beside each script and stylesheet (scripts/build.mjs, the smallest
+    // settings, once): sent as they are when the client accepts them, so no request compresses an asset.
+    preCompressed: true,
+    globIgnore: ['**/*.br', '**/*.gz'],
+    // Cache-Control is ours alone (setHeaders below): left on, @fastify/static's default `public, max-age=0`
+    // is written after setHeaders and replaced the year-long policy of hashed assets.
+    cacheControl: false,
     setHeaders(res, filePath) {
       // Hashed assets never change; anything else (the favicon) revalidates.
       res.setHeader(
         'Cache-Control',
         filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
       );
+      // The same URL is sent as brotli, gzip or plain by what the client accepts: caches must tell them apart.
+      res.setHeader('Vary', 'Accept-Encoding');
     },
   });
 

@@ -11,6 +11,7 @@ import { AddToCartForm } from './add-to-cart';
 import { CartPage, cartLoader } from './cart-page';
 import { OrderSummaryPage } from './order-summary-page';
 import { ProductGrid, ProductImage } from './product-card';
+import { PageHead, headImage } from './page-head';
 
 const DESCRIPTION = 'Pan y tortas de la panadería de tu barrio, para recoger o a domicilio el día que elijas.';
 
@@ -19,7 +20,12 @@ const notFound = () => data(null, { status: 404 });
 async function market(context: unknown) {
   const api = storefrontApi(context);
   const config = await api.config();
-  return { api, config, companyId: config.companyId };
+  return {
+    api,
+    config,
+    companyId: config.companyId,
+    site: { marketName: config.marketName, publicUrl: config.publicUrl },
+  };
 }
 
 interface Section {
@@ -49,24 +55,31 @@ function sections(collections: ProductCollection[], products: Product[]): Sectio
 }
 
 async function homeLoader({ context }: LoaderFunctionArgs) {
-  const { api, config, companyId } = await market(context);
-  if (!companyId) return { marketName: config.marketName, companyId, collections: [], products: [] };
+  const { api, companyId, site } = await market(context);
+  if (!companyId) return { ...site, companyId, collections: [], products: [] };
   const [collections, products] = await Promise.all([api.collections(companyId), api.products(companyId)]);
-  return { marketName: config.marketName, companyId, collections, products };
+  return { ...site, companyId, collections, products };
 }
 
 function HomePage() {
   const data = useLoaderData<typeof homeLoader>();
-  const { marketName, companyId } = data;
+  const { marketName, companyId, publicUrl } = data;
   // What staff change in the back office shows here at once (the shared stream).
   const collections = useLiveList<ProductCollection>(companyId, 'productCollections', data.collections);
   const products = useLiveList<Product>(companyId, 'products', data.products);
   const shownSections = sections(collections, products);
+  const cover = shownSections[0]?.items.find((p) => p.images.length > 0);
   let shown = 0;
   return (
     <div className="mx-auto max-w-6xl px-3 py-6 sm:px-4">
-      <title>{marketName}</title>
-      <meta name="description" content={DESCRIPTION} />
+      <PageHead
+        title={marketName}
+        description={DESCRIPTION}
+        publicUrl={publicUrl}
+        path={paths.home}
+        siteName={marketName}
+        image={headImage(publicUrl, cover?.images[0], cover?.name ?? marketName)}
+      />
       <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">{marketName}</h1>
       <p className="mt-1 text-stone-600">{DESCRIPTION}</p>
       {shownSections.length === 0 ? (
@@ -101,17 +114,17 @@ function HomePage() {
 }
 
 async function collectionLoader({ context, params }: LoaderFunctionArgs) {
-  const { api, config, companyId } = await market(context);
+  const { api, companyId, site } = await market(context);
   if (!companyId) throw notFound();
   const [collections, products] = await Promise.all([api.collections(companyId), api.products(companyId)]);
   const collection = collections.find((c) => c.id === params.collectionId);
   if (!collection) throw notFound();
-  return { marketName: config.marketName, companyId, collection, products };
+  return { ...site, companyId, collection, products };
 }
 
 function CollectionPage() {
   const data = useLoaderData<typeof collectionLoader>();
-  const { marketName, companyId } = data;
+  const { marketName, companyId, publicUrl } = data;
   const initial = useMemo(() => [data.collection], [data.collection]);
   const [collection = data.collection] = useLiveList<ProductCollection>(
     companyId,
@@ -121,10 +134,17 @@ function CollectionPage() {
   const products = useLiveList<Product>(companyId, 'products', data.products).filter(
     (p) => p.collectionId === collection.id,
   );
+  const cover = products.find((p) => p.images.length > 0);
   return (
     <div className="mx-auto max-w-6xl px-3 py-6 sm:px-4">
-      <title>{`${collection.name} · ${marketName}`}</title>
-      <meta name="description" content={collection.description || `${collection.name} de ${marketName}.`} />
+      <PageHead
+        title={`${collection.name} · ${marketName}`}
+        description={collection.description || `${collection.name} de ${marketName}.`}
+        publicUrl={publicUrl}
+        path={paths.collection(collection.id)}
+        siteName={marketName}
+        image={headImage(publicUrl, cover?.images[0], cover?.name ?? collection.name)}
+      />
       <nav aria-label="Ruta" className="text-sm text-stone-600">
         <Link to={paths.home} className="hover:underline">
           Inicio
@@ -145,7 +165,7 @@ function CollectionPage() {
 }
 
 async function productLoader({ context, params }: LoaderFunctionArgs) {
-  const { api, config, companyId } = await market(context);
+  const { api, companyId, site } = await market(context);
   if (!companyId || !params.id) throw notFound();
   const [product, products] = await Promise.all([api.product(companyId, params.id), api.products(companyId)]);
   if (!product || product.active === false) throw notFound();
@@ -154,14 +174,14 @@ async function productLoader({ context, params }: LoaderFunctionArgs) {
     ...products.filter((p) => p.id !== product.id && p.collectionId && p.collectionId === product.collectionId),
     ...products.filter((p) => p.id !== product.id && (!p.collectionId || p.collectionId !== product.collectionId)),
   ].slice(0, RELATED_COUNT);
-  return { marketName: config.marketName, companyId, product, related };
+  return { ...site, companyId, product, related };
 }
 
 const RELATED_COUNT = 4;
 
 function ProductPage() {
   const data = useLoaderData<typeof productLoader>();
-  const { marketName, companyId } = data;
+  const { marketName, companyId, publicUrl } = data;
   const initial = useMemo(() => [data.product], [data.product]);
   const live = useLiveList<Product>(companyId, 'products', initial).find((p) => p.id === data.product.id);
   const product = live ?? data.product;
@@ -171,8 +191,15 @@ function ProductPage() {
   const [image, ...moreImages] = product.images;
   return (
     <div className="mx-auto max-w-5xl px-3 py-6 sm:px-4">
-      <title>{`${product.name} · ${marketName}`}</title>
-      <meta name="description" content={product.description || `${product.name} de ${marketName}.`} />
+      <PageHead
+        title={`${product.name} · ${marketName}`}
+        description={productDescription(product, marketName)}
+        publicUrl={publicUrl}
+        path={paths.product(product.id)}
+        siteName={marketName}
+        image={headImage(publicUrl, image, product.name)}
+        product={{ product, available: Boolean(live) }}
+      />
       <div className="grid gap-6 md:grid-cols-2">
         {image ? (
           <ProductImage
@@ -236,18 +263,30 @@ function ProductPage() {
   );
 }
 
+/** The price first (a shared link's preview shows it under the name), then the product's own words. */
+function productDescription(product: Product, marketName: string): string {
+  const text = (product.description || `${product.name} de ${marketName}.`).replace(/\s+/g, ' ').trim();
+  const line = `${formatMoney(product.price)} · ${text}`;
+  return line.length > 160 ? `${line.slice(0, 159).trimEnd()}…` : line;
+}
+
 async function privacyLoader({ context }: LoaderFunctionArgs) {
-  const { api, config, companyId } = await market(context);
+  const { api, companyId, site } = await market(context);
   const settings: Partial<PublicSettings> = companyId ? await api.settings(companyId) : {};
-  return { marketName: config.marketName, policy: settings.privacyPolicy ?? '' };
+  return { ...site, policy: settings.privacyPolicy ?? '' };
 }
 
 function PrivacyPage() {
-  const { marketName, policy } = useLoaderData<typeof privacyLoader>();
+  const { marketName, publicUrl, policy } = useLoaderData<typeof privacyLoader>();
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
-      <title>{`Política de privacidad · ${marketName}`}</title>
-      <meta name="description" content={`Cómo ${marketName} trata tus datos personales.`} />
+      <PageHead
+        title={`Política de privacidad · ${marketName}`}
+        description={`Cómo ${marketName} trata tus datos personales.`}
+        publicUrl={publicUrl}
+        path={paths.privacy}
+        siteName={marketName}
+      />
       <h1 className="text-2xl font-bold sm:text-3xl">Política de privacidad</h1>
       {policy ? (
         <div className="mt-4 whitespace-pre-line leading-relaxed text-stone-800">{policy}</div>
@@ -266,6 +305,8 @@ function shell(title: string, text: string) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-8">
         <title>{title}</title>
+        {/* One visitor's cart or order: never a search result. */}
+        <meta name="robots" content="noindex" />
         <h1 className="text-2xl font-bold sm:text-3xl">{title}</h1>
         <div className="mt-6">
           <EmptyState
