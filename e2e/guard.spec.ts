@@ -120,6 +120,8 @@ test.describe('route guard and landing pages', () => {
     await accountButton(page, 'Ana').click();
     await page.getByRole('button', { name: 'Cerrar Sesión' }).click();
     await expect(page).toHaveURL('/');
+    // Signed out for real (the session ended on the server) before a new page load checks it.
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Ingresar' })).toBeVisible();
     await page.goto('/login?redirect=//evil.test/x');
     await signIn(page, DEMO.driver);
     await expect(page).toHaveURL('/driver/orders');
