@@ -125,6 +125,7 @@ test.describe('header and Products menu', () => {
 
     // Enter on a link follows it.
     await page.keyboard.press('ArrowDown');
+    await expect(panel.getByRole('link').first()).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(`/productos/${collections[0]!.id}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(collections[0]!.name);

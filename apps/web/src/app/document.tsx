@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
 
-/** The built files a page loads: the client entry, its CSS and the modules it imports at once. */
+/** The built files a page names: the client entry and the CSS of the first load. */
 export interface DocumentAssets {
   scripts: string[];
   styles: string[];
-  modulePreloads: string[];
 }
 
 /** The id of the JSON block that carries the server's loader data to the client (no inline script: CSP). */
@@ -26,9 +25,6 @@ export function Document({ assets, children }: { assets: DocumentAssets; childre
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {assets.styles.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
-        ))}
-        {assets.modulePreloads.map((href) => (
-          <link key={href} rel="modulepreload" href={href} />
         ))}
       </head>
       <body>{children}</body>

@@ -14,7 +14,6 @@ import { sendPage, type Assets, type Renderer } from './web.routes';
 const DEV_ASSETS: Assets = {
   scripts: ['/@vite/client', '/src/entry.client.tsx'],
   styles: ['/src/styles.css'],
-  modulePreloads: [],
 };
 
 /** Vite's own URLs (modules, dependencies, virtual ids, files outside the root): never pages. */

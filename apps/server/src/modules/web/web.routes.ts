@@ -15,7 +15,6 @@ export interface WebBuild {
 export interface Assets {
   scripts: string[];
   styles: string[];
-  modulePreloads: string[];
 }
 
 /** The renderer's contract (apps/web/src/entry.server.tsx), kept structural: the server never imports web code. */
@@ -33,7 +32,12 @@ interface ManifestChunk {
   isEntry?: boolean;
 }
 
-/** The entry's script, its CSS and the chunks it imports at once (module preloads), from Vite's manifest. */
+/**
+ * The entry's script and the CSS of it and the chunks it imports, from Vite's manifest. No modulepreload
+ * links: they put every first-load chunk at high priority beside the largest image, and Lighthouse (mobile)
+ * scored `/` 88 with them against 96 without (LCP 3.3 s → 2.3 s, medians of 3); the browser finds the chunks
+ * from the entry a little later, after the content has painted.
+ */
 export function readAssets(clientDir: string): Assets {
   const manifest = JSON.parse(readFileSync(path.join(clientDir, '.vite/manifest.json'), 'utf8')) as Record<
     string,
@@ -41,18 +45,18 @@ export function readAssets(clientDir: string): Assets {
   >;
   const entry = Object.values(manifest).find((c) => c.isEntry);
   if (!entry) throw new Error('The web build has no entry in its manifest');
-  const preloads = new Set<string>();
+  const seen = new Set<string>();
   const styles = new Set(entry.css ?? []);
   const walk = (key: string) => {
     const chunk = manifest[key];
-    if (!chunk || preloads.has(chunk.file)) return;
-    preloads.add(chunk.file);
+    if (!chunk || seen.has(chunk.file)) return;
+    seen.add(chunk.file);
     for (const css of chunk.css ?? []) styles.add(css);
     for (const next of chunk.imports ?? []) walk(next);
   };
   for (const key of entry.imports ?? []) walk(key);
   const url = (file: string) => `/${file}`;
-  return { scripts: [url(entry.file)], styles: [...styles].map(url), modulePreloads: [...preloads].map(url) };
+  return { scripts: [url(entry.file)], styles: [...styles].map(url) };
 }
 
 export function webBuildAt(webRoot: string): WebBuild | null {
