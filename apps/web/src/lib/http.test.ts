@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { errorTextEs } from '@hornada/domain/errors';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ApiError, AUTH_TOKEN_KEY, browserTokenStorage, createHttpClient, getJson, type TokenStorage } from './http';
+import { ApiError, AUTH_TOKEN_KEY, browserTokenStorage, createHttpClient, type TokenStorage } from './http';
 
 /** A real HTTP server on 127.0.0.1: each route plays one row of spec §8 or one list shape of §7. */
 type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
@@ -440,16 +440,5 @@ describe('the browser token storage', () => {
   it('is empty where there is no window (the server)', () => {
     expect(browserTokenStorage.get()).toBeNull();
     expect(() => browserTokenStorage.remove()).not.toThrow();
-  });
-});
-
-describe('getJson (the one-page App)', () => {
-  it('returns the whole envelope from a full URL', async () => {
-    await expect(getJson(`${origin}/api/list-data`)).resolves.toMatchObject({ data: [{ id: 'a' }, { id: 'b' }] });
-  });
-  it('raises the same errors', async () => {
-    const err = await failure(getJson(`${origin}/api/no-envelope`));
-    expect(err.message).toBe('Invalid response format');
-    expect((await failure(getJson(`${origin}/api/forbidden`))).userMessage).toBe(errorTextEs('forbidden'));
   });
 });

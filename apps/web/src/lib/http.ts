@@ -310,15 +310,3 @@ export function setUnauthorizedHandler(handler: (() => void) | null): void {
 
 /** The browser's client: `/api`, the token from local storage. */
 export const http = createHttpClient({ onUnauthorized: () => unauthorizedHandler?.() });
-
-const sameOrigin = createHttpClient({ baseUrl: '' });
-
-/**
- * GET a whole `{data: …}` envelope from a full path ('/api/config'), with the rules above.
- * Kept for the one-page App; new code uses `http.get` or `http.list`.
- */
-export async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
-  const body = await sameOrigin.send('GET', url, undefined, { signal });
-  if (!isRecord(body) || !('data' in body)) throw clientError('invalid_response', MESSAGES.invalid, null, body);
-  return body as T;
-}

@@ -42,8 +42,14 @@ export const STOREFRONT_SORT = 'sortOrder';
 export function createHttpStorefrontApi(client: HttpClient = http): StorefrontApi {
   const base = (companyId: string) => `/companies/${encodeURIComponent(companyId)}`;
   const list = { per_page: STOREFRONT_LIMIT, sort: STOREFRONT_SORT };
+  // Read once for the page's life (every page loader needs the company); a failed read is tried again.
+  let config: Promise<PublicConfig> | null = null;
   return {
-    config: () => client.get<PublicConfig>('/config'),
+    config: () =>
+      (config ??= client.get<PublicConfig>('/config').catch((err: unknown) => {
+        config = null;
+        throw err;
+      })),
     collections: async (companyId) =>
       (await client.list<ProductCollection>(`${base(companyId)}/productCollections`, { query: list })).items,
     products: async (companyId) => (await client.list<Product>(`${base(companyId)}/products`, { query: list })).items,

@@ -120,10 +120,10 @@ export async function sendPage(
   ctx: { storefront: ReturnType<typeof createStorefrontReader>; assets: Assets; origin: string },
 ): Promise<FastifyReply> {
   // The origin is ours, never the Host header's: loaders read only the path and the query.
-  const result = await renderer.render(new Request(`${ctx.origin}${req.url}`), {
-    storefront: ctx.storefront,
-    assets: ctx.assets,
-  });
+  // The root loader and the page's loader both read the config: once per request is enough.
+  let config: ReturnType<typeof ctx.storefront.config> | undefined;
+  const storefront = { ...ctx.storefront, config: () => (config ??= ctx.storefront.config()) };
+  const result = await renderer.render(new Request(`${ctx.origin}${req.url}`), { storefront, assets: ctx.assets });
   if ('redirect' in result) return reply.redirect(result.redirect, result.status);
   return reply
     .status(result.status)
