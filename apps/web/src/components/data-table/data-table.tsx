@@ -142,7 +142,7 @@ export function DataTable<T extends Resource>({
 
   return (
     <div className="space-y-3">
-      <div className="flex flex-wrap items-end gap-2">
+      <div className="grid gap-2 sm:flex sm:flex-wrap sm:items-end">
         <SearchBox
           id={`${uid}-search`}
           label={searchLabel}
@@ -150,49 +150,51 @@ export function DataTable<T extends Resource>({
           value={view.search}
           onChange={(search) => setView({ search })}
         />
-        {filters.map((filter) => (
-          <div key={filter.key} className="min-w-36">
-            <label htmlFor={`${uid}-${filter.key}`} className="block text-sm font-medium text-stone-700">
-              {filter.label}
-            </label>
-            <select
-              id={`${uid}-${filter.key}`}
-              value={view.filters[filter.key] ?? ''}
-              onChange={(event) => setView({ filters: { [filter.key]: event.target.value } })}
-              className="mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-stone-900 shadow-sm focus:border-amber-700 focus:outline-none focus:ring-2 focus:ring-amber-700/30"
-            >
-              <option value="">Todos</option>
-              {filter.options.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          </div>
-        ))}
-        <DropdownMenu>
-          <DropdownMenuTrigger className={`${secondaryButtonClass} ml-auto`}>
-            <Columns3 className="size-4" aria-hidden="true" />
-            Columnas
-          </DropdownMenuTrigger>
-          <DropdownMenuContent label="Columnas visibles">
-            <DropdownMenuLabel>Columnas visibles</DropdownMenuLabel>
-            {columns
-              .filter((c) => !c.meta?.fixed)
-              .map((c) => {
-                const key = columnId(c);
-                return (
-                  <DropdownMenuCheckboxItem
-                    key={key}
-                    checked={visibility[key] !== false}
-                    onCheckedChange={(shown) => chooseColumn(key, shown)}
-                  >
-                    {columnLabel(c)}
-                  </DropdownMenuCheckboxItem>
-                );
-              })}
-          </DropdownMenuContent>
-        </DropdownMenu>
+        <div className="grid grid-cols-2 items-end gap-2 sm:contents">
+          {filters.map((filter) => (
+            <div key={filter.key} className="min-w-0 sm:w-44">
+              <label htmlFor={`${uid}-${filter.key}`} className="block text-sm font-medium text-stone-700">
+                {filter.label}
+              </label>
+              <select
+                id={`${uid}-${filter.key}`}
+                value={view.filters[filter.key] ?? ''}
+                onChange={(event) => setView({ filters: { [filter.key]: event.target.value } })}
+                className="mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-stone-900 shadow-sm focus:border-amber-700 focus:outline-none focus:ring-2 focus:ring-amber-700/30"
+              >
+                <option value="">Todos</option>
+                {filter.options.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ))}
+          <DropdownMenu>
+            <DropdownMenuTrigger className={`${secondaryButtonClass} sm:ml-auto`}>
+              <Columns3 className="size-4" aria-hidden="true" />
+              Columnas
+            </DropdownMenuTrigger>
+            <DropdownMenuContent label="Columnas visibles">
+              <DropdownMenuLabel>Columnas visibles</DropdownMenuLabel>
+              {columns
+                .filter((c) => !c.meta?.fixed)
+                .map((c) => {
+                  const key = columnId(c);
+                  return (
+                    <DropdownMenuCheckboxItem
+                      key={key}
+                      checked={visibility[key] !== false}
+                      onCheckedChange={(shown) => chooseColumn(key, shown)}
+                    >
+                      {columnLabel(c)}
+                    </DropdownMenuCheckboxItem>
+                  );
+                })}
+            </DropdownMenuContent>
+          </DropdownMenu>
+        </div>
       </div>
 
       {error ? (
@@ -381,7 +383,7 @@ function SearchBox({
     return () => clearTimeout(timer);
   }, [text, value, onChange]);
   return (
-    <div className="min-w-0 flex-1 basis-56">
+    <div className="min-w-0 sm:flex-1 sm:basis-56">
       <label htmlFor={id} className="block text-sm font-medium text-stone-700">
         {label}
       </label>

@@ -1,10 +1,11 @@
-import { Pencil, Trash2 } from 'lucide-react';
+import { Ellipsis, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../lib/http';
 import { toastStore } from '../../lib/toast-store';
 import { iconButtonClass } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../ui/dropdown-menu';
 
 export interface RowActionsProps {
   /** The record's name as people know it ("Pan de bono"). */
@@ -16,9 +17,13 @@ export interface RowActionsProps {
   onDelete(): Promise<unknown>;
 }
 
-/** What a row offers: edit, and delete after a confirmation; the outcome shows as a toast. */
+/**
+ * What a row offers: edit, and delete after a confirmation; the outcome shows as a toast. On a wide screen
+ * two icon buttons; on a phone one "more" menu, so the row fits.
+ */
 export function RowActions({ name, noun, editTo, onDelete }: RowActionsProps) {
   const [confirming, setConfirming] = useState(false);
+  const navigate = useNavigate();
   const remove = async () => {
     try {
       await onDelete();
@@ -33,18 +38,35 @@ export function RowActions({ name, noun, editTo, onDelete }: RowActionsProps) {
   };
   return (
     <div className="flex justify-end gap-1">
-      <Link to={editTo} className={iconButtonClass} aria-label={`Editar ${name}`} title="Editar">
+      <Link to={editTo} className={`${iconButtonClass} max-sm:hidden`} aria-label={`Editar ${name}`} title="Editar">
         <Pencil className="size-4" aria-hidden="true" />
       </Link>
       <button
         type="button"
-        className={`${iconButtonClass} text-red-700 hover:bg-red-50`}
+        className={`${iconButtonClass} text-red-700 hover:bg-red-50 max-sm:hidden`}
         aria-label={`Eliminar ${name}`}
         title="Eliminar"
         onClick={() => setConfirming(true)}
       >
         <Trash2 className="size-4" aria-hidden="true" />
       </button>
+      <div className="sm:hidden">
+        <DropdownMenu>
+          <DropdownMenuTrigger className={iconButtonClass} aria-label={`Acciones de ${name}`}>
+            <Ellipsis className="size-5" aria-hidden="true" />
+          </DropdownMenuTrigger>
+          <DropdownMenuContent>
+            <DropdownMenuItem onSelect={() => void navigate(editTo)}>
+              <Pencil className="size-4" aria-hidden="true" />
+              Editar
+            </DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => setConfirming(true)}>
+              <Trash2 className="size-4 text-red-700" aria-hidden="true" />
+              Eliminar
+            </DropdownMenuItem>
+          </DropdownMenuContent>
+        </DropdownMenu>
+      </div>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}

@@ -189,7 +189,16 @@ export function SelectField({
 }: SelectFieldProps) {
   return (
     <FieldShell id={id} label={label} error={error} hint={hint} labelNote={labelNote} className={className}>
-      <select id={id} {...rest} {...registration} {...fieldAria(id, hint, error)} className={inputClass}>
+      {/* Remounted when the options arrive, so the form's value is selected again (a native select shows the
+          first option when its value was set before that option existed). */}
+      <select
+        key={options.length}
+        id={id}
+        {...rest}
+        {...registration}
+        {...fieldAria(id, hint, error)}
+        className={inputClass}
+      >
         {emptyLabel !== undefined ? <option value="">{emptyLabel}</option> : null}
         {options.map((option) => (
           <option key={option.value} value={option.value}>

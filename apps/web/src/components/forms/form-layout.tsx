@@ -42,11 +42,16 @@ export function FormActions({
   submitLabel: string;
 }) {
   return (
-    <div className="sticky bottom-0 -mx-4 flex flex-col-reverse gap-2 border-t border-stone-200 bg-stone-50/95 px-4 py-3 sm:static sm:mx-0 sm:flex-row sm:justify-end sm:border-0 sm:bg-transparent sm:px-0">
-      <Link to={cancelTo} className={secondaryButtonClass}>
+    <div className="sticky bottom-0 -mx-4 flex gap-2 border-t border-stone-200 bg-stone-50/95 px-4 py-3 sm:static sm:mx-0 sm:justify-end sm:border-0 sm:bg-transparent sm:px-0">
+      <Link to={cancelTo} className={`${secondaryButtonClass} flex-1 sm:flex-none`}>
         Cancelar
       </Link>
-      <button type="submit" className={buttonClass} disabled={saving} aria-busy={saving || undefined}>
+      <button
+        type="submit"
+        className={`${buttonClass} flex-1 sm:flex-none`}
+        disabled={saving}
+        aria-busy={saving || undefined}
+      >
         {saving ? 'Guardando…' : submitLabel}
       </button>
     </div>

@@ -31,6 +31,8 @@ export interface ResourceFormOptions<T extends Resource, TForm extends FieldValu
   listPath: string;
   /** The toast after saving. */
   savedMessage(record: T, created: boolean): string;
+  /** Runs after a save, before leaving the form (e.g. delete the files the record no longer uses). */
+  onSaved?(saved: T, before: T | null): void;
 }
 
 export interface ResourceForm<T extends Resource, TForm extends FieldValues> {
@@ -56,7 +58,7 @@ export interface ResourceForm<T extends Resource, TForm extends FieldValues> {
 export function useResourceForm<T extends Resource, TForm extends FieldValues>(
   options: ResourceFormOptions<T, TForm>,
 ): ResourceForm<T, TForm> {
-  const { resource, id, schema, empty, toForm, toInput, isField, listPath, savedMessage } = options;
+  const { resource, id, schema, empty, toForm, toInput, isField, listPath, savedMessage, onSaved } = options;
   const companyId = useCompanyId();
   const [service, setService] = useState<ResourceService<T> | null>(null);
   const [load, setLoad] = useState<RecordLoad<T>>({ state: 'loading' });
@@ -122,6 +124,7 @@ export function useResourceForm<T extends Resource, TForm extends FieldValues>(
       return;
     }
     form.reset(toForm(saved));
+    onSaved?.(saved, load.state === 'ready' ? load.record : null);
     toastStore.getState().show(savedMessage(saved, !id));
     allowNextNavigation();
     void navigate(listPath);

@@ -1,6 +1,5 @@
-import * as AlertDialog from '@radix-ui/react-alert-dialog';
-import { useState, type ReactNode } from 'react';
-import { dangerButtonClass, buttonClass, secondaryButtonClass } from './button';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { buttonClass, dangerButtonClass, secondaryButtonClass } from './button';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -17,8 +16,10 @@ export interface ConfirmDialogProps {
 }
 
 /**
- * A confirmation before anything destructive (Radix AlertDialog: focus trapped, Escape cancels, the cancel
- * button focused first so Enter never deletes by accident).
+ * A confirmation before anything destructive: the browser's modal `<dialog>` (focus kept inside, the page
+ * behind inert, Escape cancels) as an alert dialog, the cancel button focused first so Enter never deletes by
+ * accident. Native rather than Radix's AlertDialog: Radix locks scrolling by injecting a `<style>` element,
+ * which the app's Content Security Policy (style-src 'self') refuses.
  */
 export function ConfirmDialog({
   open,
@@ -30,7 +31,22 @@ export function ConfirmDialog({
   destructive = true,
   onConfirm,
 }: ConfirmDialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
   const [busy, setBusy] = useState(false);
+  const id = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      dialog.showModal();
+      cancelRef.current?.focus();
+    } else if (!open && dialog.open) {
+      dialog.close();
+    }
+  }, [open]);
+
   const confirm = async () => {
     setBusy(true);
     try {
@@ -42,19 +58,39 @@ export function ConfirmDialog({
       setBusy(false);
     }
   };
+
   return (
-    <AlertDialog.Root open={open} onOpenChange={(next) => (busy ? undefined : onOpenChange(next))}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-stone-950/40" />
-        <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-5 shadow-xl focus:outline-none sm:p-6">
-          <AlertDialog.Title className="text-lg font-semibold text-stone-900">{title}</AlertDialog.Title>
-          <AlertDialog.Description asChild>
-            <div className="mt-2 text-stone-700">{description}</div>
-          </AlertDialog.Description>
+    <dialog
+      ref={ref}
+      role="alertdialog"
+      aria-modal="true"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-description`}
+      onCancel={(event) => {
+        // Escape: the browser would close it by itself; the owner decides (and nothing closes while busy).
+        event.preventDefault();
+        if (!busy) onOpenChange(false);
+      }}
+      className="m-auto w-[calc(100vw-2rem)] max-w-md rounded-2xl bg-white p-5 text-stone-900 shadow-xl backdrop:bg-stone-950/40 sm:p-6"
+    >
+      {open ? (
+        <>
+          <h2 id={`${id}-title`} className="text-lg font-semibold text-stone-900">
+            {title}
+          </h2>
+          <div id={`${id}-description`} className="mt-2 text-stone-700">
+            {description}
+          </div>
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <AlertDialog.Cancel className={secondaryButtonClass} disabled={busy}>
+            <button
+              ref={cancelRef}
+              type="button"
+              className={secondaryButtonClass}
+              disabled={busy}
+              onClick={() => onOpenChange(false)}
+            >
               {cancelLabel}
-            </AlertDialog.Cancel>
+            </button>
             <button
               type="button"
               className={destructive ? dangerButtonClass : buttonClass}
@@ -65,8 +101,8 @@ export function ConfirmDialog({
               {busy ? 'Un momento…' : confirmLabel}
             </button>
           </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+        </>
+      ) : null}
+    </dialog>
   );
 }

@@ -4,7 +4,10 @@ import type { ReactNode } from 'react';
 
 /** Radix's dropdown menu with the back office's look: keyboard and screen-reader behaviour come from Radix. */
 
-export const DropdownMenu = Menu.Root;
+/** Not modal: a modal menu locks scrolling with an injected `<style>`, which the CSP (style-src 'self') refuses. */
+export function DropdownMenu({ children }: { children: ReactNode }) {
+  return <Menu.Root modal={false}>{children}</Menu.Root>;
+}
 export const DropdownMenuTrigger = Menu.Trigger;
 
 export function DropdownMenuContent({ children, label }: { children: ReactNode; label?: string }) {
