@@ -97,6 +97,21 @@ function pageModule(route: RouteDef): Lazy {
     case 'production.profile':
     case 'customer.profile':
       return () => import('../features/account/profile-page');
+    case 'dashboard.products':
+      return () => import('../features/catalogue/products-page');
+    case 'dashboard.productCreate':
+    case 'dashboard.productUpdate':
+      return () => import('../features/catalogue/product-form-page');
+    case 'dashboard.brands':
+      return () => import('../features/catalogue/brands-page');
+    case 'dashboard.brandCreate':
+    case 'dashboard.brandUpdate':
+      return () => import('../features/catalogue/brand-form-page');
+    case 'dashboard.productCollections':
+      return () => import('../features/catalogue/collections-page');
+    case 'dashboard.productCollectionCreate':
+    case 'dashboard.productCollectionUpdate':
+      return () => import('../features/catalogue/collection-form-page');
     default:
       return async () => {
         const [{ UnbuiltAreaPage }, { routeTitle }] = await Promise.all([
