@@ -3,6 +3,7 @@
  * S3 driver against s3rver, an in-process S3-compatible server started here on 127.0.0.1, port 0.
  */
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { request } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -107,7 +108,7 @@ describe.each(['local', 's3'] as const)('file storage on the %s driver', (driver
 
   beforeAll(async () => {
     if (driver === 's3') s3 = await startS3();
-    t = await setupTestApp({ env: { RATE_LIMIT_WRITES: '0', ...(s3?.env ?? {}) } });
+    t = await setupTestApp({ listen: true, env: { RATE_LIMIT_WRITES: '0', ...(s3?.env ?? {}) } });
     own = await t.company('Panadería Uno');
     other = await t.company('Panadería Dos');
     tokens.admin = (await t.user('company_admin', own)).token;
@@ -220,6 +221,33 @@ describe.each(['local', 's3'] as const)('file storage on the %s driver', (driver
       payload: Readable.from([payload.subarray(0, 1 << 20), payload.subarray(1 << 20)]),
     });
     expectError(res, 413, 'storage/file-too-large');
+  });
+
+  it('answers 413 before the rest of an oversize body is sent, announced or chunked', async () => {
+    const { payload, headers } = await multipart(Buffer.alloc(6 * 1024 * 1024, 1), 'grande.png', 'image/png');
+    /** Sends `sent` bytes of the body and waits for the answer without ever ending the request. */
+    const partial = (sent: number, announce: boolean) =>
+      new Promise<number>((resolve, reject) => {
+        const req = request(`${t.baseUrl}/api/companies/${own}/files`, {
+          method: 'POST',
+          headers: {
+            ...headers,
+            authorization: `Bearer ${tokens.staff}`,
+            ...(announce ? { 'content-length': String(payload.length) } : { 'transfer-encoding': 'chunked' }),
+          },
+        });
+        req.on('response', (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+          req.destroy();
+        });
+        req.on('error', reject);
+        req.write(payload.subarray(0, sent));
+      });
+    const within = (p: Promise<number>) =>
+      Promise.race([p, new Promise<string>((r) => setTimeout(() => r('no answer'), 5000))]);
+    expect(await within(partial(64 * 1024, true))).toBe(413);
+    expect(await within(partial(5 * 1024 * 1024 + 128 * 1024, false))).toBe(413);
   });
 
   it('refuses an image over 40 megapixels (413) before decoding it', async () => {
@@ -337,6 +365,16 @@ describe.each(['local', 's3'] as const)('file storage on the %s driver', (driver
       const names = await readdir(path.join(t.dataDir, 'files'));
       expect(names.every((n) => n === own || n === other)).toBe(true);
     }
+  });
+
+  it('documents upload and delete in the OpenAPI document', async () => {
+    const doc = json<{ paths: Record<string, Record<string, unknown>> }>(
+      await t.call({ method: 'GET', url: '/api/docs/json' }),
+    );
+    expect(Object.keys(doc.paths['/api/companies/{companyId}/files'] ?? {})).toContain('post');
+    expect(
+      Object.keys(doc.paths).some((p) => p.startsWith('/api/companies/{companyId}/files/') && doc.paths[p]?.delete),
+    ).toBe(true);
   });
 
   it('stores the same bytes once: a retried upload gets the same path and costs no more quota', async () => {

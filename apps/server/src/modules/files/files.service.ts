@@ -59,6 +59,26 @@ function keysOf(path: string, widths: readonly number[]): string[] {
 type Encoded = { width: number; height: number; data: Buffer };
 
 /**
+ * Re-encoding a large photo takes a core and up to a few hundred megabytes for a moment: at most two at
+ * a time an instance (this machine has two cores), the others wait their turn instead of piling up.
+ */
+const ENCODE_CONCURRENCY = 2;
+let encoding = 0;
+const waiting: (() => void)[] = [];
+
+async function fewAtATime<T>(fn: () => Promise<T>): Promise<T> {
+  if (encoding >= ENCODE_CONCURRENCY) await new Promise<void>((resolve) => waiting.push(resolve));
+  else encoding++;
+  try {
+    return await fn();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else encoding--;
+  }
+}
+
+/**
  * Re-encodes an image into WebP at each width of `widthsFor`: turned upright by its EXIF orientation,
  * in sRGB, and with no metadata at all (sharp writes none unless asked: EXIF, GPS, XMP, ICC are gone).
  * Only the first frame of an animation is kept.
@@ -138,7 +158,7 @@ export class FilesService {
     const existing = await this.find(companyId, path);
     if (existing) return toStoredFile(existing);
 
-    const { widths, images } = await encodeImage(input);
+    const { widths, images } = await fewAtATime(() => encodeImage(input));
     const largest = images[images.length - 1]!;
     const bytes = images.reduce((sum, i) => sum + i.data.length, 0) + largest.data.length;
     const written: string[] = [];
