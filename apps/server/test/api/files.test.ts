@@ -8,11 +8,14 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_TEXTS_ES, ROLES, type Role, type StoredFile } from '@hornada/domain';
 import { parseConfig } from '../../src/config';
+import { files, products } from '../../src/db/schema';
+import { DEMO_COMPANY_ID } from '../../src/seed/ids';
+import { seedDemoInto } from '../helpers/seed';
 import { setupTestApp, json, type TestApp } from '../helpers/app';
 
 const require = createRequire(import.meta.url);
@@ -448,5 +451,39 @@ describe('storage configuration', () => {
     expect(message).toContain('S3_PREFIX:');
     expect(message).toContain('S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither');
     expect(() => parseConfig({ ...base, STORAGE: 'ftp' })).toThrow(/STORAGE/);
+  });
+});
+
+describe("the demo seed's pictures", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await setupTestApp();
+    await seedDemoInto(t, { accounts: false });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('are files of the demo company: listed with their bytes, served, and deletable by its staff', async () => {
+    const rows = await t.db.select().from(files).where(eq(files.companyId, DEMO_COMPANY_ID));
+    const [product] = await t.db.select().from(products).limit(1);
+    const image = product!.images[0]!;
+    const row = rows.find((r) => r.path === image.path);
+    expect(row).toMatchObject({ width: image.width, height: image.height, widths: image.widths });
+    const served = await t.call({ method: 'GET', url: `/files/${image.path}` });
+    expect(served.statusCode).toBe(200);
+    expect(row!.size).toBe(served.rawPayload.length);
+    expect(row!.bytes).toBeGreaterThan(row!.size * 2);
+
+    const staff = await t.user('company_staff', DEMO_COMPANY_ID);
+    const other = await t.user('company_admin', await t.company());
+    const url = (company: string) => `/api/companies/${company}/files/${image.path}`;
+    expect((await t.call({ method: 'DELETE', url: url(DEMO_COMPANY_ID), token: other.token })).statusCode).toBe(404);
+    expect((await t.call({ method: 'DELETE', url: url(other.companyId!), token: other.token })).statusCode).toBe(404);
+    expect((await t.call({ method: 'DELETE', url: url(DEMO_COMPANY_ID), token: staff.token })).statusCode).toBe(204);
+    for (const w of image.widths) {
+      const res = await t.call({ method: 'GET', url: `/files/${image.path.replace(/\.webp$/, `-${w}.webp`)}` });
+      expect(res.statusCode).toBe(404);
+    }
   });
 });

@@ -4,6 +4,7 @@ import sharp, { type Metadata } from 'sharp';
 import { FILE_MAX_PIXELS, IMAGE_WIDTHS, type StoredFile } from '@hornada/domain';
 import { STORAGE_MESSAGES } from '@hornada/domain/messages';
 import type { AppContext, Caller } from '../../context';
+import type { DbOrTx } from '../../db';
 import { files } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { isSafeKey, type StorageDriver } from '../../providers/storage';
@@ -131,6 +132,29 @@ function toStoredFile(row: typeof files.$inferSelect): StoredFile {
   };
 }
 
+/** Lists images stored outside an upload (the demo seed's pictures) as files of the company. */
+export async function recordStoredFiles(
+  tx: DbOrTx,
+  companyId: string,
+  images: readonly { path: string; bytes: number; size: number; width: number; height: number; widths: number[] }[],
+  at: Date,
+): Promise<void> {
+  if (images.length === 0) return;
+  await tx.insert(files).values(
+    images.map((i) => ({
+      companyId,
+      path: i.path,
+      bytes: i.bytes,
+      size: i.size,
+      contentType: CONTENT_TYPE,
+      width: i.width,
+      height: i.height,
+      widths: i.widths,
+      createdAt: at,
+    })),
+  );
+}
+
 /** A transaction-level lock per company: its quota is read and spent by one upload at a time. */
 const lockCompany = (companyId: string) => sql`SELECT pg_advisory_xact_lock(hashtext(${`files:${companyId}`}))`;
 
@@ -211,8 +235,9 @@ export class FilesService {
 
   async remove(caller: Caller | null, companyId: string, path: string): Promise<void> {
     this.checkAccess(caller, companyId, 'delete');
-    // A path of another company, or one that is not a key (`..`, `%2e`, a backslash), is just not found.
-    if (!isSafeKey(path) || !path.startsWith(`${companyId}/`)) throw objectNotFound();
+    // A path that is not a key (`..`, `%2e`, a backslash) is just not found, as is one of another company
+    // (the row below is looked up by company and path).
+    if (!isSafeKey(path)) throw objectNotFound();
     await this.ctx.db.transaction(async (tx) => {
       await tx.execute(lockCompany(companyId));
       const [row] = await tx
