@@ -179,6 +179,10 @@ describe.each(['local', 's3'] as const)('file storage on the %s driver', (driver
       expect(res.headers['content-type']).toBe('image/webp');
       expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
+      const head = await t.call({ method: 'HEAD', url: `/files/${file.path.replace(/\.webp$/, `-${w}.webp`)}` });
+      expect(head.statusCode).toBe(200);
+      expect(head.headers['content-length']).toBe(res.headers['content-length']);
+      expect(head.rawPayload.length).toBe(0);
       const meta = await sharp(res.rawPayload).metadata();
       expect(meta).toMatchObject({ format: 'webp', width: w, height: (w * 3) / 4 });
     }
@@ -409,6 +413,11 @@ describe.each(['local', 's3'] as const)('file storage on the %s driver', (driver
       // Deleting frees the room again.
       expect((await remove(probe.path)).statusCode).toBe(204);
       expect((await upload(images[0]!)).statusCode).toBeLessThan(300);
+      // 0: no limit.
+      config.storageQuotaBytes = 1;
+      expectError(await upload(await noisy(300, 200, 12)), 402, 'storage/quota-exceeded');
+      config.storageQuotaBytes = 0;
+      expect((await upload(await noisy(300, 200, 12))).statusCode).toBe(201);
     } finally {
       config.storageQuotaBytes = saved;
     }

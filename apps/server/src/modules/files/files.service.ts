@@ -198,7 +198,8 @@ export class FilesService {
           .select({ n: sql<string>`coalesce(sum(${files.bytes}), 0)` })
           .from(files)
           .where(eq(files.companyId, companyId));
-        if (Number(used?.n ?? 0) + bytes > this.ctx.config.storageQuotaBytes) {
+        const quota = this.ctx.config.storageQuotaBytes;
+        if (quota > 0 && Number(used?.n ?? 0) + bytes > quota) {
           throw new AppError(402, 'storage/quota-exceeded', STORAGE_MESSAGES.quotaExceeded);
         }
         const [row] = await tx
