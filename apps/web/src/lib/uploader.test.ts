@@ -242,6 +242,15 @@ describe('uploadFile', () => {
     expect(sent[0]!.aborted).toBe(true);
   });
 
+  it('refuses a file over 5 MB before sending a byte', async () => {
+    const { uploader } = setup();
+    const big = new Blob([new Uint8Array(5 * 1024 * 1024 + 1)]);
+    const err = await rejection(uploader.uploadFile('c1', big));
+    expect(err.code).toBe('storage/file-too-large');
+    expect(err.userMessage).toBe(errorTextEs('storage/file-too-large'));
+    expect(sent).toHaveLength(0);
+  });
+
   it('refuses an answer that is not a stored file', async () => {
     const { uploader } = setup();
     script = [answer(201, { data: { path: 'x' } })];
