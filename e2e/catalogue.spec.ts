@@ -69,6 +69,12 @@ test.describe('catalogue', () => {
     await expect(toast(page, `Creamos la colección «${collection}».`)).toBeVisible();
     await expect(page).toHaveURL('/dashboard/product-collections');
     await expect(page.getByRole('table').getByRole('link', { name: collection, exact: true })).toBeVisible();
+    // Order 0 puts it first in the shop's order; one step down swaps it with its neighbour.
+    const collectionRows = page.getByRole('table').locator('tbody tr');
+    await expect(collectionRows.first()).toContainText(collection);
+    await page.getByRole('button', { name: `Bajar «${collection}»` }).click();
+    await expect(collectionRows.nth(1)).toContainText(collection);
+    await expect(page.getByRole('button', { name: `Subir «${collection}»` })).toBeEnabled();
 
     // A brand with its logo.
     await page.goto('/dashboard/brands');
