@@ -210,6 +210,16 @@ test.describe('catalogue', () => {
     await expect(page.getByText('No encontramos resultados.')).toBeVisible();
     await page.getByRole('button', { name: 'Quitar búsqueda y filtros' }).click();
     await expect(rows).toHaveCount(10);
+
+    // A filter: only that collection's products, kept in the URL.
+    await page.getByLabel('Colección').selectOption({ label: 'Bebidas' });
+    await expect(page).toHaveURL(/collectionId=/);
+    await expect
+      .poll(async () => new Set(await rows.locator('td:nth-child(4)').allTextContents()))
+      .toEqual(new Set(['Bebidas']));
+    await page.reload();
+    await expect(page.getByLabel('Colección')).toHaveValue(/.+/);
+    await expect(rows.locator('td:nth-child(4)').first()).toHaveText('Bebidas');
   });
 
   test('a bad value shows its Spanish message under its field; leaving with changes asks', async ({ page }) => {

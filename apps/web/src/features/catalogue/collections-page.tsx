@@ -1,14 +1,10 @@
 import type { ProductCollection } from '@hornada/domain/schemas/catalogue';
 import type { ColumnDef } from '@tanstack/react-table';
-import { ArrowDown, ArrowUp, Plus } from 'lucide-react';
-import { Link } from 'react-router';
-import { AreaPage } from '../../components/area-page';
-import { DataTable } from '../../components/data-table/data-table';
+import { ArrowDown, ArrowUp } from 'lucide-react';
+import { actionsColumn, nameColumn, ResourceListPage } from '../../components/data-table/common-columns';
 import { isNarrowed, type ListViewConfig } from '../../components/data-table/list-url';
-import { RowActions } from '../../components/data-table/row-actions';
 import { useResourceTable, type ResourceTable } from '../../components/data-table/use-resource-table';
-import { EmptyState } from '../../components/empty-state';
-import { buttonClass, iconButtonClass } from '../../components/ui/button';
+import { iconButtonClass } from '../../components/ui/button';
 import { ApiError } from '../../lib/http';
 import { toastStore } from '../../lib/toast-store';
 import { paths } from '../../config/paths';
@@ -24,22 +20,17 @@ const CONFIG: ListViewConfig = {
   defaults: { sortBy: 'sortOrder', sortDesc: false },
 };
 
+const editTo = (c: ProductCollection) => paths.dashboard.productCollectionUpdate(c.id);
+
 function columns(table: ResourceTable<ProductCollection>): ColumnDef<ProductCollection>[] {
   return [
-    {
-      id: 'name',
+    nameColumn<ProductCollection>({
       header: 'Colección',
-      meta: { sortField: 'name', fixed: true },
-      cell: ({ row }) => (
-        <Link
-          to={paths.dashboard.productCollectionUpdate(row.original.id)}
-          className="flex items-center gap-3 font-medium text-stone-900 hover:underline"
-        >
-          <Thumb image={row.original.image} />
-          <span>{row.original.name}</span>
-        </Link>
-      ),
-    },
+      sortField: 'name',
+      text: (c) => c.name,
+      to: editTo,
+      leading: (c) => <Thumb image={c.image} />,
+    }),
     {
       id: 'active',
       header: 'Estado',
@@ -59,22 +50,7 @@ function columns(table: ResourceTable<ProductCollection>): ColumnDef<ProductColl
       meta: { hideOnPhone: true },
       cell: ({ row }) => <span className="line-clamp-2 max-w-md text-stone-700">{row.original.description}</span>,
     },
-    {
-      id: 'actions',
-      header: () => <span className="sr-only">Acciones</span>,
-      meta: { fixed: true, label: 'Acciones' },
-      cell: ({ row }) => (
-        <RowActions
-          name={row.original.name}
-          noun="la colección"
-          editTo={paths.dashboard.productCollectionUpdate(row.original.id)}
-          onDelete={async () => {
-            await table.store?.getState().remove(row.original.id);
-            table.reload();
-          }}
-        />
-      ),
-    },
+    actionsColumn(table, { noun: 'la colección', name: (c) => c.name, editTo }),
   ];
 }
 
@@ -136,28 +112,19 @@ function OrderButtons({
 /** Dashboard › Colecciones: the sections of the shop, in their order. */
 export function Component() {
   const table = useResourceTable<ProductCollection>('productCollections', CONFIG);
-  const create = (
-    <Link to={paths.dashboard.productCollectionCreate} className={buttonClass}>
-      <Plus className="size-4" aria-hidden="true" />
-      Nueva colección
-    </Link>
-  );
   return (
-    <AreaPage title="Colecciones" actions={create}>
-      <DataTable
-        id="product-collections"
-        label="Colecciones"
-        table={table}
-        columns={columns(table)}
-        searchLabel="Buscar colecciones"
-        searchPlaceholder="Nombre o descripción"
-        filters={[ACTIVE_FILTER]}
-        empty={
-          <EmptyState title="Aún no hay colecciones." action={create}>
-            <p>Cada colección es una sección de la tienda, por ejemplo «Panes» o «Tortas».</p>
-          </EmptyState>
-        }
-      />
-    </AreaPage>
+    <ResourceListPage
+      id="product-collections"
+      title="Colecciones"
+      createTo={paths.dashboard.productCollectionCreate}
+      createLabel="Nueva colección"
+      table={table}
+      columns={columns(table)}
+      searchLabel="Buscar colecciones"
+      searchPlaceholder="Nombre o descripción"
+      filters={[ACTIVE_FILTER]}
+      emptyTitle="Aún no hay colecciones."
+      emptyText="Cada colección es una sección de la tienda, por ejemplo «Panes» o «Tortas»."
+    />
   );
 }
