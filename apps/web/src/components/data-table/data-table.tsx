@@ -405,15 +405,18 @@ function SearchBox({
 }) {
   const [text, setText] = useState(value);
   const [from, setFrom] = useState(value);
+  // The latest handler, so that a re-render (a live update) does not restart the pause.
+  const handler = useRef(onChange);
+  handler.current = onChange;
   if (from !== value) {
     setFrom(value);
     setText(value);
   }
   useEffect(() => {
     if (text === value) return;
-    const timer = setTimeout(() => onChange(text), SEARCH_DELAY_MS);
+    const timer = setTimeout(() => handler.current(text), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [text, value, onChange]);
+  }, [text, value]);
   return (
     <div className="min-w-0 sm:flex-1 sm:basis-56">
       <label htmlFor={id} className="block text-sm font-medium text-stone-700">
