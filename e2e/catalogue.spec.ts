@@ -222,6 +222,38 @@ test.describe('catalogue', () => {
     await expect(rows.locator('td:nth-child(4)').first()).toHaveText('Bebidas');
   });
 
+  test('photos: several at once, alt text, reorder; a file that is not an image is refused in Spanish', async ({
+    page,
+    expectConsoleErrors,
+  }) => {
+    expectConsoleErrors(415);
+    await signInAsStaff(page);
+    await page.goto('/dashboard/products/create');
+    await page.getByLabel('Agregar fotos').setInputFiles([
+      { name: 'uno.png', mimeType: 'image/png', buffer: await picture('#7b341e') },
+      { name: 'dos.png', mimeType: 'image/png', buffer: await picture('#2c5282') },
+    ]);
+    const main = page.getByLabel('Foto principal: texto alternativo');
+    const second = page.getByLabel('Foto 2: texto alternativo');
+    await expect(second).toBeVisible();
+    await main.fill('primera');
+    await second.fill('segunda');
+    await page.getByRole('button', { name: 'Subir la foto 2' }).click();
+    await expect(main).toHaveValue('segunda');
+    await expect(second).toHaveValue('primera');
+    await page.getByRole('button', { name: 'Quitar la foto 2' }).click();
+    await expect(second).toHaveCount(0);
+
+    // Named .png, but a web page: the server decides by the bytes (415) and the reason shows here.
+    await page.getByLabel('Agregar fotos').setInputFiles({
+      name: 'foto.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('<!doctype html><p>no soy una imagen</p>'),
+    });
+    await expect(page.getByRole('alert').filter({ hasText: 'El archivo no es una imagen compatible' })).toBeVisible();
+    await expect(page.getByLabel('Foto 2: texto alternativo')).toHaveCount(0);
+  });
+
   test('a bad value shows its Spanish message under its field; leaving with changes asks', async ({ page }) => {
     await signInAsStaff(page);
     await page.goto('/dashboard/products/create');
