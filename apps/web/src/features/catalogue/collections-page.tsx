@@ -9,7 +9,7 @@ import { ApiError } from '../../lib/http';
 import { toastStore } from '../../lib/toast-store';
 import { paths } from '../../config/paths';
 import { ACTIVE_FILTER } from './catalogue-options';
-import { ActiveChip } from './active-chip';
+import { activeColumn } from './active-chip';
 import { moveAndRenumber } from './reorder';
 import { Thumb } from './images';
 
@@ -31,12 +31,7 @@ function columns(table: ResourceTable<ProductCollection>): ColumnDef<ProductColl
       to: editTo,
       leading: (c) => <Thumb image={c.image} />,
     }),
-    {
-      id: 'active',
-      header: 'Estado',
-      meta: { hideOnPhone: true },
-      cell: ({ row }) => <ActiveChip active={row.original.active} />,
-    },
+    activeColumn<ProductCollection>(),
     {
       id: 'sortOrder',
       header: 'Orden',

@@ -6,7 +6,7 @@ import type { TableFilter } from '../../components/data-table/data-table';
 import type { ListViewConfig } from '../../components/data-table/list-url';
 import { useResourceTable, type ResourceTable } from '../../components/data-table/use-resource-table';
 import { paths } from '../../config/paths';
-import { ActiveChip } from './active-chip';
+import { activeColumn } from './active-chip';
 import { ACTIVE_FILTER, optionLabel, useOptions, type Option } from './catalogue-options';
 import { Thumb } from './images';
 
@@ -44,12 +44,7 @@ function columns(table: ResourceTable<Product>, collections: readonly Option[]):
       meta: { hideOnPhone: true },
       cell: ({ row }) => optionLabel(collections, row.original.collectionId) || '—',
     },
-    {
-      id: 'active',
-      header: 'Estado',
-      meta: { hideOnPhone: true },
-      cell: ({ row }) => <ActiveChip active={row.original.active} />,
-    },
+    activeColumn<Product>(),
     {
       id: 'sortOrder',
       header: 'Orden',
