@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { IMAGE_WIDTHS } from '@hornada/domain/constants';
 import type { StorageDriver } from '../providers/storage';
 
 /**
@@ -42,7 +43,7 @@ export interface ImageSpec {
   variant?: string;
 }
 
-export const WIDTHS = [320, 640, 960] as const;
+export const WIDTHS = IMAGE_WIDTHS;
 const W = 960;
 const H = 720;
 

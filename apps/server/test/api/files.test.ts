@@ -155,7 +155,7 @@ describe.each(['local', 's3'] as const)('file storage on the %s driver', (driver
     expect(file.path).toMatch(new RegExp(`^${own}/[A-Za-z0-9_-]{32}\\.webp$`));
     expect(file.path).not.toContain('exe');
     expect(file).toMatchObject({ url: `/files/${file.path}`, contentType: 'image/webp', width: 960, height: 720 });
-    expect(file.widths).toEqual([320, 640, 960]);
+    expect(file.widths).toEqual([320, 480, 640, 960]);
     const res = await download(file.url);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/webp');
@@ -180,7 +180,7 @@ describe.each(['local', 's3'] as const)('file storage on the %s driver', (driver
     }
     // A narrow picture is never enlarged: its own width is the largest.
     const narrow = await stored(await noisy(500, 250, 2));
-    expect(narrow).toMatchObject({ widths: [320, 500], width: 500, height: 250 });
+    expect(narrow).toMatchObject({ widths: [320, 480, 500], width: 500, height: 250 });
     const tiny = await stored(await noisy(100, 80, 3));
     expect(tiny).toMatchObject({ widths: [100], width: 100, height: 80 });
   });

@@ -16,7 +16,7 @@ export interface TokenStorage {
   remove(): void;
 }
 
-function browserStorage(): Storage | null {
+export function browserStorage(): Storage | null {
   try {
     return typeof window === 'undefined' ? null : window.localStorage;
   } catch {
