@@ -28,6 +28,7 @@ import { registerSeoRoutes } from './modules/web/seo.routes';
 import { registerWebRoutes, webBuildAt } from './modules/web/web.routes';
 import { registerIdentityRoutes } from './modules/identity/identity.routes';
 import { registerCartRoutes } from './modules/carts/carts.routes';
+import { registerOrderRoutes } from './modules/orders/orders.routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerRateLimits } from './plugins/rate-limit';
@@ -217,6 +218,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerIdentityRoutes(app);
   registerSettingsRoutes(app);
   registerCartRoutes(app);
+  registerOrderRoutes(app);
   for (const service of resources.all()) registerResource(app, service);
   registerLiveRoutes(app, resources.definitions);
 
