@@ -26,7 +26,7 @@ const STATUS_MOVES: readonly Move<OrderStatus>[] = [
   { from: 'in_production', to: 'cancelled', by: [] },
   { from: 'ready', to: 'out_for_delivery', by: ['delivery_assistant'], only: 'delivery' },
   { from: 'ready', to: 'delivered', by: [], only: 'pickup' },
-  { from: 'out_for_delivery', to: 'delivered', by: ['delivery_assistant'] },
+  { from: 'out_for_delivery', to: 'delivered', by: ['delivery_assistant'], only: 'delivery' },
 ];
 
 function moverOf(role: Role): Mover | null {
