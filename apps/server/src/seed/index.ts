@@ -19,6 +19,7 @@ import type { ResourceRegistry } from '../resources/registry';
 import { SYSTEM_CALLER, type WriteScope } from '../resources/service';
 import { B2B_CLIENTS, BRANDS, COLLECTIONS, INGREDIENTS, PRODUCTS, RECIPES, SETTINGS } from './catalogue';
 import { DEMO_COMPANY_ID } from './ids';
+import { seedOrders } from './orders';
 import { createImageRenderer } from './images';
 
 /** Runs `fn` over `items` with at most `limit` at once (2 cores: images render in parallel, not all at once). */
@@ -207,6 +208,9 @@ export async function seedDemo(opts: {
         })),
       );
       await opts.inTransaction?.(scope);
+      // Last: the demo orders name the demo accounts (customer, driver) when they exist.
+      const orders = await seedOrders({ scope, resources, clock, companyId });
+      opts.log?.(`${orders} demo orders`);
       return true;
     })
     .catch(async (err: unknown) => {

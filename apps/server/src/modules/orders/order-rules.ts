@@ -24,7 +24,8 @@ import {
   type PricedProduct,
   type SlotProblem,
 } from '@hornada/domain';
-import type { AppContext, Caller } from '../../context';
+import type { Caller } from '../../context';
+import type { Clock } from '../../lib/clock';
 import type { DbOrTx } from '../../db';
 import { b2bClients, orderCounters, orders, products, settings, users } from '../../db/schema';
 import { AppError, badRequest, DetailList, validationError } from '../../lib/errors';
@@ -86,7 +87,7 @@ const listOrNone = (items: readonly string[]) => (items.length ? items.join(', '
  * machine and payment axis against the role table, and `history` for every change that matters.
  */
 export class OrderRules {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly clock: Clock) {}
 
   async settingsOf(db: DbOrTx, companyId: string): Promise<SettingsInput> {
     const [row] = await db.select({ data: settings.data }).from(settings).where(eq(settings.companyId, companyId));
@@ -184,10 +185,11 @@ export class OrderRules {
     window: string | null,
     staff: boolean,
     except?: string,
+    now = this.clock.now(),
   ): Promise<string[]> {
     const dueDate = dayStartInZone(day, s.timeZone);
     const n = await this.taken(db, companyId, dueDate, window, except);
-    const problem = checkSlot(s, this.ctx.clock.now(), day, window, n);
+    const problem = checkSlot(s, now, day, window, n);
     if (problem === null) return [];
     if (staff && (problem === 'lead-time' || problem === 'capacity')) return [problem];
     if (problem === 'unknown-window') throw validationError([{ path: 'window', message: SLOT_MESSAGES[problem] }]);
@@ -224,6 +226,8 @@ export class OrderRules {
     companyId: string,
     input: NewOrder,
     web: boolean,
+    /** When the order is placed: now, or an instant in the past for the demo seed. */
+    placedAt = this.clock.now(),
   ): Promise<Record<string, unknown>> {
     const s = await this.settingsOf(db, companyId);
     const staff = !web;
@@ -274,8 +278,8 @@ export class OrderRules {
       );
     }
     const day = this.dayOf(input.dueDate, s.timeZone);
-    const notes = await this.checkDay(db, companyId, s, day, input.window, staff);
-    const at = this.ctx.clock.now().toISOString();
+    const notes = await this.checkDay(db, companyId, s, day, input.window, staff, undefined, placedAt);
+    const at = placedAt.toISOString();
     const history: HistoryEntry[] = [{ at, by: actor, field: 'status', from: null, to: status }];
     for (const note of notes) history.push({ at, by: actor, field: 'dueDate', from: null, to: day, note });
     if (paymentStatus !== 'unpaid')
@@ -331,7 +335,7 @@ export class OrderRules {
   ): Promise<Record<string, unknown>> {
     const s = await this.settingsOf(db, companyId);
     const actor = actorOf(caller);
-    const at = this.ctx.clock.now().toISOString();
+    const at = this.clock.now().toISOString();
     const history: HistoryEntry[] = [...(current.history ?? [])];
     const log = (field: string, from: unknown, to: unknown, note?: string) =>
       history.push({ at, by: actor, field, from, to, ...(note ? { note } : {}) });
@@ -383,7 +387,7 @@ export class OrderRules {
         if (!reason) throw validationError([{ path: 'cancelReason', message: 'Say why the order is cancelled' }]);
         if (!CANCELLABLE_STATUSES.includes(current.status)) throw badRequest('Not cancellable');
       }
-      if (to === 'delivered') out.completedAt = this.ctx.clock.now();
+      if (to === 'delivered') out.completedAt = this.clock.now();
       log('status', current.status, to);
     } else delete out.status;
 

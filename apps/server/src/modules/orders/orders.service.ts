@@ -63,7 +63,7 @@ export class OrdersService {
     private readonly ctx: AppContext,
     private readonly resources: ResourceRegistry,
   ) {
-    this.rules = new OrderRules(ctx);
+    this.rules = new OrderRules(ctx.clock);
     this.carts = new CartsService(ctx);
     this.orders = resources.get('orders');
     // The engine has checked the role, the writable fields and the references; the body passed OrderInput.
