@@ -5,11 +5,10 @@ import { formatMoney } from '@hornada/domain/format';
 import { EmptyState } from '../../components/empty-state';
 import { paths } from '../../config/paths';
 import { storefrontApi, type PublicSettings } from '../../lib/storefront-api';
-import { PageErrorBoundary } from './page-error';
+import { PageErrorBoundary } from '../../components/page-error-boundary';
 import { useLiveList } from '../../lib/use-live-list';
 import { AddToCartForm } from './add-to-cart';
 import { CartPage, cartLoader } from './cart-page';
-import { OrderSummaryPage } from './order-summary-page';
 import { ProductGrid, ProductImage } from './product-card';
 import { PageHead, headImage } from './page-head';
 
@@ -299,33 +298,6 @@ function PrivacyPage() {
   );
 }
 
-/** A public page whose screen comes with the cart and orders: its title and an honest empty state. */
-function shell(title: string, text: string) {
-  return function ShellPage() {
-    return (
-      <div className="mx-auto max-w-3xl px-4 py-8">
-        <title>{title}</title>
-        {/* One visitor's cart or order: never a search result. */}
-        <meta name="robots" content="noindex" />
-        <h1 className="text-2xl font-bold sm:text-3xl">{title}</h1>
-        <div className="mt-6">
-          <EmptyState
-            title={text}
-            action={
-              <Link
-                to={paths.home}
-                className="inline-block rounded-lg bg-amber-900 px-5 py-2.5 font-semibold text-white"
-              >
-                Ver productos
-              </Link>
-            }
-          />
-        </div>
-      </div>
-    );
-  };
-}
-
 const page = (loader: RouteObject['loader'], Component: RouteObject['Component']): Partial<RouteObject> => ({
   loader,
   Component,
@@ -339,8 +311,4 @@ export const storefrontPages: Record<string, Partial<RouteObject>> = {
   product: page(productLoader, ProductPage),
   privacy: page(privacyLoader, PrivacyPage),
   cart: page(cartLoader, CartPage),
-  orderSummary: page(cartLoader, OrderSummaryPage),
-  paymentResponse: {
-    Component: shell('Respuesta del pago', 'No hay ningún pago en curso.'),
-  },
 };

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { NotFoundPage } from '../../components/not-found';
+import { NotFoundPage } from './not-found';
 
 /** A storefront page's loader failed: a 404 is the Spanish not-found page, anything else a Spanish error. */
 export function PageErrorBoundary() {
