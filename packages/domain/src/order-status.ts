@@ -72,19 +72,16 @@ interface PaymentMove {
  * cash does (the server sets it when `cashCollected` reaches the total). Transfer: staff confirms.
  * Online: only the gateway moves it. Credit (B2B): paid when settled. A refund is the admin's.
  */
+/** Cash, transfer and credit: staff marks them paid (the driver's collected cash does too), the admin refunds. */
+const SETTLED_BY_STAFF: readonly PaymentMove[] = [
+  { from: 'unpaid', to: 'paid', by: 'back_office' },
+  { from: 'paid', to: 'refunded', by: 'admin' },
+];
+
 const PAYMENT_MOVES: Record<OrderPaymentMethod, readonly PaymentMove[]> = {
-  cash: [
-    { from: 'unpaid', to: 'paid', by: 'back_office' },
-    { from: 'paid', to: 'refunded', by: 'admin' },
-  ],
-  transfer: [
-    { from: 'unpaid', to: 'paid', by: 'back_office' },
-    { from: 'paid', to: 'refunded', by: 'admin' },
-  ],
-  credit: [
-    { from: 'unpaid', to: 'paid', by: 'back_office' },
-    { from: 'paid', to: 'refunded', by: 'admin' },
-  ],
+  cash: SETTLED_BY_STAFF,
+  transfer: SETTLED_BY_STAFF,
+  credit: SETTLED_BY_STAFF,
   online: [
     { from: 'unpaid', to: 'pending', by: 'gateway' },
     { from: 'pending', to: 'paid', by: 'gateway' },

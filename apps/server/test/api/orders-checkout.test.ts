@@ -19,7 +19,7 @@ import {
 import { newId } from '../../src/lib/ids';
 
 let o: OrdersApp;
-const { cart, checkout, checkoutBody, webOrder, staffOrder, get } = ordersCalls(() => o);
+const { cart, checkout, checkoutBody, webOrder, staffOrder, postOrder, get } = ordersCalls(() => o);
 const orderOf = (res: { body: string }) => json<{ data: Order & { accessToken: string } }>(res).data;
 
 beforeAll(async () => {
@@ -181,18 +181,17 @@ describe('numbers', () => {
   });
 
   it('numbers each company on its own', async () => {
-    const other = await o.t.call({
-      method: 'POST',
-      url: `/api/companies/${o.otherCompanyId}/orders`,
-      token: o.otherAdmin.token,
-      payload: {
+    const other = await postOrder(
+      o.otherAdmin.token,
+      {
         contact: { name: 'Otro', phone: '1' },
         items: [{ productId: o.foreign, quantity: 1 }],
         fulfillment: 'pickup',
         dueDate: WEDNESDAY,
         paymentMethod: 'cash',
       },
-    });
+      o.otherCompanyId,
+    );
     expect(other.statusCode, other.body).toBe(201);
     expect(orderOf(other).number).toBe(1001);
   });
@@ -279,19 +278,14 @@ describe('delivery days and windows', () => {
       note: 'lead-time',
       by: { uid: o.staff.uid },
     });
-    const sunday = await o.t.call({
-      method: 'POST',
-      url: `/api/companies/${o.companyId}/orders`,
-      token: o.staff.token,
-      payload: {
-        contact: { name: 'X', phone: '1' },
-        items: [{ productId: o.pan, quantity: 1 }],
-        fulfillment: 'delivery',
-        address: ADDRESS,
-        dueDate: '2026-11-29',
-        window: 'am',
-        paymentMethod: 'cash',
-      },
+    const sunday = await postOrder(o.staff.token, {
+      contact: { name: 'X', phone: '1' },
+      items: [{ productId: o.pan, quantity: 1 }],
+      fulfillment: 'delivery',
+      address: ADDRESS,
+      dueDate: '2026-11-29',
+      window: 'am',
+      paymentMethod: 'cash',
     });
     expect(sunday.statusCode).toBe(422);
   });

@@ -10,7 +10,7 @@ import { json, type TestUser } from '../helpers/app';
 import { MONDAY_10AM, ordersCalls, setupOrdersApp, type OrdersApp } from '../helpers/orders';
 
 let o: OrdersApp;
-const { api, webOrder, staffOrder, patch, get } = ordersCalls(() => o);
+const { api, webOrder, staffOrder, postOrder, patch, get } = ordersCalls(() => o);
 const orderOf = (res: { body: string }) => json<{ data: Order }>(res).data;
 
 beforeAll(async () => {
@@ -171,18 +171,13 @@ describe('payment axis', () => {
   });
 
   it('keeps credit for B2B clients', async () => {
-    const res = await o.t.call({
-      method: 'POST',
-      url: api(),
-      token: o.staff.token,
-      payload: {
-        contact: { name: 'X', phone: '1' },
-        items: [{ productId: o.pan, quantity: 1 }],
-        fulfillment: 'pickup',
-        dueDate: '2026-11-25',
-        window: 'am',
-        paymentMethod: 'credit',
-      },
+    const res = await postOrder(o.staff.token, {
+      contact: { name: 'X', phone: '1' },
+      items: [{ productId: o.pan, quantity: 1 }],
+      fulfillment: 'pickup',
+      dueDate: '2026-11-25',
+      window: 'am',
+      paymentMethod: 'credit',
     });
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain('paymentMethod');
@@ -320,27 +315,15 @@ describe('staff and B2B pricing', () => {
       window: 'am',
       paymentMethod: 'cash',
     };
-    const inactive = await o.t.call({
-      method: 'POST',
-      url: api(),
-      token: o.staff.token,
-      payload: { ...base, items: [{ productId: o.inactive, quantity: 1 }] },
-    });
+    const inactive = await postOrder(o.staff.token, { ...base, items: [{ productId: o.inactive, quantity: 1 }] });
     expect(inactive.statusCode).toBe(422);
     expect(json(inactive)).toMatchObject({ code: 'orders/product-unavailable' });
-    const foreign = await o.t.call({
-      method: 'POST',
-      url: api(),
-      token: o.staff.token,
-      payload: { ...base, items: [{ productId: o.foreign, quantity: 1 }] },
-    });
+    const foreign = await postOrder(o.staff.token, { ...base, items: [{ productId: o.foreign, quantity: 1 }] });
     expect(foreign.statusCode).toBe(400);
     expect(foreign.body).toContain('items.0.productId');
-    const priced = await o.t.call({
-      method: 'POST',
-      url: api(),
-      token: o.staff.token,
-      payload: { ...base, items: [{ productId: o.pan, quantity: 1, unitPrice: 1 }] },
+    const priced = await postOrder(o.staff.token, {
+      ...base,
+      items: [{ productId: o.pan, quantity: 1, unitPrice: 1 }],
     });
     expect(priced.statusCode).toBe(400);
     expect(priced.body).toContain('unitPrice');

@@ -151,22 +151,21 @@ export function ordersCalls(app: () => OrdersApp) {
     return json<{ data: Order & { accessToken: string } }>(res).data;
   }
 
+  /** POST …/orders of a company (the caller's own by default) with a bearer token. */
+  const postOrder = (token: string, payload: Record<string, unknown>, companyId = app().companyId) =>
+    app().t.call({ method: 'POST', url: `/api/companies/${companyId}/orders`, token, payload });
+
   /** A staff order through the resource (POST …/orders). */
   async function staffOrder(body: Record<string, unknown> = {}, user: TestUser = app().staff) {
-    const res = await app().t.call({
-      method: 'POST',
-      url: api(),
-      token: user.token,
-      payload: {
-        contact: CONTACT,
-        items: [{ productId: app().pan, quantity: 2 }],
-        fulfillment: 'delivery',
-        address: ADDRESS,
-        dueDate: WEDNESDAY,
-        window: 'am',
-        paymentMethod: 'cash',
-        ...body,
-      },
+    const res = await postOrder(user.token, {
+      contact: CONTACT,
+      items: [{ productId: app().pan, quantity: 2 }],
+      fulfillment: 'delivery',
+      address: ADDRESS,
+      dueDate: WEDNESDAY,
+      window: 'am',
+      paymentMethod: 'cash',
+      ...body,
     });
     expect(res.statusCode, res.body).toBe(201);
     return json<{ data: Order }>(res).data;
@@ -176,5 +175,5 @@ export function ordersCalls(app: () => OrdersApp) {
     app().t.call({ method: 'PATCH', url: api(`/${id}`), token: user.token, payload });
   const get = (id: string, user?: TestUser) => app().t.call({ method: 'GET', url: api(`/${id}`), token: user?.token });
 
-  return { api, cart, checkout, checkoutBody, webOrder, staffOrder, patch, get };
+  return { api, cart, checkout, checkoutBody, webOrder, staffOrder, postOrder, patch, get };
 }

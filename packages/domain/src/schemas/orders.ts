@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CART_MAX_LINES, CART_MAX_QUANTITY } from '../constants';
-import { CartContact, FULFILLMENTS } from './carts';
+import { CartContact, ContactRecord, FULFILLMENTS } from './carts';
 import { baseRecord, money, recordId, ref, shortText } from './common';
 import { address } from './users';
 
@@ -76,8 +76,6 @@ export const OrderInput = z
   })
   .strict();
 export type OrderInput = z.infer<typeof OrderInput>;
-
-const ContactRecord = z.object({ name: z.string(), phone: z.string(), email: z.string().nullable() });
 
 export const OrderLine = z.object({
   productId: z.string(),
