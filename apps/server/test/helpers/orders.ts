@@ -58,10 +58,11 @@ export interface OrdersApp {
   foreign: string;
 }
 
-export async function setupOrdersApp(env: Record<string, string> = {}): Promise<OrdersApp> {
+export async function setupOrdersApp(opts: { listen?: boolean } = {}): Promise<OrdersApp> {
   const t = await setupTestApp({
     clock: new TestClock(new Date(MONDAY_10AM)),
-    env: { RATE_LIMIT_WRITES: '0', ...env },
+    env: { RATE_LIMIT_WRITES: '0' },
+    listen: opts.listen ?? false,
   });
   const companyId = await t.company('Panadería Uno');
   const otherCompanyId = await t.company('Panadería Dos');
