@@ -19,7 +19,7 @@ const port = await freePort();
 const server = startServer({ port, env: { SEED_DEMO: 'on', LOG_LEVEL: 'info', RATE_LIMIT_WRITES: '0' } });
 let failed = false;
 try {
-  if (!(await waitHealthy(port, 120_000))) throw new Error(`Hornada did not start:\n${server.output()}`);
+  if (!(await waitHealthy(port, 300_000))) throw new Error(`Hornada did not start:\n${server.output()}`);
   const base = `http://127.0.0.1:${port}`;
   const json = async (res) => {
     const body = await res.json();

@@ -188,7 +188,10 @@ export class OrderRules {
     now = this.clock.now(),
   ): Promise<string[]> {
     const dueDate = dayStartInZone(day, s.timeZone);
-    const n = await this.taken(db, companyId, dueDate, window, except);
+    // Places are counted (under the slot's lock) only for a window that has a capacity: the others
+    // never serialise the orders of one slot.
+    const capacity = s.deliveryWindows.find((w) => w.id === window)?.capacity ?? null;
+    const n = capacity === null ? 0 : await this.taken(db, companyId, dueDate, window, except);
     const problem = checkSlot(s, now, day, window, n);
     if (problem === null) return [];
     if (staff && (problem === 'lead-time' || problem === 'capacity')) return [problem];

@@ -150,6 +150,9 @@ export class OrdersService {
       const customer = this.customerOf(holder.caller, cart.companyId) ?? cart.customerId;
       const actor = holder.caller ? actorOf(holder.caller) : { uid: null, name: input.contact.name, role: 'guest' };
       const items = cart.items.map((i) => ({ ...i, notes: null }));
+      // The cart is closed first: the number (whose counter row stays locked until commit) is taken last.
+      const now = this.ctx.clock.now();
+      await scope.tx.update(carts).set({ deletedAt: now, updatedAt: now }).where(eq(carts.id, cart.id));
       const values = await this.rules.prepareNew(
         scope.tx,
         actor,
@@ -163,8 +166,6 @@ export class OrdersService {
         { ...values, cartId: cart.id, idempotencyKey: key, requestHash: hash },
         scope,
       );
-      const now = this.ctx.clock.now();
-      await scope.tx.update(carts).set({ deletedAt: now, updatedAt: now }).where(eq(carts.id, cart.id));
       return order;
     });
     return { ...guestView(row), accessToken: this.linkToken(row.id as string) };
