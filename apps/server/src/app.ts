@@ -29,6 +29,7 @@ import { registerIdentityRoutes } from './modules/identity/identity.routes';
 import { registerCartRoutes } from './modules/carts/carts.routes';
 import { registerFileRoutes } from './modules/files/files.routes';
 import { createStorage, type StorageDriver } from './providers/storage';
+import { registerOrderRoutes } from './modules/orders/orders.routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerRateLimits } from './plugins/rate-limit';
@@ -222,6 +223,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerIdentityRoutes(app);
   registerSettingsRoutes(app);
   registerCartRoutes(app);
+  registerOrderRoutes(app);
   for (const service of resources.all()) registerResource(app, service);
   registerLiveRoutes(app, resources.definitions);
 

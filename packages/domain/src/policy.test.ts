@@ -27,9 +27,13 @@ describe('the permission table', () => {
     for (const r of RESOURCE_NAMES) {
       for (const a of ['read', 'create', 'update', 'delete'] as const) {
         if (r !== 'settings' || a === 'read' || a === 'update') expect(can('system_admin', r, a)).toBe(true);
-        expect(grantOf('company_customer', r, a)).toBeNull();
+        // A customer's own orders are the one exception (design §5): it reads them and may cancel one.
+        if (r !== 'orders') expect(grantOf('company_customer', r, a)).toBeNull();
       }
     }
+    expect(POLICY.orders.read.company_customer).toBe('own');
+    expect(POLICY.orders.writable.company_customer).toEqual(['status', 'cancelReason']);
+    expect(grantOf('company_customer', 'orders', 'create')).toBeNull();
     expect(ROLES.filter((role) => can(role, 'settings', 'update'))).toEqual(['system_admin', 'company_admin']);
     expect(POLICY.users.read.company_staff).toBe('customers');
   });

@@ -80,6 +80,7 @@ export const SETTINGS_PUBLIC_FIELDS = [
   'blackoutDates',
   'pickupEnabled',
   'paymentMethods',
+  'transferInstructions',
   'privacyPolicy',
 ] as const;
 
@@ -114,6 +115,29 @@ export const POLICY = {
     create: { company_admin: 'company', company_staff: 'customers' },
     update: ADMIN,
     delete: ADMIN,
+  },
+  /**
+   * Orders (design §5): the back office and production read all of the company's, a driver those
+   * assigned to it, a customer its own. Status moves are the role table of order-status.ts.
+   */
+  orders: {
+    read: {
+      ...WITH_PRODUCTION,
+      delivery_assistant: 'assigned',
+      company_customer: 'own',
+    },
+    create: BACK_OFFICE,
+    update: {
+      ...WITH_PRODUCTION,
+      delivery_assistant: 'assigned',
+      company_customer: 'own',
+    },
+    delete: ADMIN,
+    writable: {
+      production_assistant: ['status', 'producedQuantities'],
+      delivery_assistant: ['status', 'cashCollected', 'routePosition', 'notes'],
+      company_customer: ['status', 'cancelReason'],
+    },
   },
   /** One a company: everyone reads the public part; the back office and production read all of it. */
   settings: {

@@ -17,6 +17,7 @@ import type { z } from 'zod';
 import type {
   B2bClientInput,
   CartInput,
+  Order,
   Fulfillment,
   SettingsInput,
   User,
@@ -271,3 +272,67 @@ export const files = pgTable(
   },
   (t) => [primaryKey({ columns: [t.companyId, t.path] })],
 );
+type OrderRecord = z.infer<typeof Order>;
+/**
+ * Orders (design §5): written only through the orders resource service (the one door). Lines carry
+ * the name and unit price copied at ordering. `dueDate` and `preparationDate` are the instants their
+ * days start in the company's time zone, so the engine's date filters and the change feed treat
+ * them as every other date. A web order keeps the cart it came from and the Idempotency-Key that
+ * placed it (with a hash of the request), so a repeated checkout returns it instead of a second one.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    ...base,
+    number: integer().notNull(),
+    channel: text().$type<OrderRecord['channel']>().notNull(),
+    customerId: text(),
+    b2bClientId: text(),
+    cartId: text(),
+    idempotencyKey: text(),
+    requestHash: text(),
+    contact: jsonb().$type<OrderRecord['contact']>().notNull(),
+    items: jsonb().$type<OrderRecord['items']>().notNull(),
+    subtotal: integer().notNull(),
+    discount: integer().notNull().default(0),
+    deliveryFee: integer().notNull(),
+    total: integer().notNull(),
+    fulfillment: text().$type<Fulfillment>().notNull(),
+    address: jsonb().$type<OrderRecord['address']>(),
+    dueDate: ts().notNull(),
+    window: text(),
+    preparationDate: ts().notNull(),
+    status: text().$type<OrderRecord['status']>().notNull(),
+    paymentStatus: text().$type<OrderRecord['paymentStatus']>().notNull(),
+    paymentMethod: text().$type<OrderRecord['paymentMethod']>().notNull(),
+    payment: jsonb().$type<OrderRecord['payment']>(),
+    deliveryAssistantId: text(),
+    routePosition: integer(),
+    producedQuantities: jsonb().$type<Record<string, number>>().notNull().default({}),
+    cashCollected: integer(),
+    completedAt: ts(),
+    cancelReason: text(),
+    notes: text(),
+    history: jsonb().$type<OrderRecord['history']>().notNull().default([]),
+    /** For search (number, name or phone): kept by PostgreSQL, never sent. */
+    contactName: text().generatedAlwaysAs(sql`contact->>'name'`),
+    contactPhone: text().generatedAlwaysAs(sql`contact->>'phone'`),
+    numberText: text().generatedAlwaysAs(sql`number::text`),
+  },
+  (t) => [
+    uniqueIndex('orders_company_number_key').on(t.companyId, t.number),
+    uniqueIndex('orders_cart_key').on(t.cartId),
+    index().on(t.companyId, t.createdAt),
+    index().on(t.companyId, t.dueDate, t.window),
+    index().on(t.customerId),
+    index().on(t.deliveryAssistantId),
+  ],
+);
+
+/** The last order number of each company: bumped in the transaction that inserts the order (no gaps). */
+export const orderCounters = pgTable('order_counters', {
+  companyId: text()
+    .primaryKey()
+    .references(() => companies.id),
+  last: integer().notNull(),
+});

@@ -32,6 +32,16 @@ export interface RowRule {
   test: (caller: Caller, doc: Row) => boolean;
 }
 
+/** Checks and reshapes a write's data (inside its transaction); returns what is stored. */
+export type BeforeWrite = (
+  ctx: AppContext,
+  tx: DbOrTx,
+  caller: Caller,
+  current: Row | null,
+  data: Record<string, unknown>,
+  companyId: string,
+) => Promise<Record<string, unknown>>;
+
 /** Runs inside a write's transaction, after the row is written (delete included). */
 export type AfterWrite = (ctx: AppContext, tx: DbOrTx, caller: Caller, before: Row | null, after: Row) => Promise<void>;
 
@@ -71,13 +81,7 @@ export interface ResourceDefinition {
   hidden?: readonly string[];
   hooks?: {
     /** Checks and reshapes a write's data (inside its transaction); returns what is stored. */
-    beforeWrite?: (
-      ctx: AppContext,
-      tx: DbOrTx,
-      caller: Caller,
-      current: Row | null,
-      data: Record<string, unknown>,
-    ) => Promise<Record<string, unknown>>;
+    beforeWrite?: BeforeWrite;
     afterWrite?: AfterWrite;
   };
   /** Derived fields: read-only, computed after reading. */

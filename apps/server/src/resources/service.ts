@@ -7,7 +7,7 @@ import type { ChangeSet } from '../live/change-log';
 import { AppError, conflict, forbidden, notFound, pgErrorCode, validationError, type Detail } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { publicView, readAccess, writeAccess, type ReadAccess } from './access';
-import type { AfterWrite, ResourceDefinition, Row, RowRule } from './definition';
+import type { AfterWrite, BeforeWrite, ResourceDefinition, Row, RowRule } from './definition';
 import { listConditions, listOrder, type ListQuery } from './query';
 
 /** A transaction several writes share (registry.transaction): they commit together or not at all. */
@@ -60,6 +60,11 @@ export class ResourceService {
   private readonly policy: ResourcePolicy;
   /** Run in the write's transaction after every write; modules add theirs (identity revokes sessions). */
   readonly afterWrite: AfterWrite[] = [];
+  /**
+   * Checks and reshapes each write's data in its transaction: the definition's, or the one a module
+   * sets (orders: pricing, numbers and the status machine live in modules/orders).
+   */
+  beforeWrite: BeforeWrite | undefined;
 
   constructor(
     private readonly ctx: AppContext,
@@ -67,6 +72,7 @@ export class ResourceService {
   ) {
     this.policy = POLICY[def.name];
     if (def.hooks?.afterWrite) this.afterWrite.push(def.hooks.afterWrite);
+    this.beforeWrite = def.hooks?.beforeWrite;
     // Every row rule the table grants must be implemented by the definition: found at start-up, not by a caller.
     for (const action of ['read', 'create', 'update', 'delete'] as const) {
       for (const grant of Object.values(this.policy[action])) {
@@ -242,9 +248,7 @@ export class ResourceService {
     this.assertWithin(grant, who, data);
     const row = await this.run(companyId, scope, async (s) => {
       await this.checkReferences(s.tx, companyId, data, '');
-      const stored = this.def.hooks?.beforeWrite
-        ? await this.def.hooks.beforeWrite(this.ctx, s.tx, who, null, data)
-        : data;
+      const stored = this.beforeWrite ? await this.beforeWrite(this.ctx, s.tx, who, null, data, companyId) : data;
       const { id: _id, createdAt: _c, updatedAt: _u, ...values } = stored;
       return this.insertRow(s, who, companyId, values);
     });
@@ -264,9 +268,7 @@ export class ResourceService {
     const current = await this.find(tx, companyId, id, this.rule(grant)?.where(who, this.def.table), true);
     this.assertWritableFields(who, data, current, prefix);
     await this.checkReferences(tx, companyId, data, prefix);
-    const stored = this.def.hooks?.beforeWrite
-      ? await this.def.hooks.beforeWrite(this.ctx, tx, who, current, data)
-      : data;
+    const stored = this.beforeWrite ? await this.beforeWrite(this.ctx, tx, who, current, data, companyId) : data;
     const t = this.def.table;
     const [updated] = (await tx
       .update(this.table)
@@ -342,8 +344,7 @@ export class ResourceService {
     const { who, grant } = writeAccess(this.def.name, caller, companyId, 'delete');
     const row = await this.run(companyId, scope, async ({ tx, changes }) => {
       const current = await this.find(tx, companyId, id, this.rule(grant)?.where(who, this.def.table), true);
-      if (this.def.hooks?.beforeWrite)
-        await this.def.hooks.beforeWrite(this.ctx, tx, who, current, { deletedAt: true });
+      if (this.beforeWrite) await this.beforeWrite(this.ctx, tx, who, current, { deletedAt: true }, companyId);
       const t = this.def.table;
       const now = this.ctx.clock.now();
       const [deleted] = (await tx

@@ -21,6 +21,7 @@ import { DEMO_COMPANY_ID } from './ids';
 import { createLocalStorage, type StorageDriver } from '../providers/storage';
 import { recordStoredFiles } from '../modules/files/files.service';
 import { createImageRenderer, WIDTHS } from './images';
+import { seedOrders } from './orders';
 
 /** Runs `fn` over `items` with at most `limit` at once (2 cores: images render in parallel, not all at once). */
 async function pool<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
@@ -213,6 +214,9 @@ export async function seedDemo(opts: {
         })),
       );
       await opts.inTransaction?.(scope);
+      // Last: the demo orders name the demo accounts (customer, driver) when they exist.
+      const orders = await seedOrders({ scope, resources, clock, companyId });
+      opts.log?.(`${orders} demo orders`);
       return true;
     })
     .catch(async (err: unknown) => {

@@ -56,6 +56,17 @@ const SAMPLES: Record<string, { create: Body; put: Body; patch: Body }> = {
     put: { businessName: 'Intrusa' },
     patch: { discountPercent: 50 },
   },
+  // Its lines name a product of the demo catalogue, filled in once the bakery is seeded.
+  orders: {
+    create: {
+      contact: { name: 'Cliente', phone: '1' },
+      fulfillment: 'pickup',
+      dueDate: '2026-11-24',
+      window: 'manana',
+    },
+    put: { contact: { name: 'Intrusa', phone: '1' }, fulfillment: 'pickup', dueDate: '2026-11-24', window: 'manana' },
+    patch: { status: 'confirmed' },
+  },
 };
 
 describe('tenants', () => {
@@ -69,6 +80,11 @@ describe('tenants', () => {
     const api = `/api/companies/${first.companyId}`;
     const owner = (method: 'GET' | 'POST', url: string, payload?: Body) =>
       t.call({ method, url, token: first.token, payload });
+
+    const [product] = json<{ data: { id: string }[] }>(await owner('GET', `${api}/products?per_page=1`)).data;
+    const items = [{ productId: product!.id, quantity: 2 }];
+    Object.assign(SAMPLES.orders!.create, { items });
+    Object.assign(SAMPLES.orders!.put, { items });
 
     // One more real record of each resource in the demo bakery, as its admin made it.
     const ids = new Map<string, string>();

@@ -6,18 +6,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCES } from '../../src/resources/definitions';
 import { json, setupTestApp, type TestApp, type TestUser } from '../helpers/app';
-import { SAMPLES } from '../helpers/samples';
+import { SAMPLES, sampleRefs, type SampleRefs } from '../helpers/samples';
 
 type Body = Record<string, unknown>;
 let t: TestApp;
 let companyId: string;
 let admin: TestUser;
+let refs: SampleRefs;
 let serial = 0;
 
 beforeAll(async () => {
   t = await setupTestApp({ env: { RATE_LIMIT_WRITES: '0' } });
   companyId = await t.company();
   admin = await t.user('company_admin', companyId);
+  refs = await sampleRefs(t, companyId);
 });
 afterAll(async () => {
   await t?.close();
@@ -37,7 +39,7 @@ describe('PATCH changes only what it names', () => {
         method: 'POST',
         url: api,
         token: admin.token,
-        payload: SAMPLES[def.name]!.full(++serial),
+        payload: SAMPLES[def.name]!.full(++serial, refs),
       });
       expect(created.statusCode, created.body).toBe(201);
       const before = json<{ data: Body & { id: string } }>(created).data;
@@ -56,7 +58,12 @@ describe('PATCH changes only what it names', () => {
 
       // Bulk: the same record, another record, each patched on one field.
       const second = json<{ data: Body & { id: string } }>(
-        await t.call({ method: 'POST', url: api, token: admin.token, payload: SAMPLES[def.name]!.full(++serial) }),
+        await t.call({
+          method: 'POST',
+          url: api,
+          token: admin.token,
+          payload: SAMPLES[def.name]!.full(++serial, refs),
+        }),
       ).data;
       const bulk = await t.call({
         method: 'PATCH',

@@ -3,21 +3,56 @@
  * (tenants, permissions, partial writes, public fields). A new resource fails those tests until it has a
  * sample here.
  */
+import { products } from '../../src/db/schema';
+import { newId } from '../../src/lib/ids';
+import type { TestApp } from './app';
+
 type Body = Record<string, unknown>;
 
+/** Records of the company a sample refers to (an order's product): made by `sampleRefs`. */
+export interface SampleRefs {
+  product: string;
+}
+
+/** A product in the company for the samples that need one. */
+export async function sampleRefs(t: TestApp, companyId: string): Promise<SampleRefs> {
+  const id = newId();
+  const now = t.clock.now();
+  await t.db
+    .insert(products)
+    .values({ id, companyId, name: 'Pan de muestra', price: 3000, createdAt: now, updatedAt: now });
+  return { product: id };
+}
+
+function needRefs(refs: SampleRefs | undefined): SampleRefs {
+  if (!refs) throw new Error('This sample refers to other records: pass sampleRefs(t, companyId)');
+  return refs;
+}
+
 export interface Sample {
-  /** A POST body; `n` makes unique values (e-mail addresses). */
-  create: (n: number) => Body;
+  /** A POST body; `n` makes unique values (e-mail addresses); `refs` the records it may refer to. */
+  create: (n: number, refs?: SampleRefs) => Body;
   /** A PUT body (the full input). */
   put: Body;
+  /** The PUT body of a sample that refers to other records (used instead of `put`). */
+  putWith?: (refs?: SampleRefs) => Body;
   /** A PATCH body of one field. */
   patch: Body;
   /**
    * A POST body with every field the resource takes away from its default (references excepted), so
    * that a write which resets a field to its default shows.
    */
-  full: (n: number) => Body;
+  full: (n: number, refs?: SampleRefs) => Body;
 }
+
+/** A staff order on a Tuesday (the test clock's Sunday + 2), for a bakery with default settings (no windows). */
+const order = (refs: SampleRefs | undefined): Body => ({
+  contact: { name: 'Cliente de muestra', phone: '300 000 0000' },
+  items: [{ productId: needRefs(refs).product, quantity: 2 }],
+  fulfillment: 'pickup',
+  dueDate: '2026-11-24',
+  paymentMethod: 'cash',
+});
 
 const PASSWORD = 'pan-de-bono-tibio';
 
@@ -100,6 +135,28 @@ export const SAMPLES: Record<string, Sample> = {
       paymentTermsDays: 30,
       creditLimit: 500_000,
       active: false,
+    }),
+  },
+  orders: {
+    create: (_n, refs) => order(refs),
+    put: {},
+    putWith: (refs) => ({ ...order(refs), contact: { name: 'Otro cliente', phone: '1' } }),
+    patch: { routePosition: 3 },
+    full: (_n, refs) => ({
+      ...order(refs),
+      contact: { name: 'Cliente Completo', phone: '301 000 0000', email: 'completo@cliente.co' },
+      items: [{ productId: needRefs(refs).product, quantity: 3, notes: 'Tajado' }],
+      fulfillment: 'delivery',
+      address: { label: 'Casa', line: 'Calle 1 # 2-3', neighborhood: 'Centro', city: 'Bogotá', notes: null },
+      dueDate: '2026-11-25',
+      status: 'confirmed',
+      paymentStatus: 'paid',
+      paymentMethod: 'transfer',
+      routePosition: 1,
+      producedQuantities: { muestra: 1 },
+      cashCollected: 10,
+      cancelReason: 'Ninguna',
+      notes: 'Timbre dañado',
     }),
   },
 };

@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router';
 import { AREA_ROOTS, ROUTES, type RouteDef } from '../config/paths';
 import { PendingPage } from '../components/pending-page';
 import { NotFoundPage } from '../components/not-found';
+import { checkoutPages } from '../features/checkout/pages';
 import { storefrontPages } from '../features/storefront/pages';
 
 import { RootErrorBoundary, RootLayout, rootLoader } from './root-layout';
@@ -42,7 +43,7 @@ export function createRoutes(clientOnly: ClientOnlyRoutes | null): RouteObject[]
   const children: RouteObject[] = [];
   for (const route of ROUTES) {
     if (route.area === 'storefront') {
-      const page = storefrontPages[route.id];
+      const page = storefrontPages[route.id] ?? checkoutPages[route.id];
       if (!page) throw new Error(`No storefront page for ${route.id}`);
       children.push({ ...leaf(route), ...page } as RouteObject);
     } else if (route.area === 'auth') {

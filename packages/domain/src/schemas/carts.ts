@@ -77,7 +77,7 @@ export const CartLine = z.object({
 export type CartLine = z.infer<typeof CartLine>;
 
 /** The contact as read: plain strings (a response schema may not transform, as the e-mail input does). */
-const ContactRecord = z.object({ name: z.string(), phone: z.string(), email: z.string().nullable() });
+export const ContactRecord = z.object({ name: z.string(), phone: z.string(), email: z.string().nullable() });
 
 export const Cart = z.object({
   id: z.string(),

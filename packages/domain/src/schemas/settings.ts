@@ -48,6 +48,8 @@ export const SettingsInput = z
     blackoutDates: z.array(isoDay).max(366).default([]),
     pickupEnabled: z.boolean().default(true),
     paymentMethods: z.array(z.enum(PAYMENT_METHODS)).min(1).max(3).default(['cash', 'transfer']),
+    /** Shown on the confirmation of an order paid by transfer (bank, account, holder). */
+    transferInstructions: z.string().trim().max(2000).nullable().default(null),
     privacyPolicy: z.string().trim().max(50_000).nullable().default(null),
     targetMargin: z.number().min(0).max(100).default(60),
   })

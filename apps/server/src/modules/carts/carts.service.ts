@@ -215,6 +215,16 @@ export class CartsService {
     return !!holder.sessionId && !!row.sessionHash && sameHash(hashSession(holder.sessionId), row.sessionHash);
   }
 
+  /**
+   * Checkout (modules/orders): the cart, checked out or not, locked for the ordering transaction when
+   * the holder holds it; 404 otherwise. A customer's cart stays theirs after it became an order.
+   */
+  async lockForCheckout(tx: DbOrTx, holder: Holder, id: string): Promise<CartRow> {
+    const [row] = await tx.select().from(carts).where(eq(carts.id, id)).for('update');
+    if (!row || !this.holds(holder, row)) throw notFound('Cart not found');
+    return row;
+  }
+
   /** The open cart, locked for this transaction, when the holder holds it; 404 otherwise (never confirmed). */
   private async lockHeld(tx: DbOrTx, holder: Holder, id: string): Promise<CartRow> {
     const [row] = await tx

@@ -2,6 +2,7 @@ import type { ResourceDefinition } from '../definition';
 import { b2bClientsResource } from './b2b-clients';
 import { brandsResource } from './brands';
 import { ingredientsResource } from './ingredients';
+import { ordersResource } from './orders';
 import { productCollectionsResource } from './product-collections';
 import { productsResource } from './products';
 import { recipesResource } from './recipes';
@@ -16,4 +17,5 @@ export const RESOURCES: readonly ResourceDefinition[] = [
   ingredientsResource,
   recipesResource,
   b2bClientsResource,
+  ordersResource,
 ];

@@ -5,7 +5,7 @@ import { formatMoney } from '@hornada/domain/format';
 import { EmptyState } from '../../components/empty-state';
 import { paths } from '../../config/paths';
 import { storefrontApi, type PublicSettings } from '../../lib/storefront-api';
-import { PageErrorBoundary } from './page-error';
+import { PageErrorBoundary, lazyPage } from '../../components/page-error-boundary';
 import { useLiveList } from '../../lib/use-live-list';
 import { AddToCartForm } from './add-to-cart';
 import { ProductGrid, ProductImage } from './product-card';
@@ -297,45 +297,9 @@ function PrivacyPage() {
   );
 }
 
-/** A public page whose screen comes with the cart and orders: its title and an honest empty state. */
-function shell(title: string, text: string) {
-  return function ShellPage() {
-    return (
-      <div className="mx-auto max-w-3xl px-4 py-8">
-        <title>{title}</title>
-        {/* One visitor's cart or order: never a search result. */}
-        <meta name="robots" content="noindex" />
-        <h1 className="text-2xl font-bold sm:text-3xl">{title}</h1>
-        <div className="mt-6">
-          <EmptyState
-            title={text}
-            action={
-              <Link
-                to={paths.home}
-                className="inline-block rounded-lg bg-amber-900 px-5 py-2.5 font-semibold text-white"
-              >
-                Ver productos
-              </Link>
-            }
-          />
-        </div>
-      </div>
-    );
-  };
-}
-
 const page = (loader: RouteObject['loader'], Component: RouteObject['Component']): Partial<RouteObject> => ({
   loader,
   Component,
-  ErrorBoundary: PageErrorBoundary,
-});
-
-/**
- * The cart and the order summary are their own chunks: a visitor's first page (a product, the home page) does
- * not carry them (issue 14's first-load budget). Their loaders come with them, on the server as in the browser.
- */
-const lazyPage = (load: () => Promise<Pick<RouteObject, 'loader' | 'Component'>>): Partial<RouteObject> => ({
-  lazy: load,
   ErrorBoundary: PageErrorBoundary,
 });
 
@@ -345,18 +309,9 @@ export const storefrontPages: Record<string, Partial<RouteObject>> = {
   collection: page(collectionLoader, CollectionPage),
   product: page(productLoader, ProductPage),
   privacy: page(privacyLoader, PrivacyPage),
+  // Its own chunk: a visitor's first page does not carry it (issue 14's first-load budget).
   cart: lazyPage(async () => {
     const { CartPage, cartLoader } = await import('./cart-page');
     return { loader: cartLoader, Component: CartPage };
   }),
-  orderSummary: lazyPage(async () => {
-    const [{ cartLoader }, { OrderSummaryPage }] = await Promise.all([
-      import('./cart-page'),
-      import('./order-summary-page'),
-    ]);
-    return { loader: cartLoader, Component: OrderSummaryPage };
-  }),
-  paymentResponse: {
-    Component: shell('Respuesta del pago', 'No hay ningún pago en curso.'),
-  },
 };

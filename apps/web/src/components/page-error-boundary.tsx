@@ -1,5 +1,5 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { NotFoundPage } from '../../components/not-found';
+import { isRouteErrorResponse, useRouteError, type RouteObject } from 'react-router';
+import { NotFoundPage } from './not-found';
 
 /** A storefront page's loader failed: a 404 is the Spanish not-found page, anything else a Spanish error. */
 export function PageErrorBoundary() {
@@ -20,3 +20,13 @@ export function PageErrorBoundary() {
     </div>
   );
 }
+
+/**
+ * A storefront page in its own chunk, loaded with its loader when first opened (on the server as in the
+ * browser), with the storefront's error boundary: pages that are not where a visitor lands (the cart, the
+ * checkout) stay out of the first page's JavaScript (issue 14's budget).
+ */
+export const lazyPage = (load: () => Promise<Pick<RouteObject, 'loader' | 'Component'>>): Partial<RouteObject> => ({
+  lazy: load,
+  ErrorBoundary: PageErrorBoundary,
+});

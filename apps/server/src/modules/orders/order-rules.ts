@@ -1,0 +1,501 @@
+import { and, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import {
+  addDays,
+  allowedPaymentMoves,
+  allowedStatusMoves,
+  CANCELLABLE_STATUSES,
+  checkSlot,
+  dayInZone,
+  dayStartInZone,
+  EDITABLE_STATUSES,
+  formatMoney,
+  orderLine,
+  orderTotals,
+  SettingsInput,
+  type B2bTerms,
+  type Fulfillment,
+  type HistoryEntry,
+  type Order,
+  type OrderInput,
+  type OrderLine,
+  type OrderPaymentMethod,
+  type OrderStatus,
+  type PaymentStatus,
+  type PricedProduct,
+  type SlotProblem,
+} from '@hornada/domain';
+import type { Caller } from '../../context';
+import type { Clock } from '../../lib/clock';
+import type { DbOrTx } from '../../db';
+import { b2bClients, orderCounters, orders, products, settings, users } from '../../db/schema';
+import { AppError, badRequest, DetailList, validationError } from '../../lib/errors';
+import type { Row } from '../../resources/definition';
+
+/** Who a history entry names: a user, or the guest who placed a web order. */
+export interface Actor {
+  uid: string | null;
+  name: string;
+  role: string;
+}
+export const actorOf = (caller: Caller): Actor => ({ uid: caller.uid, name: caller.name, role: caller.role });
+
+/** Namespace of the advisory lock on one (company, day, window): capacity is counted under it. */
+const SLOT_LOCK = 727290;
+/** Numbers start here (shown as #1001). */
+const FIRST_NUMBER = 1001;
+
+/** What an order is made from: the writable fields, or a cart's lines and checkout fields. */
+export interface NewOrder {
+  items: { productId: string; quantity: number; notes?: string | null }[];
+  contact: { name: string; phone: string; email: string | null };
+  fulfillment: Fulfillment;
+  address: OrderInput['address'];
+  /** `YYYY-MM-DD` or an instant of the day. */
+  dueDate: string;
+  window: string | null;
+  paymentMethod: OrderPaymentMethod;
+  notes: string | null;
+  customerId?: string | null;
+  b2bClientId?: string | null;
+  status?: OrderStatus;
+  paymentStatus?: PaymentStatus;
+  deliveryAssistantId?: string | null;
+  routePosition?: number | null;
+  producedQuantities?: Record<string, number>;
+  cashCollected?: number | null;
+  cancelReason?: string | null;
+}
+
+const rule = (code: string, message: string, path?: string) =>
+  new AppError(422, code, message, path ? [{ path, message }] : undefined);
+
+const SLOT_MESSAGES: Record<SlotProblem, string> = {
+  past: 'This day has already passed',
+  'not-delivery-day': 'The bakery does not deliver on this day',
+  blackout: 'The bakery does not deliver on this day',
+  'unknown-window': 'Not a delivery window of this bakery',
+  'lead-time': 'This window closes for orders earlier than that: choose a later one',
+  capacity: 'This window is full: choose another one',
+};
+
+const listOrNone = (items: readonly string[]) => (items.length ? items.join(', ') : 'none');
+
+/**
+ * The rules of every order write (design §5), run inside the write's transaction: lines priced from
+ * the catalogue (B2B rules included), totals and the delivery fee from the settings, the day and
+ * window checked against the lead time and capacity, numbers from the company's counter, the status
+ * machine and payment axis against the role table, and `history` for every change that matters.
+ */
+export class OrderRules {
+  constructor(private readonly clock: Clock) {}
+
+  async settingsOf(db: DbOrTx, companyId: string): Promise<SettingsInput> {
+    const [row] = await db.select({ data: settings.data }).from(settings).where(eq(settings.companyId, companyId));
+    // A company always gets settings with its creation; the defaults cover a row written by hand.
+    return SettingsInput.parse({ marketName: 'Hornada', ...(row?.data ?? {}) });
+  }
+
+  /** The catalogue rows of the lines: unknown ids are a 400, inactive or deleted products a 422. */
+  private async productsOf(db: DbOrTx, companyId: string, items: NewOrder['items'], known = new Set<string>()) {
+    const ids = [...new Set(items.map((i) => i.productId))];
+    const rows = await db
+      .select({
+        id: products.id,
+        name: products.name,
+        price: products.price,
+        b2bPrice: products.b2bPrice,
+        active: products.active,
+        deletedAt: products.deletedAt,
+      })
+      .from(products)
+      .where(and(eq(products.companyId, companyId), inArray(products.id, ids)));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const unknown = new DetailList();
+    const unavailable = new DetailList();
+    items.forEach((item, i) => {
+      const p = byId.get(item.productId);
+      const path = `items.${i}.productId`;
+      if (!p) unknown.add(path, `No product with id ${item.productId} in this bakery`);
+      else if ((!p.active || p.deletedAt) && !known.has(p.id)) unavailable.add(path, 'This product is not available');
+    });
+    if (unknown.total > 0) throw unknown.toError();
+    if (unavailable.total > 0) {
+      throw new AppError(
+        422,
+        'orders/product-unavailable',
+        `A product is not available: ${unavailable.items.map((d) => d.path).join(', ')}`,
+        unavailable.items,
+      );
+    }
+    return byId as Map<string, PricedProduct>;
+  }
+
+  private async clientOf(db: DbOrTx, companyId: string, id: string | null | undefined): Promise<B2bTerms | null> {
+    if (!id) return null;
+    const [c] = await db
+      .select({ discountPercent: b2bClients.discountPercent, prices: b2bClients.prices, active: b2bClients.active })
+      .from(b2bClients)
+      .where(and(eq(b2bClients.id, id), eq(b2bClients.companyId, companyId), isNull(b2bClients.deletedAt)));
+    if (!c) throw validationError([{ path: 'b2bClientId', message: 'No B2B client with this id in this company' }]);
+    if (!c.active) throw rule('business_rule', 'This B2B client is not active', 'b2bClientId');
+    return c;
+  }
+
+  /** A user referenced by the order must have the right role (the engine checked it exists). */
+  private async assertRole(db: DbOrTx, companyId: string, id: string, roles: readonly string[], path: string) {
+    const [u] = await db
+      .select({ role: users.role })
+      .from(users)
+      .where(and(eq(users.id, id), eq(users.companyId, companyId), isNull(users.deletedAt)));
+    if (!u || !roles.includes(u.role)) {
+      throw validationError([{ path, message: `Must be a user with role ${roles.join(' or ')}` }]);
+    }
+  }
+
+  /** The orders of a slot that are not cancelled, counted under the slot's lock (held until commit). */
+  private async taken(db: DbOrTx, companyId: string, dueDate: Date, window: string | null, except?: string) {
+    await db.execute(
+      sql`SELECT pg_advisory_xact_lock(${SLOT_LOCK}, hashtext(${`${companyId}|${dueDate.toISOString()}|${window ?? ''}`}))`,
+    );
+    const [n] = await db
+      .select({ n: count() })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.companyId, companyId),
+          eq(orders.dueDate, dueDate),
+          window === null ? isNull(orders.window) : eq(orders.window, window),
+          ne(orders.status, 'cancelled'),
+          isNull(orders.deletedAt),
+          except ? ne(orders.id, except) : undefined,
+        ),
+      );
+    return n?.n ?? 0;
+  }
+
+  /**
+   * The day and window: a web order gets exactly what `delivery-days` offers; staff may pass the
+   * lead time and a full window (returned as notes for history) but never a past or closed day.
+   */
+  private async checkDay(
+    db: DbOrTx,
+    companyId: string,
+    s: SettingsInput,
+    day: string,
+    window: string | null,
+    staff: boolean,
+    except?: string,
+    now = this.clock.now(),
+  ): Promise<string[]> {
+    const dueDate = dayStartInZone(day, s.timeZone);
+    // Places are counted (under the slot's lock) only for a window that has a capacity: the others
+    // never serialise the orders of one slot.
+    const capacity = s.deliveryWindows.find((w) => w.id === window)?.capacity ?? null;
+    const n = capacity === null ? 0 : await this.taken(db, companyId, dueDate, window, except);
+    const problem = checkSlot(s, now, day, window, n);
+    if (problem === null) return [];
+    if (staff && (problem === 'lead-time' || problem === 'capacity')) return [problem];
+    if (problem === 'unknown-window') throw validationError([{ path: 'window', message: SLOT_MESSAGES[problem] }]);
+    const code = problem === 'capacity' ? 'orders/window-full' : 'orders/day-unavailable';
+    throw rule(code, SLOT_MESSAGES[problem], problem === 'capacity' || problem === 'lead-time' ? 'window' : 'dueDate');
+  }
+
+  private dayOf(value: string, timeZone: string): string {
+    return value.length === 10 ? value : dayInZone(new Date(value), timeZone);
+  }
+
+  private preparationOf(day: string, s: SettingsInput): Date {
+    return dayStartInZone(addDays(day, -s.productionLeadDays), s.timeZone);
+  }
+
+  private async nextNumber(db: DbOrTx, companyId: string): Promise<number> {
+    // The counter row stays locked until commit: numbers follow one another, and a rolled-back order
+    // gives its number back, so there is neither a duplicate nor a gap.
+    const [row] = await db
+      .insert(orderCounters)
+      .values({ companyId, last: FIRST_NUMBER })
+      .onConflictDoUpdate({ target: orderCounters.companyId, set: { last: sql`${orderCounters.last} + 1` } })
+      .returning({ last: orderCounters.last });
+    return row!.last;
+  }
+
+  /**
+   * The stored values of a new order. `channel` web: the cart's holder at checkout (minimum order,
+   * the bakery's payment methods, the offered days only); staff or b2b: the back office.
+   */
+  async prepareNew(
+    db: DbOrTx,
+    actor: Actor,
+    companyId: string,
+    input: NewOrder,
+    web: boolean,
+    /** When the order is placed: now, or an instant in the past for the demo seed. */
+    placedAt = this.clock.now(),
+  ): Promise<Record<string, unknown>> {
+    const s = await this.settingsOf(db, companyId);
+    const staff = !web;
+    const problems = new DetailList();
+    if (input.fulfillment === 'delivery' && !input.address) problems.add('address', 'Required for delivery');
+    if (s.deliveryWindows.length > 0 && input.window === null) problems.add('window', 'Choose a delivery window');
+    if (input.paymentMethod === 'credit' && !input.b2bClientId) {
+      problems.add('paymentMethod', 'Credit is for B2B clients only');
+    }
+    if (problems.total > 0) throw problems.toError();
+    if (input.fulfillment === 'pickup' && !s.pickupEnabled) {
+      throw rule('cart/pickup-unavailable', 'This bakery does not offer pickup', 'fulfillment');
+    }
+    const offered: readonly string[] = web
+      ? s.paymentMethods.filter((m) => m !== 'online')
+      : ['cash', 'transfer', 'credit'];
+    if (!offered.includes(input.paymentMethod)) {
+      throw rule(
+        'orders/payment-method-unavailable',
+        `Payment method not offered: ${input.paymentMethod} (allowed: ${listOrNone(offered)})`,
+        'paymentMethod',
+      );
+    }
+    const status = input.status ?? 'pending';
+    if (status !== 'pending' && status !== 'confirmed') {
+      throw rule('orders/invalid-transition', `A new order starts pending or confirmed, not ${status}`, 'status');
+    }
+    const paymentStatus = input.paymentStatus ?? 'unpaid';
+    if (paymentStatus !== 'unpaid' && !(staff && paymentStatus === 'paid' && input.paymentMethod !== 'online')) {
+      throw rule('orders/invalid-payment', `A new order starts unpaid, not ${paymentStatus}`, 'paymentStatus');
+    }
+    if (input.customerId) await this.assertRole(db, companyId, input.customerId, ['company_customer'], 'customerId');
+    if (input.deliveryAssistantId) await this.assertDriver(db, companyId, input.deliveryAssistantId);
+
+    const [catalogue, client] = await Promise.all([
+      this.productsOf(db, companyId, input.items),
+      this.clientOf(db, companyId, input.b2bClientId),
+    ]);
+    const lines = input.items.map((i) => orderLine(catalogue.get(i.productId)!, client, i.quantity, i.notes ?? null));
+    const totals = orderTotals(lines, input.fulfillment, s);
+    if (web && totals.subtotal < s.minimumOrder) {
+      const missing = s.minimumOrder - totals.subtotal;
+      throw new AppError(
+        422,
+        'orders/minimum-order',
+        `The order is ${formatMoney(missing)} short of the minimum order of ${formatMoney(s.minimumOrder)}`,
+        [{ path: 'items', message: `Missing ${missing}` }],
+      );
+    }
+    const day = this.dayOf(input.dueDate, s.timeZone);
+    const notes = await this.checkDay(db, companyId, s, day, input.window, staff, undefined, placedAt);
+    const at = placedAt.toISOString();
+    const history: HistoryEntry[] = [{ at, by: actor, field: 'status', from: null, to: status }];
+    for (const note of notes) history.push({ at, by: actor, field: 'dueDate', from: null, to: day, note });
+    if (paymentStatus !== 'unpaid')
+      history.push({ at, by: actor, field: 'paymentStatus', from: 'unpaid', to: paymentStatus });
+    return {
+      number: await this.nextNumber(db, companyId),
+      channel: web ? 'web' : input.b2bClientId ? 'b2b' : 'staff',
+      customerId: input.customerId ?? null,
+      b2bClientId: input.b2bClientId ?? null,
+      contact: input.contact,
+      items: lines,
+      ...totals,
+      fulfillment: input.fulfillment,
+      address: input.fulfillment === 'delivery' ? input.address : null,
+      dueDate: dayStartInZone(day, s.timeZone),
+      window: input.window,
+      preparationDate: this.preparationOf(day, s),
+      status,
+      paymentStatus,
+      paymentMethod: input.paymentMethod,
+      payment: null,
+      deliveryAssistantId: input.deliveryAssistantId ?? null,
+      routePosition: input.routePosition ?? null,
+      producedQuantities: input.producedQuantities ?? {},
+      cashCollected: input.cashCollected ?? null,
+      completedAt: null,
+      cancelReason: input.cancelReason ?? null,
+      notes: input.notes,
+      history,
+    };
+  }
+
+  private assertDriver(db: DbOrTx, companyId: string, id: string) {
+    return this.assertRole(
+      db,
+      companyId,
+      id,
+      ['delivery_assistant', 'company_staff', 'company_admin'],
+      'deliveryAssistantId',
+    );
+  }
+
+  /**
+   * An update: `data` holds the fields sent (PATCH) or every writable field (PUT). Returns what is
+   * stored, with `history` grown by each change that matters.
+   */
+  async prepareUpdate(
+    db: DbOrTx,
+    caller: Caller,
+    companyId: string,
+    current: Order & Row,
+    data: Partial<OrderInput>,
+  ): Promise<Record<string, unknown>> {
+    const s = await this.settingsOf(db, companyId);
+    const actor = actorOf(caller);
+    const at = this.clock.now().toISOString();
+    const history: HistoryEntry[] = [...(current.history ?? [])];
+    const log = (field: string, from: unknown, to: unknown, note?: string) =>
+      history.push({ at, by: actor, field, from, to, ...(note ? { note } : {}) });
+    const out: Record<string, unknown> = { ...data };
+    const changed = <K extends keyof OrderInput>(k: K) =>
+      data[k] !== undefined && JSON.stringify(data[k] ?? null) !== JSON.stringify(current[k] ?? null);
+    const day = data.dueDate !== undefined ? this.dayOf(data.dueDate, s.timeZone) : null;
+    const dayChanged = day !== null && day !== dayInZone(current.dueDate as unknown as Date, s.timeZone);
+    const itemsChanged =
+      data.items !== undefined &&
+      JSON.stringify(data.items.map((i) => [i.productId, i.quantity, i.notes ?? null])) !==
+        JSON.stringify(current.items.map((i) => [i.productId, i.quantity, i.notes ?? null]));
+    const fulfillment = data.fulfillment ?? current.fulfillment;
+
+    const editing = [
+      itemsChanged && 'items',
+      changed('fulfillment') && 'fulfillment',
+      changed('address') && 'address',
+      dayChanged && 'dueDate',
+      changed('window') && 'window',
+      changed('b2bClientId') && 'b2bClientId',
+      changed('paymentMethod') && 'paymentMethod',
+    ].filter((f): f is string => !!f);
+    if (editing.length > 0 && !EDITABLE_STATUSES.includes(current.status)) {
+      throw rule(
+        'orders/locked',
+        `An order that is ${current.status} cannot change: ${editing.join(', ')}`,
+        editing[0],
+      );
+    }
+    for (const f of ['dueDate', 'window', 'items', 'fulfillment', 'address', 'b2bClientId', 'paymentMethod'] as const) {
+      if (!editing.includes(f)) delete out[f];
+    }
+
+    // Status (design §5): the machine and the role table.
+    const to = data.status;
+    if (to !== undefined && to !== current.status) {
+      const allowed = allowedStatusMoves(caller.role, current.status, fulfillment);
+      if (!allowed.includes(to)) {
+        throw new AppError(
+          422,
+          'orders/invalid-transition',
+          `Order #${current.number} cannot go from ${current.status} to ${to}; allowed: ${listOrNone(allowed)}`,
+          [{ path: 'status', message: `Allowed: ${listOrNone(allowed)}` }],
+        );
+      }
+      if (to === 'cancelled') {
+        const reason = data.cancelReason ?? current.cancelReason;
+        if (!reason) throw validationError([{ path: 'cancelReason', message: 'Say why the order is cancelled' }]);
+        if (!CANCELLABLE_STATUSES.includes(current.status)) throw badRequest('Not cancellable');
+      }
+      if (to === 'delivered') out.completedAt = this.clock.now();
+      log('status', current.status, to);
+    } else delete out.status;
+
+    if (data.customerId && changed('customerId')) {
+      await this.assertRole(db, companyId, data.customerId, ['company_customer'], 'customerId');
+    }
+    if (changed('deliveryAssistantId')) {
+      if (data.deliveryAssistantId) await this.assertDriver(db, companyId, data.deliveryAssistantId);
+      log('deliveryAssistantId', current.deliveryAssistantId, data.deliveryAssistantId);
+    }
+
+    // Payment method, then the payment axis.
+    const method = (editing.includes('paymentMethod') ? data.paymentMethod : current.paymentMethod)!;
+    if (editing.includes('paymentMethod')) {
+      const b2b = data.b2bClientId !== undefined ? data.b2bClientId : current.b2bClientId;
+      if (current.paymentStatus !== 'unpaid' || method === 'online' || (method === 'credit' && !b2b)) {
+        throw rule('orders/invalid-payment', `The payment method cannot become ${method} now`, 'paymentMethod');
+      }
+      log('paymentMethod', current.paymentMethod, method);
+    }
+    const paymentTo = data.paymentStatus;
+    delete out.paymentStatus;
+    if (paymentTo !== undefined && paymentTo !== current.paymentStatus) {
+      const allowed = allowedPaymentMoves(caller.role, method, current.paymentStatus);
+      if (!allowed.includes(paymentTo)) {
+        throw new AppError(
+          422,
+          'orders/invalid-payment',
+          `The payment of order #${current.number} (${method}) cannot go from ${current.paymentStatus} to ${paymentTo}; allowed: ${listOrNone(allowed)}`,
+          [{ path: 'paymentStatus', message: `Allowed: ${listOrNone(allowed)}` }],
+        );
+      }
+      out.paymentStatus = paymentTo;
+      log('paymentStatus', current.paymentStatus, paymentTo);
+    } else if (
+      changed('cashCollected') &&
+      method === 'cash' &&
+      current.paymentStatus === 'unpaid' &&
+      (data.cashCollected ?? 0) >= current.total
+    ) {
+      // The driver's collected cash pays a cash order (design §5: "cash collected on delivery").
+      out.paymentStatus = 'paid';
+      log('paymentStatus', 'unpaid', 'paid', 'cash-collected');
+    }
+    if (changed('cashCollected')) log('cashCollected', current.cashCollected, data.cashCollected);
+
+    // Day and window: never a past or closed day; staff may pass the lead time and a full window.
+    if (dayChanged || editing.includes('window')) {
+      const newDay = day ?? dayInZone(current.dueDate as unknown as Date, s.timeZone);
+      const window = data.window !== undefined ? data.window : current.window;
+      const notes = await this.checkDay(db, companyId, s, newDay, window, true, current.id);
+      if (dayChanged) {
+        out.dueDate = dayStartInZone(newDay, s.timeZone);
+        out.preparationDate = this.preparationOf(newDay, s);
+        log('dueDate', dayInZone(current.dueDate as unknown as Date, s.timeZone), newDay, notes[0]);
+      }
+      if (editing.includes('window')) log('window', current.window, window, dayChanged ? undefined : notes[0]);
+    }
+    if (fulfillment === 'delivery' && !(data.address !== undefined ? data.address : current.address)) {
+      throw validationError([{ path: 'address', message: 'Required for delivery' }]);
+    }
+    if (editing.includes('fulfillment')) {
+      log('fulfillment', current.fulfillment, fulfillment);
+      if (fulfillment === 'pickup') out.address = null;
+    }
+
+    // Lines and amounts: a product already on the order keeps the name and price copied when it was
+    // ordered; one added now is priced from today's catalogue (B2B rules included).
+    if (itemsChanged || editing.includes('fulfillment') || editing.includes('b2bClientId')) {
+      let lines: OrderLine[] = current.items;
+      if (itemsChanged || editing.includes('b2bClientId')) {
+        const items = data.items ?? current.items;
+        const kept = new Map(current.items.map((l) => [l.productId, l]));
+        const b2bId = data.b2bClientId !== undefined ? data.b2bClientId : current.b2bClientId;
+        const known = editing.includes('b2bClientId') ? new Set<string>() : new Set(kept.keys());
+        const [catalogue, client] = await Promise.all([
+          this.productsOf(db, companyId, items, known),
+          this.clientOf(db, companyId, b2bId),
+        ]);
+        lines = items.map((i) => {
+          const was = !editing.includes('b2bClientId') ? kept.get(i.productId) : undefined;
+          const product = was
+            ? { id: was.productId, name: was.name, price: was.unitPrice, b2bPrice: null }
+            : catalogue.get(i.productId)!;
+          return orderLine(product, was ? null : client, i.quantity, i.notes ?? null);
+        });
+        if (itemsChanged) {
+          log(
+            'items',
+            current.items.map((l) => ({ productId: l.productId, quantity: l.quantity })),
+            lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
+          );
+        }
+        if (editing.includes('b2bClientId')) {
+          log('b2bClientId', current.b2bClientId, b2bId);
+          out.channel = b2bId ? 'b2b' : current.channel === 'b2b' ? 'staff' : current.channel;
+        }
+        out.items = lines;
+      }
+      const totals = orderTotals(lines, fulfillment, s, current.discount);
+      Object.assign(out, totals);
+      if (totals.total !== current.total) log('total', current.total, totals.total);
+    }
+    if (changed('notes') && caller.role === 'delivery_assistant') log('notes', current.notes, data.notes);
+    out.history = history;
+    return out;
+  }
+}

@@ -1,0 +1,101 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  CheckoutInput,
+  IDEMPOTENCY_HEADER,
+  IdempotencyKey,
+  OfferedDay,
+  SESSION_HEADER,
+  SessionId,
+} from '@hornada/domain';
+import { z } from 'zod';
+import { publicReadLimit, writeLimit } from '../../plugins/rate-limit';
+import { OrdersService } from './orders.service';
+
+const noStore = (_req: FastifyRequest, reply: FastifyReply, done: () => void) => {
+  void reply.header('cache-control', 'no-store');
+  done();
+};
+
+/**
+ * Orders beyond the resource routes (design §3): the days and windows offered (public), checkout
+ * from a cart (its holder, with an Idempotency-Key), and a guest's order by its link. Staff create
+ * and move orders through `/api/companies/{companyId}/orders`, whose writes run the same rules.
+ */
+export function registerOrderRoutes(app: FastifyInstance): OrdersService {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const service = new OrdersService(app.ctx, app.resources);
+  const tags = ['orders'];
+
+  r.get(
+    '/api/companies/:companyId/delivery-days',
+    {
+      ...publicReadLimit(app),
+      onRequest: noStore,
+      schema: {
+        tags,
+        summary: 'Delivery days and windows offered, with places left',
+        description:
+          "Days in the company's time zone from `from` (today by default; an earlier day counts from today): " +
+          'delivery weekdays that are not blackout dates, with the windows that start at least ' +
+          '`orderLeadHours` from now; `remaining` is null for a window without capacity.',
+        params: z.object({ companyId: z.string().min(1).max(64) }),
+        querystring: z
+          .object({
+            from: z.iso.date('Expected a date as YYYY-MM-DD').optional(),
+            days: z.coerce.number().int('days must be a whole number').min(1).max(62).default(14),
+          })
+          .strict(),
+        response: { 200: z.object({ data: z.array(OfferedDay) }) },
+      },
+    },
+    async (req) => ({ data: await service.deliveryDays(req.params.companyId, req.query.from, req.query.days) }),
+  );
+
+  r.post(
+    '/api/carts/:id/checkout',
+    {
+      ...writeLimit(app),
+      onRequest: noStore,
+      schema: {
+        tags,
+        summary: 'Place a web order from a cart',
+        description:
+          "The cart's holder (`X-Session-Id`, or the signed-in customer it belongs to) with an `Idempotency-Key`. " +
+          'Lines and prices come from the catalogue, the delivery fee and minimum order from the settings; the day ' +
+          'and window must be offered by delivery-days. The same key and body return the same order; another ' +
+          'body with that key, or a cart already checked out, is a 409. The answer carries `accessToken`, the ' +
+          "guest's link to the order (`GET /api/orders/link/{token}`).",
+        params: z.object({ id: z.string().min(1).max(64) }),
+        headers: z.looseObject({ [SESSION_HEADER]: SessionId.optional(), [IDEMPOTENCY_HEADER]: IdempotencyKey }),
+        body: CheckoutInput,
+      },
+    },
+    async (req, reply) => {
+      const headers = req.headers as Record<string, string | undefined>;
+      const data = await service.checkout(
+        { caller: req.caller, sessionId: headers[SESSION_HEADER] },
+        req.params.id,
+        headers[IDEMPOTENCY_HEADER]!,
+        req.body,
+      );
+      return reply.status(201).send({ data });
+    },
+  );
+
+  r.get(
+    '/api/orders/link/:token',
+    {
+      ...publicReadLimit(app),
+      onRequest: noStore,
+      schema: {
+        tags,
+        summary: 'An order by its guest link (the token checkout returned)',
+        params: z.object({ token: z.string().min(1).max(200) }),
+      },
+    },
+    async (req) => ({ data: await service.byLink(req.params.token) }),
+  );
+
+  return service;
+}

@@ -1,0 +1,53 @@
+import { eq } from 'drizzle-orm';
+import { Order, ORDER_DERIVED, OrderInput, toPatchSchema } from '@hornada/domain';
+import { b2bClients, orders, products, users } from '../../db/schema';
+import type { ResourceDefinition } from '../definition';
+
+/**
+ * Orders (design §5). Who reads and writes is the permission table's `orders` entry; a driver reaches
+ * the orders assigned to it, a customer its own. Pricing, numbers, days and the status machine are
+ * the orders module's before-write rules (modules/orders), set on this resource's service at start-up:
+ * every write, from the API, checkout or the seed, goes through the one door.
+ */
+export const ordersResource: ResourceDefinition = {
+  name: 'orders',
+  label: 'Order',
+  table: orders,
+  input: OrderInput,
+  patch: toPatchSchema(OrderInput),
+  record: Order,
+  searchFields: ['contactName', 'contactPhone', 'numberText'],
+  sortFields: ['createdAt', 'updatedAt', 'number', 'dueDate', 'total', 'status', 'routePosition'],
+  filterFields: [
+    'status',
+    'paymentStatus',
+    'paymentMethod',
+    'channel',
+    'fulfillment',
+    'window',
+    'customerId',
+    'b2bClientId',
+    'deliveryAssistantId',
+    'number',
+  ],
+  dateFields: ['createdAt', 'updatedAt', 'dueDate', 'preparationDate', 'completedAt'],
+  rows: {
+    own: {
+      where: (caller, t) => eq((t as typeof orders).customerId, caller.uid),
+      test: (caller, doc) => doc.customerId === caller.uid,
+    },
+    assigned: {
+      where: (caller, t) => eq((t as typeof orders).deliveryAssistantId, caller.uid),
+      test: (caller, doc) => doc.deliveryAssistantId === caller.uid,
+    },
+  },
+  references: [
+    { path: 'items.*.productId', table: products, label: 'product' },
+    { path: 'b2bClientId', table: b2bClients, label: 'B2B client' },
+    { path: 'customerId', table: users, label: 'customer' },
+    { path: 'deliveryAssistantId', table: users, label: 'delivery assistant' },
+  ],
+  // The Idempotency-Key of a web order and its request's hash stay on the server.
+  hidden: ['idempotencyKey', 'requestHash', 'contactName', 'contactPhone', 'numberText'],
+  derived: [...ORDER_DERIVED],
+};

@@ -1,0 +1,72 @@
+/**
+ * The demo orders (design §7): about 200 over the past 30 days and the next 3, in every status and
+ * payment state, web, staff and B2B, numbered without gaps, priced and walked along the machine.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allowedStatusMoves, dayInZone, ORDER_STATUSES, PAYMENT_STATUSES, type Order } from '@hornada/domain';
+import { DEMO_COMPANY_ID } from '../../src/seed/ids';
+import { json, setupTestApp, TestClock, type TestApp } from '../helpers/app';
+import { seedDemoInto } from '../helpers/seed';
+
+let t: TestApp;
+let all: Order[];
+
+beforeAll(async () => {
+  // A Monday (Sundays are no delivery day): today has orders in every step.
+  t = await setupTestApp({ clock: new TestClock(new Date('2026-11-23T15:00:00.000Z')) });
+  await seedDemoInto(t);
+  const root = await t.user('system_admin', null);
+  const res = await t.call({
+    method: 'GET',
+    url: `/api/companies/${DEMO_COMPANY_ID}/orders?per_page=1000&sort=number`,
+    token: root.token,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  all = json<{ data: Order[] }>(res).data;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('demo orders', () => {
+  it('are about 200, numbered 1001 on without a gap, over the past 30 days and the next 3', () => {
+    expect(all.length).toBeGreaterThanOrEqual(150);
+    expect(all.length).toBeLessThanOrEqual(260);
+    expect(all.map((o) => o.number)).toEqual(all.map((_, i) => 1001 + i));
+    const today = dayInZone(t.clock.now(), 'America/Bogota');
+    const days = all.map((o) => dayInZone(new Date(o.dueDate), 'America/Bogota')).sort();
+    const span = (a: string, b: string) => (Date.parse(b) - Date.parse(a)) / 86_400_000;
+    expect(span(days[0]!, today)).toBeGreaterThanOrEqual(28);
+    expect(span(today, days.at(-1)!)).toBe(3);
+    expect(days.filter((d) => d === today).length).toBeGreaterThanOrEqual(10);
+  });
+
+  it('cover every status, payment state, channel and method', () => {
+    expect(new Set(all.map((o) => o.status))).toEqual(new Set(ORDER_STATUSES));
+    expect(new Set(all.map((o) => o.paymentStatus))).toEqual(new Set(PAYMENT_STATUSES));
+    expect(new Set(all.map((o) => o.channel))).toEqual(new Set(['web', 'staff', 'b2b']));
+    expect(new Set(all.map((o) => o.paymentMethod))).toEqual(new Set(['cash', 'transfer', 'online', 'credit']));
+  });
+
+  it('are priced line by line and walked along the machine, with history', () => {
+    for (const o of all) {
+      expect(o.subtotal, `#${o.number}`).toBe(o.items.reduce((s, l) => s + l.unitPrice * l.quantity, 0));
+      expect(o.total).toBe(o.subtotal - o.discount + o.deliveryFee);
+      const moves = o.history.filter((h) => h.field === 'status');
+      expect(moves[0]).toMatchObject({ from: null, to: 'pending' });
+      for (const m of moves.slice(1)) {
+        expect(allowedStatusMoves('company_admin', m.from as never, o.fulfillment), `#${o.number}`).toContain(m.to);
+      }
+      expect(moves.at(-1)!.to).toBe(o.status);
+      if (o.status === 'delivered') expect(o.completedAt).not.toBeNull();
+      if (o.channel === 'b2b') expect(o.paymentMethod).toBe('credit');
+    }
+  });
+
+  it('give the demo customer and driver orders of their own', async () => {
+    const customer = all.filter((o) => o.customerId !== null);
+    const driven = all.filter((o) => o.deliveryAssistantId !== null);
+    expect(customer.length).toBeGreaterThan(3);
+    expect(driven.length).toBeGreaterThan(10);
+  });
+});

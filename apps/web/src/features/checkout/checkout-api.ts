@@ -1,0 +1,88 @@
+import type { LoaderFunctionArgs } from 'react-router';
+import type { Cart } from '@hornada/domain/schemas/carts';
+import type { OfferedDay, Order } from '@hornada/domain/schemas/orders';
+import { authStore } from '../../lib/auth-store';
+import { http } from '../../lib/http';
+import { storefrontApi } from '../../lib/storefront-api';
+
+/** An order as its guest link shows it (no staff fields). */
+export type GuestOrder = Pick<
+  Order,
+  | 'id'
+  | 'number'
+  | 'items'
+  | 'subtotal'
+  | 'discount'
+  | 'deliveryFee'
+  | 'total'
+  | 'fulfillment'
+  | 'address'
+  | 'dueDate'
+  | 'window'
+  | 'status'
+  | 'paymentStatus'
+  | 'paymentMethod'
+  | 'contact'
+  | 'cancelReason'
+>;
+
+export interface CheckoutBody {
+  contact: { name: string; phone: string; email: string | null };
+  fulfillment: 'delivery' | 'pickup';
+  address: { line: string; neighborhood: string | null; city: string | null; notes: string | null } | null;
+  dueDate: string;
+  window: string | null;
+  paymentMethod: 'cash' | 'transfer';
+  notes: string | null;
+}
+
+const holder = () => ({ 'x-session-id': authStore.getState().sessionId });
+
+/** Checkout (design §3): the days offered, placing the order, and the guest's link to it. */
+export const checkoutApi = {
+  cart: (id: string) => http.get<Cart>(`/carts/${encodeURIComponent(id)}`, { headers: holder() }),
+  deliveryDays: (companyId: string) =>
+    http.get<OfferedDay[]>(`/companies/${encodeURIComponent(companyId)}/delivery-days`, { query: { days: 14 } }),
+  place: (cartId: string, key: string, body: CheckoutBody) =>
+    http.post<GuestOrder & { accessToken: string }>(`/carts/${encodeURIComponent(cartId)}/checkout`, body, {
+      headers: { ...holder(), 'idempotency-key': key },
+    }),
+  byLink: (token: string) => http.get<GuestOrder>(`/orders/link/${encodeURIComponent(token)}`),
+};
+
+/** The bakery's public settings the two checkout pages show (names, methods, pickup, WhatsApp, transfer). */
+export async function checkoutLoader({ context }: LoaderFunctionArgs) {
+  const api = storefrontApi(context);
+  const config = await api.config();
+  const s = config.companyId ? await api.settings(config.companyId) : {};
+  return {
+    marketName: config.marketName,
+    companyId: config.companyId,
+    timeZone: s.timeZone ?? 'America/Bogota',
+    pickupEnabled: s.pickupEnabled ?? false,
+    paymentMethods: (s.paymentMethods ?? []).filter((m): m is 'cash' | 'transfer' => m === 'cash' || m === 'transfer'),
+    transferInstructions: s.transferInstructions ?? null,
+    whatsapp: s.whatsapp ?? null,
+    windows: (s.deliveryWindows ?? []).map((w) => ({ id: w.id, label: w.label })),
+    address: s.address ?? null,
+  };
+}
+export type CheckoutLoaderData = Awaited<ReturnType<typeof checkoutLoader>>;
+
+/** The key of one checkout attempt, kept for the tab's life: a retry or a second click places one order. */
+export function idempotencyKeyFor(cartId: string): string {
+  const name = `hornada-checkout:${cartId}`;
+  try {
+    const kept = window.sessionStorage.getItem(name);
+    if (kept) return kept;
+    const key = crypto.randomUUID();
+    window.sessionStorage.setItem(name, key);
+    return key;
+  } catch {
+    return `${cartId}-${Date.now()}`;
+  }
+}
+
+export const PAYMENT_LABELS: Record<string, string> = { cash: 'Efectivo', transfer: 'Transferencia' };
+export const buttonClass =
+  'inline-flex w-full items-center justify-center rounded-lg bg-amber-900 px-5 py-3 font-semibold text-white hover:bg-amber-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-900 disabled:cursor-not-allowed disabled:opacity-60';

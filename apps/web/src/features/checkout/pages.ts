@@ -1,0 +1,23 @@
+import type { RouteObject } from 'react-router';
+import { lazyPage } from '../../components/page-error-boundary';
+
+/**
+ * The checkout's storefront pages by route id (config/paths.ts), rendered on the server and hydrated; each
+ * in its own chunk with its loader, out of the first page's JavaScript.
+ */
+export const checkoutPages: Record<string, Partial<RouteObject>> = {
+  orderSummary: lazyPage(async () => {
+    const [{ checkoutLoader }, { OrderSummaryPage }] = await Promise.all([
+      import('./checkout-api'),
+      import('./order-summary-page'),
+    ]);
+    return { loader: checkoutLoader, Component: OrderSummaryPage };
+  }),
+  paymentResponse: lazyPage(async () => {
+    const [{ checkoutLoader }, { PaymentResponsePage }] = await Promise.all([
+      import('./checkout-api'),
+      import('./payment-response-page'),
+    ]);
+    return { loader: checkoutLoader, Component: PaymentResponsePage };
+  }),
+};

@@ -1,0 +1,186 @@
+import { useEffect, useState } from 'react';
+import { Link, useLoaderData, useSearchParams } from 'react-router';
+import { formatDay } from '@hornada/domain/format';
+import { ORDER_STATUS_ES, PAYMENT_METHOD_ES } from '@hornada/domain/order-status';
+import { EmptyState } from '../../components/empty-state';
+import { paths } from '../../config/paths';
+import { ApiError } from '../../lib/http';
+import { useHydrated } from '../../lib/use-hydrated';
+import { checkoutApi, type CheckoutLoaderData, type GuestOrder } from './checkout-api';
+import { OrderLines } from './order-lines';
+
+/** How often the page asks for the order's status (guests have no stream of orders). */
+const POLL_MS = 4000;
+const FINAL = new Set(['delivered', 'cancelled']);
+
+type Loaded =
+  { kind: 'loading' } | { kind: 'ready'; order: GuestOrder } | { kind: 'missing' } | { kind: 'error'; message: string };
+
+/**
+ * `/respuesta-de-pago?pedido={link}`: the confirmation of an order placed, reached only through the
+ * unguessable link checkout returned: its number, what was ordered, the day and window, how to pay, a
+ * WhatsApp link to the bakery, and the status, followed until it is final.
+ */
+export function PaymentResponsePage() {
+  const settings = useLoaderData() as CheckoutLoaderData;
+  const [params] = useSearchParams();
+  const token = params.get('pedido') ?? '';
+  const hydrated = useHydrated();
+  const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
+
+  useEffect(() => {
+    if (!hydrated) return;
+    if (!token) {
+      setLoaded({ kind: 'missing' });
+      return;
+    }
+    let stop = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const read = () =>
+      checkoutApi.byLink(token).then(
+        (order) => {
+          if (stop) return;
+          setLoaded({ kind: 'ready', order });
+          if (!FINAL.has(order.status)) timer = setTimeout(read, POLL_MS);
+        },
+        (err: unknown) => {
+          if (stop) return;
+          if (err instanceof ApiError && err.status === 404) setLoaded({ kind: 'missing' });
+          else {
+            setLoaded((was) =>
+              was.kind === 'ready'
+                ? was
+                : {
+                    kind: 'error',
+                    message: err instanceof ApiError ? err.userMessage : 'No pudimos cargar tu pedido.',
+                  },
+            );
+            timer = setTimeout(read, POLL_MS * 2);
+          }
+        },
+      );
+    void read();
+    return () => {
+      stop = true;
+      clearTimeout(timer);
+    };
+  }, [hydrated, token]);
+
+  return (
+    <div className="mx-auto max-w-3xl px-3 py-6 sm:px-4">
+      <title>{`Tu pedido · ${settings.marketName}`}</title>
+      <meta name="robots" content="noindex" />
+      {!hydrated || loaded.kind === 'loading' ? (
+        <>
+          <h1 className="text-2xl font-bold sm:text-3xl">Respuesta del pago</h1>
+          <p role="status" className="mt-6 text-stone-600">
+            Cargando tu pedido…
+          </p>
+        </>
+      ) : loaded.kind === 'missing' ? (
+        <>
+          <h1 className="text-2xl font-bold sm:text-3xl">Respuesta del pago</h1>
+          <div className="mt-6">
+            <EmptyState
+              title="No encontramos este pedido."
+              action={
+                <Link
+                  to={paths.home}
+                  className="inline-block rounded-lg bg-amber-900 px-5 py-2.5 font-semibold text-white"
+                >
+                  Ver productos
+                </Link>
+              }
+            >
+              <p>Abre el enlace completo que recibiste al hacer tu pedido.</p>
+            </EmptyState>
+          </div>
+        </>
+      ) : loaded.kind === 'error' ? (
+        <>
+          <h1 className="text-2xl font-bold sm:text-3xl">Respuesta del pago</h1>
+          <p role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-red-900">
+            {loaded.message}
+          </p>
+        </>
+      ) : (
+        <Confirmation order={loaded.order} settings={settings} />
+      )}
+    </div>
+  );
+}
+
+function Confirmation({ order, settings }: { order: GuestOrder; settings: CheckoutLoaderData }) {
+  const phone = settings.whatsapp?.replace(/\D/g, '') ?? '';
+  const message = `Hola, les escribo por mi pedido #${order.number}.`;
+  const day = formatDay(order.dueDate, { timeZone: settings.timeZone });
+  return (
+    <div className="space-y-5">
+      <div>
+        <p className="text-stone-700">¡Gracias, {order.contact.name.split(' ')[0]}! Recibimos tu pedido.</p>
+        <h1 className="text-2xl font-bold sm:text-3xl">Pedido #{order.number}</h1>
+      </div>
+      <p className="flex items-center gap-2">
+        <span>Estado:</span>
+        <span
+          role="status"
+          aria-live="polite"
+          className={`rounded-full px-3 py-1 text-sm font-semibold ${order.status === 'cancelled' ? 'bg-red-100 text-red-900' : 'bg-amber-100 text-amber-950'}`}
+        >
+          {ORDER_STATUS_ES[order.status]}
+        </span>
+      </p>
+      {order.status === 'cancelled' && order.cancelReason ? (
+        <p className="text-stone-700">Motivo: {order.cancelReason}</p>
+      ) : null}
+      <dl className="grid gap-2 rounded-xl border border-stone-200 bg-white p-4 sm:grid-cols-2">
+        <div>
+          <dt className="text-sm text-stone-600">{order.fulfillment === 'pickup' ? 'Recoges' : 'Entrega'}</dt>
+          <dd className="font-medium">
+            {day.charAt(0).toUpperCase() + day.slice(1)}
+            {order.window ? ` · ${settings.windows.find((w) => w.id === order.window)?.label ?? order.window}` : ''}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-sm text-stone-600">{order.fulfillment === 'pickup' ? 'Dónde' : 'Dirección'}</dt>
+          <dd className="font-medium">
+            {order.fulfillment === 'pickup'
+              ? (settings.address ?? 'En la panadería')
+              : [order.address?.line, order.address?.neighborhood].filter(Boolean).join(', ')}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-sm text-stone-600">Pago</dt>
+          <dd className="font-medium">{PAYMENT_METHOD_ES[order.paymentMethod]}</dd>
+        </div>
+      </dl>
+      {order.paymentMethod === 'transfer' ? (
+        <section aria-labelledby="transfer-title" className="rounded-xl border border-amber-300 bg-amber-50 p-4">
+          <h2 id="transfer-title" className="font-semibold">
+            Cómo pagar por transferencia
+          </h2>
+          <p className="mt-1 whitespace-pre-line">
+            {settings.transferInstructions ?? 'La panadería te enviará los datos para la transferencia.'}
+          </p>
+          <p className="mt-2 text-sm text-stone-700">Escribe el número #{order.number} en la referencia del pago.</p>
+        </section>
+      ) : null}
+      <OrderLines lines={order.items} subtotal={order.subtotal} deliveryFee={order.deliveryFee} total={order.total} />
+      {phone ? (
+        <a
+          href={`https://wa.me/${phone}?text=${encodeURIComponent(message)}`}
+          target="_blank"
+          rel="noreferrer"
+          className="inline-flex w-full items-center justify-center rounded-lg bg-green-800 px-5 py-3 font-semibold text-white hover:bg-green-900 sm:w-auto"
+        >
+          Escribir por WhatsApp sobre el pedido #{order.number}
+        </a>
+      ) : null}
+      <p>
+        <Link to={paths.home} className="font-semibold text-amber-900 underline">
+          Seguir comprando
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,172 @@
+// `npm run bench:orders`: 50 concurrent customers (CUSTOMERS) on the embedded PostgreSQL for 20 s
+// (BENCH_SECONDS), each making a cart and checking it out, again and again; one checkout in ten is
+// sent twice at once with the same Idempotency-Key (a double click) and must give one order. Before it,
+// the baseline of this run: the same customers only making carts (a plain write on the same server).
+// Prints orders a second, checkout p50/p99, the ratio to the baseline, and the count of orders lost
+// (a 201 whose order is not in the database) or duplicated (two orders for one cart or one key, or a
+// number taken twice or skipped): both must be 0. Goal: ≥ 300 orders a second.
+import { randomBytes } from 'node:crypto';
+import { databaseUrlOf, freePort, percentile, startServer, waitHealthy, withDb } from './lib.mjs';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const CUSTOMERS = Number(process.env.CUSTOMERS ?? 50);
+const GOAL_RPS = 300;
+const print = (s) => process.stdout.write(`${s}\n`);
+const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const session = () => Array.from(randomBytes(20), (b) => ALNUM[b % ALNUM.length]).join('');
+
+const port = await freePort();
+const server = startServer({ port, env: { SEED_DEMO: 'on', LOG_LEVEL: 'info', RATE_LIMIT_WRITES: '0' } });
+let failed = false;
+try {
+  if (!(await waitHealthy(port, 300_000))) throw new Error(`Hornada did not start:\n${server.output()}`);
+  const base = `http://127.0.0.1:${port}`;
+  const json = async (res) => {
+    const body = await res.json();
+    if (!res.ok) throw new Error(`${res.status} ${JSON.stringify(body)}`);
+    return body;
+  };
+  const companyId = (await json(await fetch(`${base}/api/config`))).data.companyId;
+  // The demo windows hold 20–25 orders: the bench takes thousands, so the admin lifts the capacity.
+  const signIn = await json(
+    await fetch(`${base}/api/identity/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@hornada.test', password: 'hornada-demo' }),
+    }),
+  );
+  const admin = { authorization: `Bearer ${signIn.data.idToken}`, 'content-type': 'application/json' };
+  const settings = (await json(await fetch(`${base}/api/companies/${companyId}/settings`, { headers: admin }))).data;
+  await json(
+    await fetch(`${base}/api/companies/${companyId}/settings`, {
+      method: 'PATCH',
+      headers: admin,
+      body: JSON.stringify({ deliveryWindows: settings.deliveryWindows.map((w) => ({ ...w, capacity: null })) }),
+    }),
+  );
+  const [day] = (await json(await fetch(`${base}/api/companies/${companyId}/delivery-days?days=7`))).data;
+  const products = (await json(await fetch(`${base}/api/companies/${companyId}/products?per_page=50`))).data;
+  const lineOf = (p) => ({ productId: p.id, quantity: Math.min(1000, Math.ceil(settings.minimumOrder / p.price) + 1) });
+
+  const newCart = async () => {
+    const s = session();
+    const p = products[Math.floor(Math.random() * products.length)];
+    const res = await fetch(`${base}/api/carts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-session-id': s },
+      body: JSON.stringify({ companyId, items: [lineOf(p)] }),
+    });
+    const body = await res.json();
+    if (res.status !== 201) throw new Error(`cart: ${res.status} ${JSON.stringify(body)}`);
+    return { id: body.data.id, session: s };
+  };
+
+  /** CUSTOMERS loops for SECONDS, each running `step` again and again; latencies of what it times. */
+  async function phase(step) {
+    const latencies = [];
+    let done = 0;
+    const end = Date.now() + SECONDS * 1000;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: CUSTOMERS }, async () => {
+        while (Date.now() < end) {
+          const n = await step(latencies);
+          done += n;
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    latencies.sort((a, b) => a - b);
+    return { rate: done / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), done };
+  }
+
+  print(`bench:orders — ${CUSTOMERS} customers, ${SECONDS} s a phase, embedded PostgreSQL, day ${day.date}`);
+  const carts = await phase(async (lat) => {
+    const t0 = performance.now();
+    await newCart();
+    lat.push(performance.now() - t0);
+    return 1;
+  });
+
+  const placed = new Map(); // cart id → order id
+  const refused = [];
+  let duplicated = 0;
+  const firstNumber = await withDb(databaseUrlOf(server), async (c) => {
+    const { rows } = await c.query('SELECT coalesce(max(number), 1000) AS n FROM orders WHERE company_id = $1', [
+      companyId,
+    ]);
+    return Number(rows[0].n);
+  });
+  const orders = await phase(async (lat) => {
+    const cart = await newCart();
+    const key = randomBytes(16).toString('hex');
+    const body = JSON.stringify({
+      contact: { name: 'Cliente de prueba', phone: '300 000 0000' },
+      fulfillment: 'delivery',
+      address: { line: 'Calle 45 # 13-20', city: 'Bogotá' },
+      dueDate: day.date,
+      window: day.windows[0].id,
+      paymentMethod: 'cash',
+    });
+    const send = async () => {
+      const t0 = performance.now();
+      const res = await fetch(`${base}/api/carts/${cart.id}/checkout`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-session-id': cart.session, 'idempotency-key': key },
+        body,
+      });
+      const out = await res.json();
+      lat.push(performance.now() - t0);
+      return { status: res.status, out };
+    };
+    const twice = Math.random() < 0.1;
+    const answers = await Promise.all(twice ? [send(), send()] : [send()]);
+    const ids = new Set();
+    for (const a of answers) {
+      if (a.status === 201) ids.add(a.out.data.id);
+      else refused.push(`${a.status} ${a.out.code}`);
+    }
+    if (ids.size > 1) duplicated += ids.size - 1;
+    if (ids.size === 1) placed.set(cart.id, [...ids][0]);
+    return ids.size === 1 ? 1 : 0;
+  });
+
+  // What the database holds: every acknowledged order, once, numbered on from the first without a gap.
+  const check = await withDb(databaseUrlOf(server), async (c) => {
+    const { rows } = await c.query(
+      `SELECT id, cart_id, number FROM orders WHERE company_id = $1 AND number > $2 ORDER BY number`,
+      [companyId, firstNumber],
+    );
+    return rows;
+  });
+  const byCart = new Map();
+  for (const r of check) byCart.set(r.cart_id, (byCart.get(r.cart_id) ?? 0) + 1);
+  const lost = [...placed].filter(([cart, id]) => !check.some((r) => r.cart_id === cart && r.id === id)).length;
+  duplicated += [...byCart.values()].filter((n) => n > 1).length;
+  const numbers = check.map((r) => r.number);
+  const gaps = numbers.length === 0 ? 0 : numbers.at(-1) - firstNumber - numbers.length;
+  const unacknowledged = check.length - placed.size;
+
+  const ratio = orders.rate / carts.rate;
+  print(
+    `baseline: carts only              ${carts.rate.toFixed(0).padStart(6)} /s   p50 ${carts.p50.toFixed(1)} ms   p99 ${carts.p99.toFixed(1)} ms`,
+  );
+  print(
+    `checkout (cart + order)           ${orders.rate.toFixed(0).padStart(6)} orders/s   checkout p50 ${orders.p50.toFixed(1)} ms   p99 ${orders.p99.toFixed(1)} ms   ratio ${ratio.toFixed(2)}`,
+  );
+  print(
+    `orders: ${placed.size} acknowledged, ${check.length} in the database, lost ${lost}, duplicated ${duplicated}, number gaps ${gaps}, refused ${refused.length}${refused.length ? ` (${[...new Set(refused)].slice(0, 3).join('; ')})` : ''}, written but unanswered ${unacknowledged}`,
+  );
+  const ok = lost === 0 && duplicated === 0 && gaps === 0 && unacknowledged === 0 && refused.length === 0;
+  print(`goal: lost and duplicated 0: ${ok ? 'PASS' : 'FAIL'}`);
+  print(
+    `goal: ≥ ${GOAL_RPS} orders a second: ${orders.rate >= GOAL_RPS ? 'PASS' : 'MISS'} (${orders.rate.toFixed(0)})`,
+  );
+  if (!ok) failed = true;
+} catch (err) {
+  failed = true;
+  print(`bench:orders failed: ${err.stack ?? err}`);
+} finally {
+  await server.stop();
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,156 @@
+import type { Role } from './roles';
+import type { Fulfillment } from './schemas/carts';
+import type { OrderPaymentMethod, OrderStatus, PaymentStatus } from './schemas/orders';
+
+/**
+ * The status machine and the payment axis of design §5, with the role table: pure, so the server's
+ * write path, the web's quick actions and the tests read the same rules.
+ */
+type Mover = 'back_office' | 'production_assistant' | 'delivery_assistant' | 'company_customer';
+
+interface Move<S> {
+  from: S;
+  to: S;
+  /** Who besides admin and staff (who make every move of the status machine) may make it. */
+  by: readonly Mover[];
+  /** Only for this fulfilment (a pickup order goes ready → delivered, a delivery goes out first). */
+  only?: Fulfillment;
+}
+
+const STATUS_MOVES: readonly Move<OrderStatus>[] = [
+  { from: 'pending', to: 'confirmed', by: [] },
+  { from: 'pending', to: 'cancelled', by: ['company_customer'] },
+  { from: 'confirmed', to: 'in_production', by: ['production_assistant'] },
+  { from: 'confirmed', to: 'cancelled', by: [] },
+  { from: 'in_production', to: 'ready', by: ['production_assistant'] },
+  { from: 'in_production', to: 'cancelled', by: [] },
+  { from: 'ready', to: 'out_for_delivery', by: ['delivery_assistant'], only: 'delivery' },
+  { from: 'ready', to: 'delivered', by: [], only: 'pickup' },
+  { from: 'out_for_delivery', to: 'delivered', by: ['delivery_assistant'], only: 'delivery' },
+];
+
+function moverOf(role: Role): Mover | null {
+  if (role === 'system_admin' || role === 'company_admin' || role === 'company_staff') return 'back_office';
+  return role === 'production_assistant' || role === 'delivery_assistant' || role === 'company_customer' ? role : null;
+}
+
+const mayMake = (role: Role, by: readonly Mover[]) => {
+  const mover = moverOf(role);
+  return mover === 'back_office' || (mover !== null && by.includes(mover));
+};
+
+/** The statuses this role may move an order to from `from` (empty: none). */
+export function allowedStatusMoves(role: Role, from: OrderStatus, fulfillment: Fulfillment): OrderStatus[] {
+  return STATUS_MOVES.filter((m) => m.from === from && (!m.only || m.only === fulfillment) && mayMake(role, m.by)).map(
+    (m) => m.to,
+  );
+}
+
+export function canMoveStatus(role: Role, from: OrderStatus, to: OrderStatus, fulfillment: Fulfillment): boolean {
+  return allowedStatusMoves(role, from, fulfillment).includes(to);
+}
+
+/** Every status move of the machine, whoever makes it (for the tests and the web's chips). */
+export function statusMoves(fulfillment: Fulfillment): { from: OrderStatus; to: OrderStatus }[] {
+  return STATUS_MOVES.filter((m) => !m.only || m.only === fulfillment).map(({ from, to }) => ({ from, to }));
+}
+
+/** The statuses in which the lines, the day and the delivery details may still change. */
+export const EDITABLE_STATUSES: readonly OrderStatus[] = ['pending', 'confirmed'];
+/** The statuses from which an order may be cancelled (with a reason). */
+export const CANCELLABLE_STATUSES: readonly OrderStatus[] = ['pending', 'confirmed', 'in_production'];
+
+type PaymentMover = 'back_office' | 'admin' | 'gateway';
+interface PaymentMove {
+  from: PaymentStatus;
+  to: PaymentStatus;
+  by: PaymentMover;
+}
+
+/**
+ * The payment axis, by method (design §5). Cash: staff marks it paid, or the driver's collected
+ * cash does (the server sets it when `cashCollected` reaches the total). Transfer: staff confirms.
+ * Online: only the gateway moves it. Credit (B2B): paid when settled. A refund is the admin's.
+ */
+/** Cash, transfer and credit: staff marks them paid (the driver's collected cash does too), the admin refunds. */
+const SETTLED_BY_STAFF: readonly PaymentMove[] = [
+  { from: 'unpaid', to: 'paid', by: 'back_office' },
+  { from: 'paid', to: 'refunded', by: 'admin' },
+];
+
+const PAYMENT_MOVES: Record<OrderPaymentMethod, readonly PaymentMove[]> = {
+  cash: SETTLED_BY_STAFF,
+  transfer: SETTLED_BY_STAFF,
+  credit: SETTLED_BY_STAFF,
+  online: [
+    { from: 'unpaid', to: 'pending', by: 'gateway' },
+    { from: 'pending', to: 'paid', by: 'gateway' },
+    { from: 'pending', to: 'failed', by: 'gateway' },
+    { from: 'failed', to: 'pending', by: 'gateway' },
+    { from: 'paid', to: 'refunded', by: 'admin' },
+  ],
+};
+
+/** Who moves a payment: a role, or the payment gateway (the server itself). */
+export type PaymentActor = Role | 'gateway';
+
+function mayMovePayment(actor: PaymentActor, by: PaymentMover): boolean {
+  if (by === 'gateway') return actor === 'gateway';
+  if (by === 'admin') return actor === 'company_admin' || actor === 'system_admin';
+  return actor === 'company_admin' || actor === 'company_staff' || actor === 'system_admin';
+}
+
+export function allowedPaymentMoves(
+  actor: PaymentActor,
+  method: OrderPaymentMethod,
+  from: PaymentStatus,
+): PaymentStatus[] {
+  return PAYMENT_MOVES[method].filter((m) => m.from === from && mayMovePayment(actor, m.by)).map((m) => m.to);
+}
+
+export function canMovePayment(
+  actor: PaymentActor,
+  method: OrderPaymentMethod,
+  from: PaymentStatus,
+  to: PaymentStatus,
+): boolean {
+  return allowedPaymentMoves(actor, method, from).includes(to);
+}
+
+/** The payment statuses an order of this method may have at all (its starting one first). */
+export function paymentStatusesOf(method: OrderPaymentMethod): PaymentStatus[] {
+  const out: PaymentStatus[] = ['unpaid'];
+  for (const m of PAYMENT_MOVES[method]) if (!out.includes(m.to)) out.push(m.to);
+  return out;
+}
+
+/** Design §5: "unpaid" = not cancelled and not paid (open balances). */
+export function isUnpaid(order: { status: OrderStatus; paymentStatus: PaymentStatus }): boolean {
+  return order.status !== 'cancelled' && order.paymentStatus !== 'paid' && order.paymentStatus !== 'refunded';
+}
+
+/** Spanish labels for the statuses (chips, the confirmation page). */
+export const ORDER_STATUS_ES: Record<OrderStatus, string> = {
+  pending: 'Pendiente',
+  confirmed: 'Confirmado',
+  in_production: 'En producción',
+  ready: 'Listo',
+  out_for_delivery: 'En camino',
+  delivered: 'Entregado',
+  cancelled: 'Cancelado',
+};
+
+export const PAYMENT_STATUS_ES: Record<PaymentStatus, string> = {
+  unpaid: 'Sin pagar',
+  pending: 'Pago en proceso',
+  paid: 'Pagado',
+  failed: 'Pago rechazado',
+  refunded: 'Reembolsado',
+};
+
+export const PAYMENT_METHOD_ES: Record<OrderPaymentMethod, string> = {
+  cash: 'Efectivo',
+  transfer: 'Transferencia',
+  online: 'Pago en línea',
+  credit: 'Crédito',
+};

@@ -1,0 +1,214 @@
+import { z } from 'zod';
+import { CART_MAX_LINES, CART_MAX_QUANTITY } from '../constants';
+import { CartContact, ContactRecord, FULFILLMENTS } from './carts';
+import { baseRecord, money, recordId, ref, shortText } from './common';
+import { address } from './users';
+
+/** Orders (design §5): the order book. */
+export const ORDER_STATUSES = [
+  'pending',
+  'confirmed',
+  'in_production',
+  'ready',
+  'out_for_delivery',
+  'delivered',
+  'cancelled',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const PAYMENT_STATUSES = ['unpaid', 'pending', 'paid', 'failed', 'refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** Every method an order may carry; `credit` is for B2B clients only, `online` goes through the gateway. */
+export const ORDER_PAYMENT_METHODS = ['cash', 'transfer', 'online', 'credit'] as const;
+export type OrderPaymentMethod = (typeof ORDER_PAYMENT_METHODS)[number];
+
+export const ORDER_CHANNELS = ['web', 'staff', 'b2b'] as const;
+export type OrderChannel = (typeof ORDER_CHANNELS)[number];
+
+/** A day: `YYYY-MM-DD`, or the instant a GET returned for it (read as the day it falls on in the company's zone). */
+export const dayInput = () => z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
+
+export const OrderItemInput = z
+  .object({
+    productId: recordId(),
+    quantity: z
+      .number()
+      .int('Must be a whole number')
+      .min(1, 'Must be at least 1')
+      .max(CART_MAX_QUANTITY, `Must be at most ${CART_MAX_QUANTITY}`),
+    notes: shortText(300).default(null),
+  })
+  .strict();
+
+/** What production has made of each product: `{productId: quantity}`. */
+export const producedQuantities = z
+  .record(recordId(), z.number().int().min(0).max(100_000))
+  .refine((r) => Object.keys(r).length <= CART_MAX_LINES, `At most ${CART_MAX_LINES} products`);
+
+/**
+ * The writable fields of an order (staff entry and edits, design §5). Never here: `number`, the
+ * prices and totals, `history`, `completedAt`, `channel` (all the server's). `status` and
+ * `paymentStatus` have no default: left out, they stay as they are (a PUT never moves an order).
+ */
+export const OrderInput = z
+  .object({
+    customerId: ref().default(null),
+    b2bClientId: ref().default(null),
+    contact: CartContact,
+    items: z
+      .array(OrderItemInput)
+      .min(1, 'An order needs at least one line')
+      .max(CART_MAX_LINES, `An order has at most ${CART_MAX_LINES} lines`),
+    fulfillment: z.enum(FULFILLMENTS).default('delivery'),
+    address: address.nullable().default(null),
+    dueDate: dayInput(),
+    window: z.string().min(1).max(40).nullable().default(null),
+    status: z.enum(ORDER_STATUSES).optional(),
+    paymentStatus: z.enum(PAYMENT_STATUSES).optional(),
+    paymentMethod: z.enum(ORDER_PAYMENT_METHODS).default('cash'),
+    deliveryAssistantId: ref().default(null),
+    routePosition: z.number().int().min(0).max(10_000).nullable().default(null),
+    producedQuantities: producedQuantities.default({}),
+    cashCollected: money().nullable().default(null),
+    cancelReason: shortText(500).default(null),
+    notes: shortText(1000).default(null),
+  })
+  .strict();
+export type OrderInput = z.infer<typeof OrderInput>;
+
+export const OrderLine = z.object({
+  productId: z.string(),
+  /** Copied from the catalogue when the line was ordered. */
+  name: z.string(),
+  unitPrice: z.number().int(),
+  quantity: z.number().int(),
+  notes: z.string().nullable(),
+  lineTotal: z.number().int(),
+});
+export type OrderLine = z.infer<typeof OrderLine>;
+
+export const HistoryEntry = z.object({
+  at: z.string(),
+  /** Who: a user, or the guest who placed a web order (uid null). */
+  by: z.object({ uid: z.string().nullable(), name: z.string(), role: z.string() }),
+  field: z.string(),
+  from: z.unknown(),
+  to: z.unknown(),
+  /** Why, when the move passed a rule staff may pass: `lead-time` (ordered late), `capacity` (window full). */
+  note: z.string().optional(),
+});
+export type HistoryEntry = z.infer<typeof HistoryEntry>;
+
+export const Order = baseRecord.extend({
+  number: z.number().int(),
+  channel: z.enum(ORDER_CHANNELS),
+  customerId: z.string().nullable(),
+  b2bClientId: z.string().nullable(),
+  cartId: z.string().nullable(),
+  contact: ContactRecord,
+  items: z.array(OrderLine),
+  subtotal: z.number().int(),
+  discount: z.number().int(),
+  deliveryFee: z.number().int(),
+  total: z.number().int(),
+  fulfillment: z.enum(FULFILLMENTS),
+  address: address.nullable(),
+  /** The instant the day starts in the company's time zone (design §3). */
+  dueDate: z.string(),
+  window: z.string().nullable(),
+  preparationDate: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  paymentMethod: z.enum(ORDER_PAYMENT_METHODS),
+  payment: z.object({ gateway: z.string(), reference: z.string(), transactionId: z.string().nullable() }).nullable(),
+  deliveryAssistantId: z.string().nullable(),
+  routePosition: z.number().int().nullable(),
+  producedQuantities: z.record(z.string(), z.number()),
+  cashCollected: z.number().int().nullable(),
+  completedAt: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  notes: z.string().nullable(),
+  history: z.array(HistoryEntry),
+});
+export type Order = z.infer<typeof Order>;
+
+/** Read-only fields of an order a GET returns; sent back in a write they are ignored. */
+export const ORDER_DERIVED = [
+  'number',
+  'channel',
+  'cartId',
+  'subtotal',
+  'discount',
+  'deliveryFee',
+  'total',
+  'preparationDate',
+  'payment',
+  'completedAt',
+  'history',
+] as const;
+
+/** POST /api/carts/{cartId}/checkout (design §3, §5): the cart's lines, with these checkout fields. */
+export const CheckoutInput = z
+  .object({
+    contact: CartContact,
+    fulfillment: z.enum(FULFILLMENTS),
+    address: address.nullable().default(null),
+    dueDate: z.iso.date(),
+    window: z.string().min(1).max(40).nullable().default(null),
+    paymentMethod: z.enum(['cash', 'transfer']),
+    notes: shortText(1000).default(null),
+  })
+  .strict();
+export type CheckoutInput = z.infer<typeof CheckoutInput>;
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+export const IdempotencyKey = z
+  .string()
+  .min(8, 'Must be 8 to 200 characters')
+  .max(200, 'Must be 8 to 200 characters')
+  .regex(/^[\x21-\x7e]+$/, 'Printable characters only');
+
+/** A window of a delivery day as `delivery-days` offers it; `remaining` null when it has no capacity. */
+export const OfferedWindow = z.object({
+  /** Null for a bakery without windows (it delivers all day). */
+  id: z.string().nullable(),
+  label: z.string(),
+  start: z.string(),
+  end: z.string(),
+  capacity: z.number().int().nullable(),
+  remaining: z.number().int().nullable(),
+});
+export const OfferedDay = z.object({
+  date: z.string(),
+  /** The instant the day starts in the company's time zone. */
+  dueDate: z.string(),
+  windows: z.array(OfferedWindow),
+});
+export type OfferedDay = z.infer<typeof OfferedDay>;
+
+/** What a guest reads through the link of their order (no staff fields). */
+export const GUEST_ORDER_FIELDS = [
+  'id',
+  'companyId',
+  'createdAt',
+  'updatedAt',
+  'number',
+  'channel',
+  'contact',
+  'items',
+  'subtotal',
+  'discount',
+  'deliveryFee',
+  'total',
+  'fulfillment',
+  'address',
+  'dueDate',
+  'window',
+  'status',
+  'paymentStatus',
+  'paymentMethod',
+  'completedAt',
+  'cancelReason',
+  'notes',
+] as const;
