@@ -28,6 +28,7 @@ import { registerSeoRoutes } from './modules/web/seo.routes';
 import { registerWebRoutes, webBuildAt } from './modules/web/web.routes';
 import { registerIdentityRoutes } from './modules/identity/identity.routes';
 import { registerCartRoutes } from './modules/carts/carts.routes';
+import { createEmailDriver } from './providers/email';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerRateLimits } from './plugins/rate-limit';
@@ -213,6 +214,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
 
   await app.register(cookie);
+  // E-mail (design §1): SMTP when SMTP_URL is set, else the outbox table.
+  const email = createEmailDriver(config, db, clock, app.log);
+  app.decorate('email', email);
+  app.addHook('onClose', () => email.close());
   registerSystemRoutes(app);
   registerIdentityRoutes(app);
   registerSettingsRoutes(app);
