@@ -15,6 +15,7 @@ import { REFRESH_COOKIE, REFRESH_TTL_MS } from './refresh-tokens';
 import { endSessionsOf } from './sessions';
 import { AccountEmailService } from './account-email.service';
 import { registerAccountEmailRoutes } from './account-email.routes';
+import { registerGoogleRoutes } from './google.routes';
 
 const COOKIE_PATH = '/api/identity';
 /** Expired attempts and refresh tokens are deleted this often. */
@@ -76,6 +77,7 @@ export function registerIdentityRoutes(app: FastifyInstance): void {
   const ignoreBearer = { ignoreBearer: true };
 
   registerAccountEmailRoutes(app, accountEmail);
+  registerGoogleRoutes(app, service, { cookieOptions, send: sendSession });
 
   r.post(
     '/api/identity/sign-in',

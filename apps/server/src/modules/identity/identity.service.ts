@@ -149,10 +149,22 @@ export class IdentityService {
    * A new session for a user whose password was just verified. Under the user's lock, the row is read
    * again: a password change, disabling or deletion that committed during the verify wins.
    */
-  private async startSession(verified: UserRow): Promise<SignedIn> {
+  private startSession(verified: UserRow): Promise<SignedIn> {
+    return this.sessionUnderLock(verified.id, (user) => user.passwordHash === verified.passwordHash);
+  }
+
+  /**
+   * A new session for a user who proved themselves elsewhere (the Google sign-in's exchange code). Under
+   * the user's lock: a disabling or deletion that committed meanwhile wins.
+   */
+  startVerifiedSession(userId: string): Promise<SignedIn> {
+    return this.sessionUnderLock(userId, () => true);
+  }
+
+  private async sessionUnderLock(userId: string, stillValid: (user: UserRow) => boolean): Promise<SignedIn> {
     const outcome = await this.ctx.db.transaction(async (tx) => {
-      const user = await lockUser(tx, verified.id);
-      if (!user || user.deletedAt || user.passwordHash !== verified.passwordHash) return 'invalid' as const;
+      const user = await lockUser(tx, userId);
+      if (!user || user.deletedAt || !stillValid(user)) return 'invalid' as const;
       if (user.disabled) return 'disabled' as const;
       return { user, refreshToken: await issueRefreshToken(tx, this.ctx.clock, user.id) };
     });
