@@ -72,9 +72,19 @@ export class AccountEmailService {
     return s?.marketName ?? 'Hornada';
   }
 
-  /** Writes and sends a message in the background; a failure is logged, never shown to the requester. */
-  private dispatch(user: UserRow, purpose: ActionPurpose, page: string, write: typeof passwordResetMail): void {
+  /**
+   * Writes and sends a message in the background, when the account may get one more of its kind this hour
+   * (`limitKey`); a failure is logged, never shown to the requester.
+   */
+  private dispatch(
+    user: UserRow,
+    purpose: ActionPurpose,
+    page: string,
+    write: typeof passwordResetMail,
+    limitKey?: string,
+  ): void {
     const job = (async () => {
+      if (limitKey && !(await this.mayMail(limitKey))) return;
       const token = await issueActionToken(this.ctx.db, this.ctx.clock, user.id, purpose);
       const bakery = await this.bakeryName(user.companyId);
       const mail = write(bakery, user.name, this.link(page, token));
@@ -109,9 +119,8 @@ export class AccountEmailService {
     await this.attempts.admitOrThrow([countGate(`recovery-ip:${ip}`, recoveryPerAddress, RECOVERY_WINDOW_MS)]);
     const email = emailInput.trim().toLowerCase();
     const user = await this.activeUser(sql`lower(${users.email}) = ${email}`);
-    if (user && (await this.mayMail(`recovery-email:${user.id}`))) {
-      this.dispatch(user, 'password-reset', RESET_PAGE, passwordResetMail);
-    }
+    // The per-account cap is checked in the background too: a known e-mail costs the request no more work.
+    if (user) this.dispatch(user, 'password-reset', RESET_PAGE, passwordResetMail, `recovery-email:${user.id}`);
   }
 
   /**
@@ -160,8 +169,8 @@ export class AccountEmailService {
   /** Registration's link (design §1): sent to a new account whose e-mail is not yet verified. */
   async sendVerification(uid: string): Promise<void> {
     const user = await this.activeUser(eq(users.id, uid));
-    if (user && !user.emailVerified && (await this.mayMail(`verify-email:${user.id}`))) {
-      this.dispatch(user, 'verify-email', VERIFY_PAGE, verifyEmailMail);
+    if (user && !user.emailVerified) {
+      this.dispatch(user, 'verify-email', VERIFY_PAGE, verifyEmailMail, `verify-email:${user.id}`);
     }
   }
 

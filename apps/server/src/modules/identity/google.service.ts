@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import * as oidc from 'openid-client';
@@ -115,7 +116,10 @@ export class GoogleSignIn {
   private readFlow(cookie: string | undefined): Flow | null {
     if (!cookie || cookie.length > 4096) return null;
     const [body, mac, extra] = cookie.split('.');
-    if (!body || !mac || extra !== undefined || this.ctx.keys.mac(FLOW_PURPOSE, body) !== mac) return null;
+    if (!body || !mac || extra !== undefined) return null;
+    const expected = Buffer.from(this.ctx.keys.mac(FLOW_PURPOSE, body));
+    const given = Buffer.from(mac);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
     try {
       const flow = JSON.parse(Buffer.from(body, 'base64url').toString()) as Flow;
       return flow.exp > this.ctx.clock.now().getTime() ? flow : null;
