@@ -7,7 +7,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { leaveIssuer, quietIssuerFonts, signInAtIssuer, signInWithGoogle, UNVERIFIED } from './support/google';
-import { accountButton, apiToken, DEMO, marketCompanyId } from './support/session';
+import { accountButton, apiToken, DEMO, expectNoSeriousAxeViolations, marketCompanyId, shot } from './support/session';
 
 const stamp = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 /** The issuer names an account after its e-mail's local part ("nuevo1@…" → "Nuevo1 Google"). */
@@ -50,6 +50,8 @@ async function me(page: Page, request: APIRequestContext) {
 
 test.beforeEach(async ({ page }) => {
   await quietIssuerFonts(page);
+  // Mobile first: the whole journey at 375 px.
+  await page.setViewportSize({ width: 375, height: 740 });
 });
 
 test.describe('sign-in with Google', () => {
@@ -58,6 +60,9 @@ test.describe('sign-in with Google', () => {
     request,
   }) => {
     const login = `nuevo${stamp()}@gmail.test`;
+    await page.goto('/login');
+    await expect(page.getByRole('link', { name: 'Continuar con Google' })).toBeVisible();
+    await page.screenshot({ path: shot('login-google-375.png'), fullPage: true });
     const first = await signInWithGoogle(page, login);
     expect(first.answer.registered).toBe(true);
     // userDashboard sends a customer to their landing page, the storefront.
@@ -106,6 +111,8 @@ test.describe('sign-in with Google', () => {
     );
     await expect(page.getByRole('banner').getByRole('link', { name: 'Ingresar' })).toBeVisible();
     expectConsoleErrors();
+    await expectNoSeriousAxeViolations(page, '/acceso/google?error=unverified');
+    await page.screenshot({ path: shot('google-unverified-375.png'), fullPage: true });
   });
 
   test('a tampered state ends on a Spanish error page', async ({ page }) => {
