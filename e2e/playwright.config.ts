@@ -17,6 +17,16 @@ const root = path.resolve(here, '..');
 const chromium = '/usr/bin/chromium';
 const port = Number(process.env.E2E_PORT ?? 3100);
 const hasChromium = existsSync(chromium);
+/**
+ * Google sign-in against a local OpenID Connect issuer (support/oidc-issuer.ts), started beside the app
+ * on 127.0.0.1 (E2E_OIDC_PORT, the app's port + 1000 by default); the app gets the GOOGLE_* variables.
+ */
+const oidcPort = Number(process.env.E2E_OIDC_PORT ?? port + 1000);
+const GOOGLE_ENV = {
+  GOOGLE_OIDC_ISSUER: `http://127.0.0.1:${oidcPort}`,
+  GOOGLE_CLIENT_ID: 'hornada-e2e',
+  GOOGLE_CLIENT_SECRET: 'hornada-e2e-secret-0123456789abcdef',
+};
 
 if (!hasChromium) {
   if (process.env.REQUIRE_E2E === '1')
@@ -56,17 +66,29 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium' }],
   webServer: hasChromium
-    ? {
-        command: 'node scripts/e2e-server.mjs',
-        cwd: root,
-        env: { PORT: String(port) },
-        url: `http://127.0.0.1:${port}/api/health`,
-        reuseExistingServer: false,
-        timeout: 120_000,
-        // The embedded PostgreSQL must stop with the server, not be orphaned by a SIGKILL.
-        gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
-        stdout: 'ignore',
-        stderr: 'pipe',
-      }
+    ? [
+        {
+          command: 'node --import tsx e2e/support/oidc-issuer.ts',
+          cwd: root,
+          env: { OIDC_PORT: String(oidcPort), APP_URL: `http://127.0.0.1:${port}`, ...GOOGLE_ENV },
+          url: `${GOOGLE_ENV.GOOGLE_OIDC_ISSUER}/.well-known/openid-configuration`,
+          reuseExistingServer: false,
+          timeout: 60_000,
+          stdout: 'ignore' as const,
+          stderr: 'pipe' as const,
+        },
+        {
+          command: 'node scripts/e2e-server.mjs',
+          cwd: root,
+          env: { PORT: String(port), ...GOOGLE_ENV },
+          url: `http://127.0.0.1:${port}/api/health`,
+          reuseExistingServer: false,
+          timeout: 120_000,
+          // The embedded PostgreSQL must stop with the server, not be orphaned by a SIGKILL.
+          gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+          stdout: 'ignore',
+          stderr: 'pipe',
+        },
+      ]
     : undefined,
 });

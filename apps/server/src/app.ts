@@ -30,6 +30,7 @@ import { registerCartRoutes } from './modules/carts/carts.routes';
 import { registerFileRoutes } from './modules/files/files.routes';
 import { createStorage, type StorageDriver } from './providers/storage';
 import { registerOrderRoutes } from './modules/orders/orders.routes';
+import { createEmailDriver } from './providers/email';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerRateLimits } from './plugins/rate-limit';
@@ -219,6 +220,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
 
   await app.register(cookie);
+  // E-mail (design §1): SMTP when SMTP_URL is set, else the outbox table.
+  const email = createEmailDriver(config, db, clock, app.log);
+  app.decorate('email', email);
+  app.addHook('onClose', () => email.close());
   registerSystemRoutes(app);
   registerIdentityRoutes(app);
   registerSettingsRoutes(app);

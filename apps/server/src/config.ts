@@ -77,6 +77,11 @@ const EnvSchema = z.object({
   GOOGLE_OIDC_ISSUER: z.url().optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/.+/, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  EMAIL_FROM: z.string().min(3).max(254).optional(),
   RATE_LIMIT_WRITES: z.coerce.number().int().min(0).default(300),
   // Far above what one instance serves (about 10,000 a second here): it stops a single address's
   // flood, never a busy shop behind one proxy address.
@@ -84,6 +89,7 @@ const EnvSchema = z.object({
   RATE_LIMIT_SIGNIN_ACCOUNT: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_SIGNIN_ADDRESS: z.coerce.number().int().min(1).default(100),
   RATE_LIMIT_REGISTER_ADDRESS: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_RECOVERY_ADDRESS: z.coerce.number().int().min(1).default(20),
   // One stream per browser tab (the web multiplexes every resource into it): 20 covers a person's tabs
   // on a few devices, or a shop's tablets sharing one staff account.
   LIVE_STREAMS_PER_USER: z.coerce.number().int().min(1).default(20),
@@ -147,6 +153,11 @@ export interface Config {
   trustProxy: false | string[];
   /** The Google button shows only when all three GOOGLE_* variables are set (design §2). */
   googleSignIn: boolean;
+  google: { issuer: string; clientId: string; clientSecret: string } | null;
+  /** E-mail goes out over SMTP when set; otherwise it is kept in the outbox table (design §1). */
+  smtpUrl: string | undefined;
+  /** The From address; its display name is the bakery's. Default: no-reply at PUBLIC_URL's host. */
+  emailFrom: string;
   rateLimits: {
     writesPerMinute: number;
     publicReadsPerMinute: number;
@@ -156,6 +167,8 @@ export interface Config {
     signInPerAddress: number;
     /** Registrations an address may make in an hour. */
     registerPerAddress: number;
+    /** Password-reset requests and e-mail verification resends an address may make in an hour. */
+    recoveryPerAddress: number;
   };
   liveStreams: {
     /** Open change streams one signed-in account may hold. */
@@ -217,12 +230,19 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     emailPasswordSignIn: e.EMAIL_PASSWORD_SIGNIN,
     trustProxy: e.TRUST_PROXY,
     googleSignIn: Boolean(e.GOOGLE_OIDC_ISSUER && e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET),
+    google:
+      e.GOOGLE_OIDC_ISSUER && e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? { issuer: e.GOOGLE_OIDC_ISSUER, clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
+        : null,
+    smtpUrl: e.SMTP_URL,
+    emailFrom: e.EMAIL_FROM ?? `no-reply@${new URL(e.PUBLIC_URL ?? 'http://localhost').hostname}`,
     rateLimits: {
       writesPerMinute: e.RATE_LIMIT_WRITES,
       publicReadsPerMinute: e.RATE_LIMIT_PUBLIC_READS,
       signInPerAccount: e.RATE_LIMIT_SIGNIN_ACCOUNT,
       signInPerAddress: e.RATE_LIMIT_SIGNIN_ADDRESS,
       registerPerAddress: e.RATE_LIMIT_REGISTER_ADDRESS,
+      recoveryPerAddress: e.RATE_LIMIT_RECOVERY_ADDRESS,
     },
     liveStreams: { perUser: e.LIVE_STREAMS_PER_USER, perAddress: e.LIVE_STREAMS_PER_ADDRESS },
     storage:

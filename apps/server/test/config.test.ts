@@ -26,7 +26,10 @@ describe('configuration', () => {
       signInPerAccount: 10,
       signInPerAddress: 100,
       registerPerAddress: 20,
+      recoveryPerAddress: 20,
     });
+    expect(c.smtpUrl).toBeUndefined();
+    expect(c.google).toBeNull();
     expect(c.dataDir).toBe(path.resolve('./data'));
     expect(c.liveStreams).toEqual({ perUser: 20, perAddress: 1000 });
     expect(c.dbStatementTimeoutMs).toBe(15_000);

@@ -23,6 +23,9 @@ export const ERROR_TEXTS_ES = {
   'auth/weak-password': 'Esa contraseña es muy común. Elige otra.',
   'auth/email-in-use': 'Ya existe una cuenta con ese correo.',
   'auth/wrong-password': 'La contraseña actual no es correcta.',
+  'auth/invalid-action-code': 'Este enlace no es válido o ya se usó. Pide uno nuevo.',
+  'auth/expired-action-code': 'Este enlace venció. Pide uno nuevo.',
+  'auth/google-failed': 'No pudimos iniciar sesión con Google. Intenta de nuevo.',
   'cart/product-unavailable': 'Este producto ya no está disponible.',
   'cart/pickup-unavailable': 'Esta panadería no ofrece recogida en tienda.',
   // File storage (spec §8): the API's codes, then the two the web's uploader raises itself.

@@ -60,6 +60,19 @@ export const PasswordChangeInput = z
   .object({ currentPassword: z.string().max(1024), newPassword: password() })
   .strict();
 
+/** POST /api/identity/password-reset: any string up to an e-mail's length (unknown ones get the same answer). */
+export const PasswordResetRequestInput = z.object({ email: z.string().trim().min(1).max(254) }).strict();
+
+/** The single-use code of a mailed link (`id.secret`). */
+const actionCode = () => z.string().min(1).max(200);
+
+export const PasswordResetConfirmInput = z.object({ token: actionCode(), password: password() }).strict();
+
+export const VerifyEmailInput = z.object({ token: actionCode() }).strict();
+
+/** POST /api/identity/google/exchange: the single-use code the callback handed the web app. */
+export const GoogleExchangeInput = z.object({ code: actionCode() }).strict();
+
 export const RoleSchema = z.enum(ROLES);
 
 /** PUT/PATCH of a user by an admin: profile, role and the disabled flag (e-mail and password have their own paths). */

@@ -336,3 +336,54 @@ export const orderCounters = pgTable('order_counters', {
     .references(() => companies.id),
   last: integer().notNull(),
 });
+
+/**
+ * E-mail kept instead of sent when no SMTP_URL is set (design §1): password resets and confirmations
+ * work offline, and a system_admin reads them at GET /api/outbox.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: text().primaryKey(),
+    to: text().notNull(),
+    subject: text().notNull(),
+    text: text().notNull(),
+    html: text().notNull(),
+    createdAt: ts().notNull(),
+  },
+  (t) => [index().on(t.createdAt)],
+);
+
+/**
+ * Single-use codes mailed or handed to a user (password reset, e-mail verification, the Google
+ * sign-in's exchange code): the link holds `<id>.<secret>`, only a hash of the secret is kept.
+ */
+export const actionTokens = pgTable(
+  'action_tokens',
+  {
+    id: text().primaryKey(),
+    userId: text()
+      .notNull()
+      .references(() => users.id),
+    purpose: text().$type<'password-reset' | 'verify-email' | 'google-code'>().notNull(),
+    secretHash: text().notNull(),
+    createdAt: ts().notNull(),
+    expiresAt: ts().notNull(),
+    usedAt: ts(),
+  },
+  (t) => [index().on(t.userId, t.purpose), index().on(t.expiresAt)],
+);
+
+/** Accounts at an external identity provider (Google), keyed on the provider's subject, not the e-mail. */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    provider: text().notNull(),
+    subject: text().notNull(),
+    userId: text()
+      .notNull()
+      .references(() => users.id),
+    createdAt: ts().notNull(),
+  },
+  (t) => [uniqueIndex().on(t.provider, t.subject), index().on(t.userId)],
+);

@@ -1,9 +1,10 @@
 import type { ComponentType } from 'react';
 import { redirect, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import type { SessionUser } from '../lib/auth-store';
-import { AREA_ROOTS, type RouteDef } from '../config/paths';
+import { AREA_ROOTS, paths, type RouteDef } from '../config/paths';
 import { PendingPage } from '../components/pending-page';
 import { useHydrated } from '../lib/use-hydrated';
+import { landingPath } from './landing';
 import type { ClientOnlyRoutes, GuardedArea } from './routes';
 import { sessionUser } from './session';
 
@@ -75,6 +76,20 @@ function LoginRoute(
   };
 }
 
+/**
+ * After sign-in with Google (spec §4, design §4): an allowed `?redirect=` (or stored) path, else the
+ * `userDashboard` route, which sends the user to their landing page.
+ */
+function googleTarget(
+  signInTarget: typeof import('./guard').signInTarget,
+  user: SessionUser,
+  redirect: string | null,
+): string {
+  const to = signInTarget(user, { query: redirect, stored: storage()?.getItem(REDIRECT_PATH_KEY) });
+  storage()?.removeItem(REDIRECT_PATH_KEY);
+  return to === landingPath(user) ? paths.userDashboard(user.uid) : to;
+}
+
 /** Screens built so far, by route id; every other route shows its title and an honest empty state. */
 function pageModule(route: RouteDef): Lazy {
   switch (route.id) {
@@ -92,6 +107,21 @@ function pageModule(route: RouteDef): Lazy {
       return () => import('../features/auth/signup-page');
     case 'createBakery':
       return () => import('../features/auth/create-bakery-page');
+    case 'passwordRecovery':
+      return () => import('../features/auth/password-recovery-page');
+    case 'passwordReset':
+      return () => import('../features/auth/password-reset-page');
+    case 'verifyEmail':
+      return () => import('../features/auth/verify-email-page');
+    case 'googleReturn':
+      return async () => {
+        const [{ GoogleReturnPage }, { signInTarget }] = await Promise.all([
+          import('../features/auth/google-return-page'),
+          import('./guard'),
+        ]);
+        const afterSignIn = (user: SessionUser, redirect: string | null) => googleTarget(signInTarget, user, redirect);
+        return { Component: () => <GoogleReturnPage afterSignIn={afterSignIn} /> };
+      };
     case 'dashboard.profile':
     case 'driver.profile':
     case 'production.profile':

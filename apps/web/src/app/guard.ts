@@ -51,6 +51,7 @@ const AUTH_PAGES: readonly string[] = [
   paths.passwordRecovery,
   paths.passwordReset(),
   paths.verifyEmail(),
+  paths.googleReturn,
 ];
 
 const ORIGIN_BASE = 'http://hornada.invalid';

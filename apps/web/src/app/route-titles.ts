@@ -13,6 +13,7 @@ export const ROUTE_TITLES: Record<string, string> = {
   passwordRecovery: 'Recuperar contraseña',
   passwordReset: 'Restablecer contraseña',
   verifyEmail: 'Verificar correo',
+  googleReturn: 'Iniciar sesión con Google',
   userDashboard: 'Tu cuenta',
   dashboard: 'Panel',
   'dashboard.showBakery': 'Mi panadería',

@@ -65,6 +65,7 @@ const ADDED_ROUTES = [
   '/recuperar-contrasena',
   '/restablecer-contrasena',
   '/verificar-correo',
+  '/acceso/google',
 ];
 
 describe('the route table', () => {

@@ -31,6 +31,10 @@ export const paths = {
   passwordRecovery: '/recuperar-contrasena',
   passwordReset: (token?: string): string => withQuery('/restablecer-contrasena', 'token', token),
   verifyEmail: (token?: string): string => withQuery('/verificar-correo', 'token', token),
+  /** Where the server's Google callback hands over its single-use code or its error (design §3). */
+  googleReturn: '/acceso/google',
+  /** The server's start of sign-in with Google (a full page load, not a route of the app). */
+  googleStart: (redirect?: string): string => withQuery('/api/identity/google/start', 'redirect', redirect),
   dashboard: {
     root: '/dashboard',
     showBakery: '/dashboard/show-bakery',
@@ -166,6 +170,7 @@ const SPECS: RouteSpec[] = [
   { id: 'passwordRecovery', pattern: paths.passwordRecovery, area: 'auth', access: 'public' },
   { id: 'passwordReset', pattern: paths.passwordReset(), area: 'auth', access: 'public' },
   { id: 'verifyEmail', pattern: paths.verifyEmail(), area: 'auth', access: 'public' },
+  { id: 'googleReturn', pattern: paths.googleReturn, area: 'auth', access: 'public' },
   {
     id: 'userDashboard',
     pattern: '/cuenta/:id',

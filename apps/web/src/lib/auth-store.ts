@@ -50,6 +50,8 @@ export interface AuthData {
 export interface AuthActions {
   /** Spec §4 Login. Rejects with an ApiError (also kept in `error`). */
   login(email: string, password: string): Promise<SessionUser>;
+  /** Sign-in with Google: exchanges the callback's single-use code, then spec §7's google-auth. */
+  signInWithGoogle(code: string): Promise<SessionUser>;
   /** Spec §4 Logout: ends the server session (its failure ignored), then clears user, token, stored token and e-mail. */
   logout(): Promise<void>;
   /** Spec §4 Auth check; never rejects. Resolves to the signed-in user or null. */
@@ -520,6 +522,26 @@ export function createAuthStore(deps: AuthStoreDeps): StoreApi<AuthState> {
       }
     };
 
+    /** Spec §4 Login after the identity step: the backend call, then the session; a failed backend signs out. */
+    const completeSignIn = async (
+      session: IdentitySession,
+      backendCall: (s: IdentitySession) => Promise<BackendLogin>,
+    ): Promise<SessionUser> => {
+      learnOffset(session);
+      let backend: BackendLogin;
+      try {
+        backend = await backendCall(session);
+      } catch (err) {
+        // Spec §4: a failed backend login signs the user out of the identity service.
+        await http.post('/identity/sign-out').catch(() => undefined);
+        throw backendError(err);
+      }
+      const { user: id } = session;
+      const user: SessionUser = { uid: id.uid, email: id.email, emailVerified: id.emailVerified, ...backend };
+      commit(session.idToken, user);
+      return user;
+    };
+
     const login = (email: string, password: string): Promise<SessionUser> =>
       tracked(async () => {
         let session: IdentitySession;
@@ -528,19 +550,34 @@ export function createAuthStore(deps: AuthStoreDeps): StoreApi<AuthState> {
         } catch (err) {
           throw signInError(err);
         }
-        learnOffset(session);
-        let backend: BackendLogin;
-        try {
-          backend = await backendLogin(session.idToken, session.user.email);
-        } catch (err) {
-          // Spec §4: a failed backend login signs the user out of the identity service.
-          await http.post('/identity/sign-out').catch(() => undefined);
-          throw backendError(err);
-        }
-        const { user: id } = session;
-        const user: SessionUser = { uid: id.uid, email: id.email, emailVerified: id.emailVerified, ...backend };
-        commit(session.idToken, user);
-        return user;
+        return completeSignIn(session, (s) => backendLogin(s.idToken, s.user.email));
+      }, MESSAGES.loginFailed);
+
+    /**
+     * Sign-in with Google (design §3): the callback's single-use code for a session, then spec §7's
+     * google-auth (which registers a new user as a customer of the market; role and companyId sent here
+     * are never trusted by the server).
+     */
+    const signInWithGoogle = (code: string): Promise<SessionUser> =>
+      tracked(async () => {
+        const session = readSession(await http.post<unknown>('/identity/google/exchange', { code }));
+        return completeSignIn(session, async ({ idToken, user: id }) => {
+          const answer = await http.post<unknown>(
+            '/auth/google-auth',
+            {
+              idToken,
+              email: id.email,
+              name: id.name,
+              user: { uid: id.uid, email: id.email, displayName: id.name, emailVerified: id.emailVerified },
+              additionalUserInfo: { providerId: 'google.com' },
+              uid: id.uid,
+              role: 'company_customer',
+              companyId: null,
+            },
+            bearer(idToken),
+          );
+          return readBackendLogin(isRecord(answer) ? answer.user : answer);
+        });
       }, MESSAGES.loginFailed);
 
     return {
@@ -551,6 +588,7 @@ export function createAuthStore(deps: AuthStoreDeps): StoreApi<AuthState> {
       sessionId: restoreSessionId(storage, deps.random),
 
       login,
+      signInWithGoogle,
 
       async logout() {
         generation += 1; // nothing started before this may sign the tab back in

@@ -2,6 +2,7 @@ import { and, count, eq, gt, inArray, lt, max, min, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db';
 import { authAttempts } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
 
 /** Sign-in failures per account and attempts per address are counted over 15 minutes (design §2). */
 export const SIGNIN_WINDOW_MS = 15 * 60_000;
@@ -9,6 +10,9 @@ export const SIGNIN_WINDOW_MS = 15 * 60_000;
 export const REGISTER_WINDOW_MS = 60 * 60_000;
 /** Rows older than the longest window count for nothing and may go. */
 export const ATTEMPT_RETENTION_MS = Math.max(SIGNIN_WINDOW_MS, REGISTER_WINDOW_MS);
+
+/** Password-reset requests and verification resends per address are counted over an hour (design §2). */
+export const RECOVERY_WINDOW_MS = 60 * 60_000;
 
 /** First key of the two-key advisory locks taken here (the one-key space is the app's other locks). */
 const ATTEMPT_LOCK_SPACE = 727280;
@@ -27,6 +31,23 @@ export interface Gate {
   key: string;
   windowMs: number;
   wait(recent: Recent, nowMs: number): number;
+}
+
+/** A fixed number of attempts per key in a window; the next one waits for the oldest to age out. */
+export function countGate(key: string, limit: number, windowMs: number): Gate {
+  return {
+    key,
+    windowMs,
+    wait: (r, now) => (r.count >= limit && r.first ? r.first.getTime() + windowMs - now : 0),
+  };
+}
+
+/** 429 with Retry-After in whole seconds. */
+export function rateLimited(retryAfterMs: number): AppError {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  return new AppError(429, 'rate_limited', `Too many attempts, try again in ${seconds} s`, undefined, {
+    'retry-after': String(seconds),
+  });
 }
 
 export type Admission = { ok: true; ids: Map<string, number> } | { ok: false; retryAfterMs: number };
@@ -66,6 +87,13 @@ export class Attempts {
         .returning({ id: authAttempts.id, key: authAttempts.key });
       return { ok: true, ids: new Map(rows.map((r) => [r.key, r.id])) };
     });
+  }
+
+  /** Admits the attempt or throws 429 (rateLimited); the ids recorded, by key. */
+  async admitOrThrow(gates: readonly Gate[]): Promise<Map<string, number>> {
+    const admission = await this.admit(gates);
+    if (!admission.ok) throw rateLimited(admission.retryAfterMs);
+    return admission.ids;
   }
 
   async recent(key: string, windowMs: number, db: DbOrTx = this.db): Promise<Recent> {

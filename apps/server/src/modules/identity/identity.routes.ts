@@ -13,6 +13,9 @@ import { IdentityService, type SignedIn } from './identity.service';
 import { prepareDummyHash } from '../../lib/passwords';
 import { REFRESH_COOKIE, REFRESH_TTL_MS } from './refresh-tokens';
 import { endSessionsOf } from './sessions';
+import { AccountEmailService } from './account-email.service';
+import { registerAccountEmailRoutes } from './account-email.routes';
+import { registerGoogleRoutes } from './google.routes';
 
 const COOKIE_PATH = '/api/identity';
 /** Expired attempts and refresh tokens are deleted this often. */
@@ -31,6 +34,9 @@ export function secureCookies(nodeEnv: Config['nodeEnv'], publicUrl = ''): boole
 export function registerIdentityRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = new IdentityService(app.ctx, app.resources);
+  const accountEmail = new AccountEmailService(app.ctx, app.resources, app.email, app.log);
+  // Mail still being handed over is finished before the database closes.
+  app.addHook('preClose', () => accountEmail.settled());
   // Disabling or deleting a user, by whatever write, ends every session of theirs in the same transaction.
   app.resources.users.afterWrite.push(async (ctx, tx, _caller, before, after) => {
     const disabledNow = after.disabled === true && before?.disabled !== true;
@@ -60,13 +66,18 @@ export function registerIdentityRoutes(app: FastifyInstance): void {
     await dummyReady;
   });
   const pruning = setInterval(() => {
-    service.prune().catch((err: unknown) => app.log.warn({ err }, 'identity prune failed'));
+    Promise.all([service.prune(), accountEmail.prune()]).catch((err: unknown) =>
+      app.log.warn({ err }, 'identity prune failed'),
+    );
   }, PRUNE_INTERVAL_MS);
   pruning.unref();
   app.addHook('onClose', async () => clearInterval(pruning));
 
   // These never read the bearer (see plugins/auth.ts).
   const ignoreBearer = { ignoreBearer: true };
+
+  registerAccountEmailRoutes(app, accountEmail);
+  registerGoogleRoutes(app, service, { cookieOptions, send: sendSession });
 
   r.post(
     '/api/identity/sign-in',
@@ -121,6 +132,8 @@ export function registerIdentityRoutes(app: FastifyInstance): void {
     { schema: { tags, summary: 'Register (spec §7)', body: RegisterInput } },
     async (req, reply) => {
       const data = await service.register(req.body, req.caller, req.ip);
+      // Design §1: a new account gets a link to confirm its e-mail.
+      await accountEmail.sendVerification(data.user.uid);
       return reply.status(201).send({ data });
     },
   );

@@ -10,7 +10,7 @@ import { sameCompany } from '../../resources/access';
 import { assertEmailFree, EMAIL_IN_USE, userDoc } from '../../resources/definitions/users';
 import type { ResourceRegistry } from '../../resources/registry';
 import { SYSTEM_CALLER, type WriteScope } from '../../resources/service';
-import { Attempts, REGISTER_WINDOW_MS, SIGNIN_WINDOW_MS, type Gate } from './attempts';
+import { Attempts, countGate, REGISTER_WINDOW_MS, SIGNIN_WINDOW_MS, type Gate } from './attempts';
 import { assertAcceptablePassword, hashPassword, verifyPassword } from '../../lib/passwords';
 import { deviceNonceFor, issueDeviceCookie } from './device-cookies';
 import {
@@ -85,21 +85,9 @@ export class IdentityService {
     return u;
   }
 
-  /** 429 with Retry-After in whole seconds. */
-  private limited(retryAfterMs: number): AppError {
-    const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-    return new AppError(429, 'rate_limited', `Too many attempts, try again in ${seconds} s`, undefined, {
-      'retry-after': String(seconds),
-    });
-  }
-
-  /** A fixed number of attempts per address in a window; the next one waits for the oldest to age out. */
+  /** A fixed number of attempts per address in a window. */
   private addressGate(key: string, limit: number, windowMs: number): Gate {
-    return {
-      key,
-      windowMs,
-      wait: (r, now) => (r.count >= limit && r.first ? r.first.getTime() + windowMs - now : 0),
-    };
+    return countGate(key, limit, windowMs);
   }
 
   /**
@@ -124,10 +112,8 @@ export class IdentityService {
    * failure per account counts provisionally from here on (the caller takes it back on success), so
    * parallel guesses cannot all slip in before the first failure is recorded.
    */
-  private async admit(gates: Gate[]): Promise<Map<string, number>> {
-    const admission = await this.attempts.admit(gates);
-    if (!admission.ok) throw this.limited(admission.retryAfterMs);
-    return admission.ids;
+  private admit(gates: Gate[]): Promise<Map<string, number>> {
+    return this.attempts.admitOrThrow(gates);
   }
 
   /**
@@ -163,10 +149,22 @@ export class IdentityService {
    * A new session for a user whose password was just verified. Under the user's lock, the row is read
    * again: a password change, disabling or deletion that committed during the verify wins.
    */
-  private async startSession(verified: UserRow): Promise<SignedIn> {
+  private startSession(verified: UserRow): Promise<SignedIn> {
+    return this.sessionUnderLock(verified.id, (user) => user.passwordHash === verified.passwordHash);
+  }
+
+  /**
+   * A new session for a user who proved themselves elsewhere (the Google sign-in's exchange code). Under
+   * the user's lock: a disabling or deletion that committed meanwhile wins.
+   */
+  startVerifiedSession(userId: string): Promise<SignedIn> {
+    return this.sessionUnderLock(userId, () => true);
+  }
+
+  private async sessionUnderLock(userId: string, stillValid: (user: UserRow) => boolean): Promise<SignedIn> {
     const outcome = await this.ctx.db.transaction(async (tx) => {
-      const user = await lockUser(tx, verified.id);
-      if (!user || user.deletedAt || user.passwordHash !== verified.passwordHash) return 'invalid' as const;
+      const user = await lockUser(tx, userId);
+      if (!user || user.deletedAt || !stillValid(user)) return 'invalid' as const;
       if (user.disabled) return 'disabled' as const;
       return { user, refreshToken: await issueRefreshToken(tx, this.ctx.clock, user.id) };
     });

@@ -22,3 +22,7 @@ export async function getBakeryName(companyId: string, signal?: AbortSignal): Pr
   });
   return typeof settings.marketName === 'string' ? settings.marketName : null;
 }
+
+/** POST /api/identity/verify-email/resend: a new verification link; `sent` false when already verified. */
+export const resendVerification = (): Promise<{ sent: boolean }> =>
+  http.post<{ sent: boolean }>('/identity/verify-email/resend');

@@ -11,7 +11,7 @@ import { authStore } from '../../lib/auth-store';
 import { applyServerErrors, domainResolver, PASSWORD_RULES_ES } from '../../lib/form-rules';
 import { ApiError } from '../../lib/http';
 import { toastStore } from '../../lib/toast-store';
-import { getBakeryName, getMe, updateMe, type Me, type MeUpdate } from './account-api';
+import { getBakeryName, getMe, resendVerification, updateMe, type Me, type MeUpdate } from './account-api';
 
 const MAX_ADDRESSES = 10;
 
@@ -155,10 +155,13 @@ function AccountSection({ me }: { me: Me }) {
               Verificado
             </span>
           ) : (
-            <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-sm font-medium text-amber-950">
-              <CircleAlert className="size-4" aria-hidden="true" />
-              Sin verificar
-            </span>
+            <>
+              <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-sm font-medium text-amber-950">
+                <CircleAlert className="size-4" aria-hidden="true" />
+                Sin verificar
+              </span>
+              <ResendVerification />
+            </>
           )}
         </dd>
         {bakery ? (
@@ -169,6 +172,48 @@ function AccountSection({ me }: { me: Me }) {
         ) : null}
       </dl>
     </section>
+  );
+}
+
+/** Asks for a new verification link (design §1); says what happened next to the button. */
+function ResendVerification() {
+  const [state, setState] = useState<'idle' | 'sending' | 'sent' | 'verified'>('idle');
+  const [error, setError] = useState<string | null>(null);
+  const send = async () => {
+    setState('sending');
+    setError(null);
+    try {
+      const { sent } = await resendVerification();
+      setState(sent ? 'sent' : 'verified');
+    } catch (err) {
+      setError(err instanceof ApiError ? err.userMessage : 'No pudimos enviar el enlace. Intenta de nuevo.');
+      setState('idle');
+    }
+  };
+  return (
+    <span className="flex w-full flex-wrap items-center gap-2 break-normal">
+      {state === 'sent' || state === 'verified' ? (
+        <span role="status" className="text-sm text-stone-700">
+          {state === 'sent'
+            ? 'Te enviamos un enlace nuevo. Vence en 30 minutos.'
+            : 'Tu correo ya está verificado. Recarga la página.'}
+        </span>
+      ) : (
+        <button
+          type="button"
+          onClick={() => void send()}
+          disabled={state === 'sending'}
+          className="rounded-lg border border-stone-300 bg-white px-3 py-1.5 text-sm font-semibold text-stone-800 hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-amber-700"
+        >
+          {state === 'sending' ? 'Enviando…' : 'Enviar enlace de verificación'}
+        </button>
+      )}
+      {error ? (
+        <span role="alert" className="text-sm text-red-900">
+          {error}
+        </span>
+      ) : null}
+    </span>
   );
 }
 

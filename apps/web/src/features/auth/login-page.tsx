@@ -1,6 +1,6 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Link, useRouteLoaderData } from 'react-router';
+import { Link, useRouteLoaderData, useSearchParams } from 'react-router';
 import { AuthCard, inputClass, primaryButtonClass } from '../../components/auth-card';
 import { paths } from '../../config/paths';
 import { authStore, type SessionUser } from '../../lib/auth-store';
@@ -12,6 +12,7 @@ const FALLBACK_ERROR = 'No pudimos iniciar sesión. Intenta de nuevo.';
 /** `/login` (spec §2, guest only): e-mail and password; on success `afterSignIn` decides where to go. */
 export function LoginPage({ afterSignIn }: { afterSignIn: (user: SessionUser) => void }) {
   const config = useRouteLoaderData<{ config: PublicConfig }>('root')?.config;
+  const [search] = useSearchParams();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
@@ -96,7 +97,7 @@ export function LoginPage({ afterSignIn }: { afterSignIn: (user: SessionUser) =>
       </form>
       {config?.googleSignIn ? (
         <a
-          href={`/api/identity/google/start?redirect=${encodeURIComponent(paths.home)}`}
+          href={paths.googleStart(search.get('redirect') ?? undefined)}
           className="mt-3 inline-flex w-full items-center justify-center rounded-lg border border-stone-300 bg-white px-4 py-3 font-semibold text-stone-800 hover:bg-stone-50"
         >
           Continuar con Google

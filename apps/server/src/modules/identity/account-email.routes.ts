@@ -1,0 +1,93 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { PasswordResetConfirmInput, PasswordResetRequestInput, VerifyEmailInput } from '@hornada/domain';
+import { z } from 'zod';
+import { forbidden, unauthenticated } from '../../lib/errors';
+import { listOutbox } from '../../providers/email/outbox';
+import type { AccountEmailService } from './account-email.service';
+
+/** Password recovery, e-mail verification and the outbox (design §3's paths). */
+export function registerAccountEmailRoutes(app: FastifyInstance, service: AccountEmailService): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['identity'];
+  const noStore = (reply: FastifyReply) => void reply.header('cache-control', 'no-store');
+  // Opened from e-mails, perhaps in a browser holding an expired token: the bearer is not read.
+  const ignoreBearer = { ignoreBearer: true };
+
+  r.post(
+    '/api/identity/password-reset',
+    {
+      config: ignoreBearer,
+      schema: {
+        tags,
+        summary: 'Ask for a password reset link',
+        description:
+          'Always 200 {data: null}, byte for byte the same whether or not the account exists; a known account ' +
+          'gets a single-use link of 30 minutes by e-mail. 429 beyond the per-address limit.',
+        body: PasswordResetRequestInput,
+      },
+    },
+    async (req, reply) => {
+      noStore(reply);
+      await service.requestPasswordReset(req.body.email, req.ip);
+      return { data: null };
+    },
+  );
+
+  r.post(
+    '/api/identity/password-reset/confirm',
+    {
+      config: ignoreBearer,
+      schema: {
+        tags,
+        summary: 'Set a new password with a reset link; every session of the account ends',
+        body: PasswordResetConfirmInput,
+      },
+    },
+    async (req, reply) => {
+      noStore(reply);
+      await service.confirmPasswordReset(req.body.token, req.body.password, req.ip);
+      return { data: null };
+    },
+  );
+
+  r.post(
+    '/api/identity/verify-email',
+    {
+      config: ignoreBearer,
+      schema: { tags, summary: 'Confirm an e-mail address with its link', body: VerifyEmailInput },
+    },
+    async (req, reply) => {
+      noStore(reply);
+      return { data: await service.verifyEmail(req.body.token) };
+    },
+  );
+
+  r.post(
+    '/api/identity/verify-email/resend',
+    { schema: { tags, summary: 'Send the signed-in user a new verification link' } },
+    async (req) => ({ data: await service.resendVerification(req.caller, req.ip) }),
+  );
+
+  r.get(
+    '/api/outbox',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'E-mail kept instead of sent (no SMTP_URL), newest first; system_admin only',
+        querystring: z
+          .object({
+            page: z.coerce.number().int().min(1).max(100_000).default(1),
+            per_page: z.coerce.number().int().min(1).max(100).default(20),
+          })
+          .strict(),
+      },
+    },
+    async (req, reply) => {
+      if (!req.caller) throw unauthenticated();
+      if (req.caller.role !== 'system_admin') throw forbidden();
+      noStore(reply);
+      return listOutbox(app.ctx.db, req.query.page, req.query.per_page);
+    },
+  );
+}

@@ -1,0 +1,202 @@
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext, Caller } from '../../context';
+import { users } from '../../db/schema';
+import { AppError, unauthenticated } from '../../lib/errors';
+import { assertAcceptablePassword, hashPassword } from '../../lib/passwords';
+import type { EmailDriver } from '../../providers/email';
+import { passwordResetMail, verifyEmailMail } from '../../providers/email/templates';
+import type { ResourceRegistry } from '../../resources/registry';
+import { SYSTEM_CALLER, type WriteScope } from '../../resources/service';
+import { Attempts, countGate, RECOVERY_WINDOW_MS, SIGNIN_WINDOW_MS } from './attempts';
+import {
+  issueActionToken,
+  peekActionToken,
+  pruneActionTokens,
+  spendActionToken,
+  spendOthers,
+  type ActionOutcome,
+  type ActionPurpose,
+} from './action-tokens';
+import { revokeAllForUser } from './refresh-tokens';
+import { nextSessionsValidFrom } from './sessions';
+
+/** The web pages the links open (apps/web/src/config/paths.ts: passwordReset, verifyEmail). */
+const RESET_PAGE = '/restablecer-contrasena';
+const VERIFY_PAGE = '/verificar-correo';
+
+/** Messages one address may get of each kind in an hour, beyond which requests are answered but not sent. */
+const MAILS_PER_ACCOUNT = 5;
+
+type UserRow = typeof users.$inferSelect;
+
+const invalidLink = () => new AppError(400, 'auth/invalid-action-code', 'This link is not valid or was already used');
+const expiredLink = () => new AppError(400, 'auth/expired-action-code', 'This link has expired');
+
+function refused(outcome: Exclude<ActionOutcome, { ok: true }>): AppError {
+  return outcome.reason === 'expired' ? expiredLink() : invalidLink();
+}
+
+/**
+ * Password recovery and e-mail verification (design §1, §3): single-use links of 30 minutes, built on
+ * PUBLIC_URL (never the request's Host), mailed through the e-mail driver. Mail goes out in the
+ * background, so a reset request takes the same time and gets the same answer whether or not the
+ * account exists.
+ */
+export class AccountEmailService {
+  private readonly attempts: Attempts;
+  private readonly pending = new Set<Promise<void>>();
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly resources: ResourceRegistry,
+    private readonly email: EmailDriver,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.attempts = new Attempts(ctx.db, ctx.clock);
+  }
+
+  /** Resolves once every message started so far has been handed over (or failed and been logged). */
+  async settled(): Promise<void> {
+    while (this.pending.size > 0) await Promise.all([...this.pending]);
+  }
+
+  private link(page: string, token: string): string {
+    return `${this.ctx.config.publicUrl}${page}?token=${encodeURIComponent(token)}`;
+  }
+
+  /** The bakery that signs a user's mail: their company's name, else the market's. */
+  private async bakeryName(companyId: string | null): Promise<string> {
+    const id = companyId ?? (await this.ctx.marketCompanyId());
+    const s = id ? await this.resources.settings.get(null, id).catch(() => null) : null;
+    return s?.marketName ?? 'Hornada';
+  }
+
+  /**
+   * Writes and sends a message in the background, when the account may get one more of its kind this hour
+   * (`limitKey`); a failure is logged, never shown to the requester.
+   */
+  private dispatch(
+    user: UserRow,
+    purpose: ActionPurpose,
+    page: string,
+    write: typeof passwordResetMail,
+    limitKey?: string,
+  ): void {
+    const job = (async () => {
+      if (limitKey && !(await this.mayMail(limitKey))) return;
+      const token = await issueActionToken(this.ctx.db, this.ctx.clock, user.id, purpose);
+      const bakery = await this.bakeryName(user.companyId);
+      const mail = write(bakery, user.name, this.link(page, token));
+      await this.email.send({ ...mail, to: user.email, fromName: bakery });
+    })()
+      .catch((err: unknown) => this.log.error({ err, purpose }, 'e-mail could not be sent'))
+      .finally(() => this.pending.delete(job));
+    this.pending.add(job);
+  }
+
+  private async activeUser(where: SQL): Promise<UserRow | undefined> {
+    const [u] = await this.ctx.db
+      .select()
+      .from(users)
+      .where(and(where, isNull(users.deletedAt)))
+      .limit(1);
+    return u && !u.disabled ? u : undefined;
+  }
+
+  /** Whether this account may get one more message of the kind this hour (counted whether or not sent). */
+  private async mayMail(key: string): Promise<boolean> {
+    const admission = await this.attempts.admit([countGate(key, MAILS_PER_ACCOUNT, RECOVERY_WINDOW_MS)]);
+    return admission.ok;
+  }
+
+  /**
+   * POST /api/identity/password-reset. Limited per address (429); otherwise the same answer for every
+   * e-mail. A known, enabled account gets a link, at most a few an hour.
+   */
+  async requestPasswordReset(emailInput: string, ip: string): Promise<void> {
+    const { recoveryPerAddress } = this.ctx.config.rateLimits;
+    await this.attempts.admitOrThrow([countGate(`recovery-ip:${ip}`, recoveryPerAddress, RECOVERY_WINDOW_MS)]);
+    const email = emailInput.trim().toLowerCase();
+    const user = await this.activeUser(sql`lower(${users.email}) = ${email}`);
+    // The per-account cap is checked in the background too: a known e-mail costs the request no more work.
+    if (user) this.dispatch(user, 'password-reset', RESET_PAGE, passwordResetMail, `recovery-email:${user.id}`);
+  }
+
+  /**
+   * POST /api/identity/password-reset/confirm: a new password under the Identity rules. The link is
+   * spent, the hash replaced, the e-mail counted as verified (the link reached that mailbox), and every
+   * session of the account ends (refresh tokens revoked, earlier id tokens refused), all in one transaction.
+   */
+  async confirmPasswordReset(token: string, password: string, ip: string): Promise<void> {
+    assertAcceptablePassword(password);
+    const { signInPerAddress } = this.ctx.config.rateLimits;
+    await this.attempts.admitOrThrow([countGate(`signin-ip:${ip}`, signInPerAddress, SIGNIN_WINDOW_MS)]);
+    const passwordHash = await hashPassword(password);
+    await this.spend(token, 'password-reset', async (user, scope) => {
+      const row = await this.resources.users.updateAs(
+        SYSTEM_CALLER,
+        user.id,
+        { passwordHash, emailVerified: true, sessionsValidFrom: nextSessionsValidFrom(this.ctx.clock) },
+        { scope },
+      );
+      if (!row) throw invalidLink();
+      await revokeAllForUser(scope.tx, this.ctx.clock, user.id);
+      await spendOthers(scope.tx, this.ctx.clock, user.id, 'password-reset');
+    });
+  }
+
+  /**
+   * Spends a code and runs `then` in the same transaction (the users service's, so the change is logged
+   * under the user's company). A disabled or deleted account's code is refused like an unknown one.
+   */
+  private async spend(
+    token: string,
+    purpose: ActionPurpose,
+    then: (user: UserRow, scope: WriteScope) => Promise<void>,
+  ): Promise<UserRow> {
+    const uid = await peekActionToken(this.ctx.db, token, purpose);
+    const owner = uid ? await this.activeUser(eq(users.id, uid)) : undefined;
+    if (!owner) throw invalidLink();
+    return this.resources.transaction(owner.companyId ?? '', async (scope) => {
+      const outcome = await spendActionToken(scope.tx, this.ctx.clock, token, purpose);
+      if (!outcome.ok) throw refused(outcome);
+      await then(owner, scope);
+      return owner;
+    });
+  }
+
+  /** Registration's link (design §1): sent to a new account whose e-mail is not yet verified. */
+  async sendVerification(uid: string): Promise<void> {
+    const user = await this.activeUser(eq(users.id, uid));
+    if (user && !user.emailVerified) {
+      this.dispatch(user, 'verify-email', VERIFY_PAGE, verifyEmailMail, `verify-email:${user.id}`);
+    }
+  }
+
+  /** POST /api/identity/verify-email: marks the account's e-mail verified. */
+  async verifyEmail(token: string): Promise<{ email: string; emailVerified: true }> {
+    const user = await this.spend(token, 'verify-email', async (owner, scope) => {
+      await this.resources.users.updateAs(SYSTEM_CALLER, owner.id, { emailVerified: true }, { scope });
+    });
+    return { email: user.email, emailVerified: true };
+  }
+
+  /** POST /api/identity/verify-email/resend: a new link for the signed-in user, limited per address and account. */
+  async resendVerification(caller: Caller | null, ip: string): Promise<{ sent: boolean }> {
+    if (!caller) throw unauthenticated();
+    const { recoveryPerAddress } = this.ctx.config.rateLimits;
+    await this.attempts.admitOrThrow([
+      countGate(`recovery-ip:${ip}`, recoveryPerAddress, RECOVERY_WINDOW_MS),
+      countGate(`verify-resend:${caller.uid}`, MAILS_PER_ACCOUNT, RECOVERY_WINDOW_MS),
+    ]);
+    const user = await this.activeUser(eq(users.id, caller.uid));
+    if (!user || user.emailVerified) return { sent: false };
+    this.dispatch(user, 'verify-email', VERIFY_PAGE, verifyEmailMail);
+    return { sent: true };
+  }
+
+  async prune(): Promise<number> {
+    return pruneActionTokens(this.ctx.db, this.ctx.clock);
+  }
+}

@@ -1,0 +1,133 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { GoogleExchangeInput } from '@hornada/domain';
+import { z } from 'zod';
+import { notFound } from '../../lib/errors';
+import { writeLimit } from '../../plugins/rate-limit';
+import { Attempts, countGate, SIGNIN_WINDOW_MS } from './attempts';
+import {
+  GOOGLE_FLOW_COOKIE,
+  GOOGLE_FLOW_TTL_MS,
+  GOOGLE_RETURN_PAGE,
+  GoogleSignIn,
+  GoogleSignInError,
+  type GoogleFailure,
+} from './google.service';
+import type { IdentityService, SignedIn } from './identity.service';
+
+const FLOW_COOKIE_PATH = '/api/identity/google';
+
+/** Spec §7's payload; only `email` is read (it must be the caller's): role and companyId are never trusted. */
+const GoogleAuthInput = z
+  .object({
+    idToken: z.string().max(4096).optional(),
+    email: z.string().max(254),
+    name: z.string().max(500).nullish(),
+    user: z.unknown().optional(),
+    additionalUserInfo: z.unknown().optional(),
+    uid: z.string().max(200).optional(),
+    role: z.unknown().optional(),
+    companyId: z.unknown().optional(),
+  })
+  .strict();
+
+/** Sign-in with Google (design §3): start, callback, the code exchange, and spec §7's google-auth. */
+export function registerGoogleRoutes(
+  app: FastifyInstance,
+  identity: IdentityService,
+  session: {
+    cookieOptions: { httpOnly: boolean; secure: boolean; sameSite: 'lax'; path: string };
+    send: (reply: FastifyReply, s: SignedIn) => unknown;
+  },
+): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['identity'];
+  const { config } = app.ctx;
+  const google = config.google ? new GoogleSignIn(app.ctx, app.resources, config.google, app.log) : null;
+  const enabled = () => {
+    if (!google) throw notFound('Google sign-in is not configured');
+    return google;
+  };
+  const flowCookie = { ...session.cookieOptions, path: FLOW_COOKIE_PATH };
+  const page = (query: Record<string, string>) =>
+    `${config.publicUrl}${GOOGLE_RETURN_PAGE}?${new URLSearchParams(query).toString()}`;
+  const failed = (reason: GoogleFailure) => page({ error: reason });
+  const attempts = new Attempts(app.ctx.db, app.ctx.clock);
+  const ignoreBearer = { ignoreBearer: true };
+
+  r.get(
+    '/api/identity/google/start',
+    {
+      config: ignoreBearer,
+      schema: {
+        tags,
+        summary: 'Start signing in with Google (redirects to the provider)',
+        description:
+          '`redirect`: a path on this site to open afterwards; anything else is dropped (the landing page of the user opens).',
+        querystring: z.object({ redirect: z.string().max(2000).optional() }),
+      },
+    },
+    async (req, reply) => {
+      const g = enabled();
+      void reply.header('cache-control', 'no-store');
+      try {
+        const { url, cookie } = await g.start(req.query.redirect);
+        void reply.setCookie(GOOGLE_FLOW_COOKIE, cookie, { ...flowCookie, maxAge: GOOGLE_FLOW_TTL_MS / 1000 });
+        return reply.redirect(url, 302);
+      } catch (err) {
+        app.log.error({ err }, 'Google sign-in could not start');
+        return reply.redirect(failed('provider'), 302);
+      }
+    },
+  );
+
+  r.get(
+    '/api/identity/google/callback',
+    { config: ignoreBearer, schema: { tags, summary: "The provider's redirect back; hands the web app a code" } },
+    async (req, reply) => {
+      const g = enabled();
+      void reply.header('cache-control', 'no-store');
+      void reply.clearCookie(GOOGLE_FLOW_COOKIE, flowCookie);
+      try {
+        return reply.redirect(`${config.publicUrl}${await g.callback(req.url, req.cookies[GOOGLE_FLOW_COOKIE])}`, 302);
+      } catch (err) {
+        if (err instanceof GoogleSignInError) return reply.redirect(failed(err.reason), 302);
+        app.log.error({ err }, 'Google sign-in failed');
+        return reply.redirect(failed('provider'), 302);
+      }
+    },
+  );
+
+  r.post(
+    '/api/identity/google/exchange',
+    {
+      config: ignoreBearer,
+      schema: {
+        tags,
+        summary: 'Exchange the single-use code (60 s) for an id token and the refresh cookie',
+        body: GoogleExchangeInput,
+      },
+    },
+    async (req, reply) => {
+      const g = enabled();
+      void reply.header('cache-control', 'no-store');
+      const { signInPerAddress } = config.rateLimits;
+      await attempts.admitOrThrow([countGate(`signin-ip:${req.ip}`, signInPerAddress, SIGNIN_WINDOW_MS)]);
+      const { userId } = await g.exchange(req.body.code);
+      return session.send(reply, await identity.startVerifiedSession(userId));
+    },
+  );
+
+  r.post(
+    '/api/auth/google-auth',
+    {
+      ...writeLimit(app),
+      schema: {
+        tags,
+        summary: 'Backend sign-in after Google (spec §7): registers a new user as a customer of the market',
+        body: GoogleAuthInput,
+      },
+    },
+    async (req) => ({ data: await enabled().googleAuth(req.caller, req.body.email) }),
+  );
+}

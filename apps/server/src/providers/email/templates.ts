@@ -1,0 +1,60 @@
+/** The e-mails Hornada sends, in Spanish (es-CO), as HTML and plain text, signed with the bakery's name. */
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+interface Mail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** One call to action: a greeting, what happened, the button and its link in words, and the fine print. */
+function actionMail(o: {
+  bakery: string;
+  name: string;
+  subject: string;
+  lead: string;
+  button: string;
+  link: string;
+  note: string;
+}): Mail {
+  const hello = o.name ? `Hola, ${o.name}:` : 'Hola:';
+  const text = [hello, '', o.lead, '', `${o.button}: ${o.link}`, '', o.note, '', o.bakery].join('\n');
+  const html = `<!doctype html>
+<html lang="es-CO"><head><meta charset="utf-8"><title>${escapeHtml(o.subject)}</title></head>
+<body style="font-family:system-ui,sans-serif;color:#1c1917;max-width:560px;margin:0 auto;padding:24px">
+<h1 style="font-size:20px">${escapeHtml(o.bakery)}</h1>
+<p>${escapeHtml(hello)}</p>
+<p>${escapeHtml(o.lead)}</p>
+<p><a href="${escapeHtml(o.link)}" style="display:inline-block;background:#92400e;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(o.button)}</a></p>
+<p style="font-size:14px">Si el botón no funciona, copia este enlace en tu navegador:<br><span style="word-break:break-all">${escapeHtml(o.link)}</span></p>
+<p style="font-size:14px;color:#57534e">${escapeHtml(o.note)}</p>
+<p>${escapeHtml(o.bakery)}</p>
+</body></html>`;
+  return { subject: o.subject, text, html };
+}
+
+export function passwordResetMail(bakery: string, name: string, link: string): Mail {
+  return actionMail({
+    bakery,
+    name,
+    subject: `Restablece tu contraseña de ${bakery}`,
+    lead: 'Recibimos una solicitud para restablecer la contraseña de tu cuenta. Usa este enlace para elegir una nueva.',
+    button: 'Restablecer contraseña',
+    link,
+    note: 'El enlace sirve una sola vez y vence en 30 minutos. Si no pediste este cambio, ignora este correo: tu contraseña sigue igual.',
+  });
+}
+
+export function verifyEmailMail(bakery: string, name: string, link: string): Mail {
+  return actionMail({
+    bakery,
+    name,
+    subject: `Confirma tu correo en ${bakery}`,
+    lead: 'Confirma que este es tu correo electrónico para terminar de configurar tu cuenta.',
+    button: 'Confirmar correo',
+    link,
+    note: 'El enlace sirve una sola vez y vence en 30 minutos. Si no creaste una cuenta, ignora este correo.',
+  });
+}

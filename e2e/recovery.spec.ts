@@ -1,0 +1,131 @@
+/**
+ * Password recovery and e-mail verification in the browser, through the outbox (issue 17): the request
+ * page says the same for any e-mail; the mailed link sets a new password once, and the other browser
+ * signed in to the account loses its session; a used link is refused in Spanish. The link's expiry after
+ * 30 minutes needs the server's clock moved, which this server (a separate process on the real clock)
+ * does not allow: apps/server/test/api/identity-recovery.test.ts covers it with the test clock.
+ */
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { mailedLink } from './support/outbox';
+import {
+  accountButton,
+  apiToken,
+  DEMO,
+  expectNoSeriousAxeViolations,
+  marketCompanyId,
+  shot,
+  signIn,
+} from './support/session';
+
+const PASSWORD = 'pan-de-bono-tibio';
+const NEW_PASSWORD = 'corteza-crujiente-nueva';
+const stamp = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+
+/** A customer of the market registered by staff (spec §7), who gets a verification link. */
+async function customer(request: APIRequestContext, email: string, name: string): Promise<void> {
+  const token = await apiToken(request, DEMO.staff);
+  const res = await request.post('/api/auth/register', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { email, password: PASSWORD, name, role: 'company_customer', companyId: await marketCompanyId(request) },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+test.describe('password recovery', () => {
+  test('resets through the mailed link; the other browser is signed out; the used link is refused', async ({
+    page,
+    browser,
+    request,
+    expectConsoleErrors,
+  }) => {
+    const email = `recupera${stamp()}@prueba.test`;
+    await customer(request, email, 'Rocío Recupera');
+
+    // Another browser, signed in to the account.
+    const other = await browser.newContext();
+    const otherPage = await other.newPage();
+    await signIn(otherPage, email, PASSWORD);
+    await expect(accountButton(otherPage, 'Rocío')).toBeVisible();
+
+    // This browser forgot the password.
+    await page.goto('/login');
+    await page.getByRole('link', { name: '¿Olvidaste tu contraseña?' }).click();
+    await expect(page).toHaveURL('/recuperar-contrasena');
+    await page.getByLabel('Correo electrónico').fill(email);
+    await page.getByRole('button', { name: 'Enviar enlace' }).click();
+    await expect(page.getByRole('status')).toContainText(`Si existe una cuenta con ${email}, te enviamos un enlace`);
+    await page.setViewportSize({ width: 375, height: 740 });
+    await expectNoSeriousAxeViolations(page, '/recuperar-contrasena');
+    await page.screenshot({ path: shot('recovery-sent-375.png'), fullPage: true });
+
+    const link = await mailedLink(request, email, /^Restablece tu contraseña de Panadería La Espiga$/);
+    expect(link.startsWith('http://127.0.0.1:')).toBe(true);
+    await page.goto(link);
+    await expect(page.getByRole('heading', { level: 1, name: 'Restablecer contraseña' })).toBeVisible();
+    await expectNoSeriousAxeViolations(page, '/restablecer-contrasena');
+    await page.getByLabel('Contraseña nueva').fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Guardar contraseña' }).click();
+    await expect(page.getByRole('status')).toContainText('Tu contraseña cambió');
+    await page.screenshot({ path: shot('recovery-done-375.png'), fullPage: true });
+
+    // The other browser's refresh fails, and a reload finds it signed out.
+    const refused = await other.request.post('/api/identity/refresh');
+    expect(refused.status()).toBe(401);
+    await otherPage.reload();
+    await expect(otherPage.getByRole('banner').getByRole('link', { name: 'Ingresar' })).toBeVisible();
+    await other.close();
+
+    // The new password signs in here.
+    await page.getByRole('link', { name: 'Iniciar sesión' }).click();
+    await signIn(page, email, NEW_PASSWORD);
+    await expect(accountButton(page, 'Rocío')).toBeVisible();
+
+    // The same link again: refused in Spanish, with the way to a new one.
+    expectConsoleErrors(400);
+    await page.goto(link);
+    await page.getByLabel('Contraseña nueva').fill('otra-clave-muy-larga');
+    await page.getByRole('button', { name: 'Guardar contraseña' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Este enlace no es válido o ya se usó. Pide uno nuevo.');
+    await expect(page.getByRole('link', { name: 'Pedir un enlace nuevo' })).toBeVisible();
+  });
+
+  test('an unknown e-mail gets the same page and no mail', async ({ page, request }) => {
+    const email = `nadie${stamp()}@prueba.test`;
+    await page.goto('/recuperar-contrasena');
+    await page.getByLabel('Correo electrónico').fill(email);
+    await page.getByRole('button', { name: 'Enviar enlace' }).click();
+    await expect(page.getByRole('status')).toContainText(`Si existe una cuenta con ${email}, te enviamos un enlace`);
+    const token = await apiToken(request, DEMO.root);
+    const res = await request.get('/api/outbox?per_page=100', { headers: { authorization: `Bearer ${token}` } });
+    expect(((await res.json()) as { data: { to: string }[] }).data.some((m) => m.to === email)).toBe(false);
+  });
+});
+
+test.describe('e-mail verification', () => {
+  test('the registration link verifies the e-mail; the profile shows it; a new link can be asked for', async ({
+    page,
+    request,
+  }) => {
+    const email = `verifica${stamp()}@prueba.test`;
+    await customer(request, email, 'Valeria Verifica');
+    const seen = new Set<string>();
+    const first = await mailedLink(request, email, /^Confirma tu correo en /, seen);
+
+    await signIn(page, email, PASSWORD);
+    await expect(accountButton(page, 'Valeria')).toBeVisible();
+    await page.goto('/customer/profile');
+    await expect(page.getByText('Sin verificar')).toBeVisible();
+    await page.getByRole('button', { name: 'Enviar enlace de verificación' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Te enviamos un enlace nuevo' })).toBeVisible();
+    const second = await mailedLink(request, email, /^Confirma tu correo en /, seen);
+    expect(second).not.toBe(first);
+
+    await page.goto(second);
+    await expect(page.getByRole('status')).toContainText('¡Listo! Tu correo quedó verificado.');
+    await expectNoSeriousAxeViolations(page, '/verificar-correo');
+    await page.goto('/customer/profile');
+    await expect(page.getByText('Verificado', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Enviar enlace de verificación' })).toHaveCount(0);
+  });
+});
