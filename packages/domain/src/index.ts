@@ -12,5 +12,6 @@ export * from './schemas/users';
 export * from './schemas/carts';
 export * from './days';
 export * from './pricing';
+export * from './costing';
 export * from './identity';
 export * from './policy';
