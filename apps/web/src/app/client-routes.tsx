@@ -88,6 +88,16 @@ function pageModule(route: RouteDef): Lazy {
       return () => import('../features/auth/signup-page');
     case 'createBakery':
       return () => import('../features/auth/create-bakery-page');
+    case 'dashboard.ingredients':
+      return () => import('../features/production-catalogue/ingredients-list-page');
+    case 'dashboard.ingredientCreate':
+    case 'dashboard.ingredientUpdate':
+      return () => import('../features/production-catalogue/ingredient-form-page');
+    case 'dashboard.recipes':
+      return () => import('../features/production-catalogue/recipes-list-page');
+    case 'dashboard.recipeCreate':
+    case 'dashboard.recipeUpdate':
+      return () => import('../features/production-catalogue/recipe-form-page');
     case 'dashboard.profile':
     case 'driver.profile':
     case 'production.profile':

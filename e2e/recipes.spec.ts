@@ -1,0 +1,301 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { formatMoney } from '@hornada/domain/format';
+import { expect, test } from './fixtures';
+import { DEMO, apiToken, expectNoSeriousAxeViolations, marketCompanyId, shot, signIn } from './support/session';
+
+/**
+ * Ingredients and recipes with costing (issue 15, item 4), signed in as staff: the recipe form's cost and
+ * margin follow what is typed and an ingredient's cost changed by someone else, the list sorts by margin
+ * and keeps its view, validation speaks Spanish under the field, deletes ask first, axe is clean.
+ */
+
+interface Api {
+  companyId: string;
+  call<T>(method: 'get' | 'post' | 'patch' | 'delete', path: string, data?: unknown): Promise<T>;
+  dispose(): Promise<void>;
+}
+
+async function staffApi(api: APIRequestContext): Promise<Api> {
+  const companyId = await marketCompanyId(api);
+  const token = await apiToken(api, DEMO.staff);
+  return {
+    companyId,
+    async call<T>(method: 'get' | 'post' | 'patch' | 'delete', path: string, data?: unknown) {
+      const res = await api.fetch(`/api/companies/${companyId}/${path}`, {
+        method: method.toUpperCase(),
+        headers: { authorization: `Bearer ${token}` },
+        ...(data === undefined ? {} : { data }),
+      });
+      expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBe(true);
+      return res.status() === 204 ? (undefined as T) : ((await res.json()) as { data: T }).data;
+    },
+    dispose: () => api.dispose(),
+  };
+}
+
+const suffix = () => Math.random().toString(36).slice(2, 8);
+
+/** A product of the demo with its price, an ingredient in kg and a recipe of ours: 1000 g of it for 10 units. */
+async function fixture(api: Api) {
+  const [product] = await api.call<{ id: string; name: string; price: number }[]>(
+    'get',
+    'products?sort=-price&per_page=1',
+  );
+  const ingredient = await api.call<{ id: string; name: string }>('post', 'ingredients', {
+    name: `Harina E2E ${suffix()}`,
+    unit: 'kg',
+    costPerUnit: 3000,
+    stock: 20,
+    minStock: 5,
+  });
+  const recipe = await api.call<{ id: string; name: string }>('post', 'recipes', {
+    name: `Receta E2E ${suffix()}`,
+    productId: product!.id,
+    yield: 10,
+    items: [{ ingredientId: ingredient.id, quantity: 1000, unit: 'g' }],
+    steps: ['Mezclar', 'Hornear'],
+  });
+  return { product: product!, ingredient, recipe };
+}
+
+const margin = (price: number, cost: number) => `${(Math.round(((price - cost) / price) * 1000) / 10).toFixed(1)} %`;
+
+/** Signs in as staff through /login?redirect=…, which then opens `path`. */
+async function openAsStaff(page: Page, path: string) {
+  await page.goto(`/login?redirect=${path}`);
+  await signIn(page, DEMO.staff);
+  await page.waitForURL((url) => url.pathname === path);
+}
+
+test.describe('recipes with costing', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test('the form recalculates cost and margin as you type, follows a new ingredient cost live, and checks in Spanish', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    const api = await staffApi(await playwright.request.newContext({ baseURL }));
+    const { product, ingredient, recipe } = await fixture(api);
+    try {
+      await openAsStaff(page, `/dashboard/recipes/update/${recipe.id}`);
+      const cost = page.getByTestId('cost-per-unit');
+      const marginCell = page.getByTestId('margin');
+      // 1 kg × $3,000 / 10 units.
+      await expect(cost).toHaveText('$300');
+      await expect(marginCell).toHaveText(margin(product.price, 300));
+      await expect(page.getByTestId('product-price')).toHaveText(formatMoney(product.price));
+
+      // As you type: the yield, then a quantity in the ingredient's convertible unit.
+      await page.getByLabel('Rendimiento por tanda').fill('4');
+      await expect(cost).toHaveText('$750');
+      await expect(marginCell).toHaveText(margin(product.price, 750));
+      await page.getByLabel('Cantidad').fill('1.5');
+      await page.getByLabel('Unidad', { exact: true }).selectOption('kg');
+      await expect(cost).toHaveText('$1,125');
+
+      // Someone else changes the ingredient's cost: the open form shows the new cost at once.
+      await api.call('patch', `ingredients/${ingredient.id}`, { costPerUnit: 6000 });
+      await expect(cost).toHaveText('$2,250', { timeout: 5000 });
+
+      // Below the target margin: a warning. 10 kg × $6,000 for one unit.
+      await page.getByLabel('Cantidad').fill('10');
+      await page.getByLabel('Rendimiento por tanda').fill('1');
+      await expect(cost).toHaveText('$60,000');
+      await expect(page.getByRole('status').filter({ hasText: 'por debajo del objetivo' })).toBeVisible();
+      await expectNoSeriousAxeViolations(page, 'recipe form');
+      await page.screenshot({ path: shot('recipe-form-1280.png'), fullPage: true });
+
+      // A validation error under its field, in Spanish.
+      const name = page.getByLabel('Nombre');
+      await name.fill('');
+      await page.getByLabel('Rendimiento por tanda').fill('0');
+      await page.getByRole('button', { name: 'Guardar cambios' }).click();
+      await expect(page.locator('#recipe-name-error')).toHaveText('Este campo es obligatorio.');
+      await expect(name).toHaveAttribute('aria-invalid', 'true');
+      await expect(name).toBeFocused();
+      await expect(page.locator('#recipe-yield-error')).toHaveText('Debe ser como mínimo 1.');
+      // Fixed as you type, once shown.
+      await page.getByLabel('Rendimiento por tanda').fill('2.5');
+      await expect(page.locator('#recipe-yield-error')).toHaveText('Escribe un número entero.');
+      await expectNoSeriousAxeViolations(page, 'recipe form with errors');
+
+      // Saved: the server agrees with the figures shown.
+      await name.fill(recipe.name);
+      await page.getByLabel('Rendimiento por tanda').fill('12');
+      await page.getByRole('button', { name: 'Guardar cambios' }).click();
+      await expect(page.getByText('Guardamos la receta.')).toBeVisible();
+      const saved = await api.call<{ costPerUnit: number; margin: number }>('get', `recipes/${recipe.id}`);
+      // 10 kg × $6,000 / 12 = $5,000.
+      expect(saved.costPerUnit).toBe(5000);
+      await expect(cost).toHaveText('$5,000');
+      await expect(marginCell).toHaveText(`${saved.margin.toFixed(1)} %`);
+    } finally {
+      await api.call('delete', `recipes/${recipe.id}`);
+      await api.call('delete', `ingredients/${ingredient.id}`);
+      await api.dispose();
+    }
+  });
+
+  test('the list shows every cost and margin, sorts least profitable first, keeps the view and follows costs live', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    const api = await staffApi(await playwright.request.newContext({ baseURL }));
+    const { product, ingredient, recipe } = await fixture(api);
+    try {
+      await openAsStaff(page, '/dashboard/recipes');
+      const rows = page.getByTestId('recipe-row');
+      await expect(rows.first()).toBeVisible();
+      const ours = rows.filter({ hasText: recipe.name });
+      await expect(ours.getByTestId('recipe-cost')).toHaveText('$300');
+
+      // Least profitable first by default; every margin in ascending order.
+      const margins = async () =>
+        (await rows.getByTestId('recipe-margin').allTextContents()).map((t) => Number.parseFloat(t));
+      const asc = await margins();
+      expect(asc.length).toBeGreaterThan(5);
+      expect(asc).toEqual([...asc].sort((a, b) => a - b));
+      await expectNoSeriousAxeViolations(page, 'recipes list');
+      await page.screenshot({ path: shot('recipes-list-1280.png'), fullPage: true });
+
+      // Most profitable first, a search, then a reload: the view stays.
+      await page.getByRole('button', { name: 'Margen' }).click();
+      await expect(page.getByRole('columnheader', { name: 'Margen' })).toHaveAttribute('aria-sort', 'descending');
+      const desc = await margins();
+      expect(desc).toEqual([...desc].sort((a, b) => b - a));
+      await page.getByLabel('Buscar recetas').pressSequentially('receta e2e');
+      await expect(rows).toHaveCount(1);
+      await expect(page).toHaveURL(/[?&]search=receta(\+|%20)e2e/);
+      await page.reload();
+      await expect(page.getByLabel('Buscar recetas')).toHaveValue('receta e2e');
+      await expect(page.getByRole('columnheader', { name: 'Margen' })).toHaveAttribute('aria-sort', 'descending');
+      await expect(rows).toHaveCount(1);
+
+      // An ingredient's cost changed through the API: the row's cost and margin change without a reload.
+      await api.call('patch', `ingredients/${ingredient.id}`, { costPerUnit: 4500 });
+      await expect(ours.getByTestId('recipe-cost')).toHaveText('$450', { timeout: 5000 });
+      await expect(ours.getByTestId('recipe-margin')).toContainText(margin(product.price, 450));
+    } finally {
+      await api.call('delete', `recipes/${recipe.id}`);
+      await api.call('delete', `ingredients/${ingredient.id}`);
+      await api.dispose();
+    }
+  });
+
+  test('deleting a recipe asks first', async ({ page, playwright, baseURL }) => {
+    const api = await staffApi(await playwright.request.newContext({ baseURL }));
+    const { ingredient, recipe } = await fixture(api);
+    try {
+      await openAsStaff(page, `/dashboard/recipes/update/${recipe.id}`);
+      await expect(page.getByTestId('cost-per-unit')).toHaveText('$300');
+      await page.getByRole('button', { name: 'Eliminar', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: '¿Eliminar esta receta?' });
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByRole('button', { name: 'Cancelar' })).toBeFocused();
+      await expectNoSeriousAxeViolations(page, 'recipe delete dialog');
+      await dialog.getByRole('button', { name: 'Cancelar' }).click();
+      await expect(dialog).toBeHidden();
+      await api.call('get', `recipes/${recipe.id}`);
+
+      await page.getByRole('button', { name: 'Eliminar', exact: true }).click();
+      await dialog.getByRole('button', { name: 'Eliminar receta' }).click();
+      await expect(page.getByText('Eliminamos la receta.')).toBeVisible();
+      await expect(page).toHaveURL(/\/dashboard\/recipes$/);
+      await expect(page.getByTestId('recipe-row').filter({ hasText: recipe.name })).toHaveCount(0);
+    } finally {
+      await api.call('delete', `ingredients/${ingredient.id}`);
+      await api.dispose();
+    }
+  });
+
+  test('a new recipe shows its cost while it is written', async ({ page, playwright, baseURL }) => {
+    const api = await staffApi(await playwright.request.newContext({ baseURL }));
+    const ingredient = await api.call<{ id: string; name: string }>('post', 'ingredients', {
+      name: `Leche E2E ${suffix()}`,
+      unit: 'l',
+      costPerUnit: 4000,
+    });
+    let created: string | null = null;
+    try {
+      await openAsStaff(page, '/dashboard/recipes/create');
+      await page.getByRole('button', { name: 'Crear receta' }).click();
+      await expect(page.locator('#recipe-name-error')).toHaveText('Este campo es obligatorio.');
+      await expect(page.locator('#recipe-yield-error')).toHaveText('Este campo es obligatorio.');
+      await page.getByLabel('Nombre').fill(`Receta nueva E2E ${suffix()}`);
+      await page.getByLabel('Rendimiento por tanda').fill('5');
+      await page.getByLabel('Ingrediente 1', { exact: true }).selectOption({ label: ingredient.name });
+      await expect(page.getByLabel('Unidad', { exact: true })).toHaveValue('l');
+      await page.getByLabel('Unidad', { exact: true }).selectOption('ml');
+      await page.getByLabel('Cantidad').fill('250');
+      // 0.25 l × $4,000 / 5.
+      await expect(page.getByTestId('cost-per-unit')).toHaveText('$200');
+      await expect(page.getByTestId('margin')).toHaveText('—');
+      await page.getByRole('button', { name: 'Crear receta' }).click();
+      await expect(page.getByText('Creamos la receta.')).toBeVisible();
+      await expect(page).toHaveURL(/\/dashboard\/recipes\/update\//);
+      created = new URL(page.url()).pathname.split('/').pop()!;
+      await expect(page.getByTestId('cost-per-unit')).toHaveText('$200');
+    } finally {
+      if (created) await api.call('delete', `recipes/${created}`);
+      await api.call('delete', `ingredients/${ingredient.id}`);
+      await api.dispose();
+    }
+  });
+});
+
+test.describe('ingredients', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test('create with Spanish checks, low stock marked in the list, edit, and delete after asking', async ({ page }) => {
+    const name = `Mantequilla E2E ${suffix()}`;
+    await openAsStaff(page, '/dashboard/ingredients');
+    await expect(page.getByTestId('ingredient-row').first()).toBeVisible();
+    await expectNoSeriousAxeViolations(page, 'ingredients list');
+    await page.screenshot({ path: shot('ingredients-list-1280.png'), fullPage: true });
+
+    await page.getByRole('link', { name: 'Nuevo ingrediente' }).click();
+    await page.getByLabel('Costo por kg').fill('abc');
+    await page.getByRole('button', { name: 'Crear ingrediente' }).click();
+    await expect(page.locator('#ingredient-name-error')).toHaveText('Este campo es obligatorio.');
+    await expect(page.locator('#ingredient-cost-error')).toHaveText('Escribe un número.');
+    await expectNoSeriousAxeViolations(page, 'ingredient form');
+    await page.screenshot({ path: shot('ingredient-form-1280.png'), fullPage: true });
+
+    await page.getByLabel('Nombre').fill(name);
+    await page.getByLabel('Unidad').selectOption('g');
+    await page.getByLabel('Costo por g').fill('12,5');
+    await page.getByLabel('Existencias (g)').fill('400');
+    await page.getByLabel('Existencias mínimas (g)').fill('500');
+    await page.getByLabel('Proveedor').fill('Lácteos del Valle');
+    await page.getByRole('button', { name: 'Crear ingrediente' }).click();
+    await expect(page.getByText('Creamos el ingrediente.')).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard\/ingredients$/);
+
+    const row = page.getByTestId('ingredient-row').filter({ hasText: name });
+    await expect(row).toContainText('$12.5');
+    await expect(row).toContainText('Existencias bajas');
+    await page.getByLabel('Solo existencias bajas').check();
+    await expect(row).toBeVisible();
+    await expect(page).toHaveURL(/[?&]stock=low/);
+    await page.reload();
+    await expect(page.getByLabel('Solo existencias bajas')).toBeChecked();
+
+    await row.getByRole('link', { name }).click();
+    await page.getByLabel('Existencias (g)').fill('900');
+    await page.getByRole('button', { name: 'Guardar cambios' }).click();
+    await expect(page.getByText('Guardamos el ingrediente.')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Eliminar', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: '¿Eliminar este ingrediente?' });
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page.getByLabel('Nombre')).toHaveValue(name);
+    await page.getByRole('button', { name: 'Eliminar', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Eliminar ingrediente' }).click();
+    await expect(page.getByText('Eliminamos el ingrediente.')).toBeVisible();
+    await expect(page.getByTestId('ingredient-row').filter({ hasText: name })).toHaveCount(0);
+  });
+});
