@@ -299,3 +299,22 @@ test.describe('ingredients', () => {
     await expect(page.getByTestId('ingredient-row').filter({ hasText: name })).toHaveCount(0);
   });
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test('the recipes list and form fit a 375 px screen', async ({ page }) => {
+    await openAsStaff(page, '/dashboard/recipes');
+    const rows = page.getByTestId('recipe-row');
+    await expect(rows.first()).toBeVisible();
+    // Nothing wider than the screen but the table's own scroller.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoSeriousAxeViolations(page, 'recipes list (375 px)');
+    await page.screenshot({ path: shot('recipes-list-375.png'), fullPage: true });
+    await rows.first().getByRole('link').click();
+    await expect(page.getByTestId('cost-per-unit')).not.toHaveText('—');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoSeriousAxeViolations(page, 'recipe form (375 px)');
+    await page.screenshot({ path: shot('recipe-form-375.png'), fullPage: true });
+  });
+});

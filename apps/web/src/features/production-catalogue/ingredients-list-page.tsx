@@ -137,7 +137,7 @@ function IngredientsTable({ companyId, initial }: { companyId: string; initial: 
                 const lowStock = isLowStock(i);
                 return (
                   <tr key={i.id} data-testid="ingredient-row" className="hover:bg-amber-50/50">
-                    <th scope="row" className="px-3 py-3 font-medium">
+                    <th scope="row" className="px-2 py-3 sm:px-3 font-medium">
                       <Link
                         to={paths.dashboard.ingredientUpdate(i.id)}
                         className="text-amber-900 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-amber-700"
@@ -145,10 +145,10 @@ function IngredientsTable({ companyId, initial }: { companyId: string; initial: 
                         {i.name}
                       </Link>
                     </th>
-                    <td className="px-3 py-3 text-right tabular-nums">
+                    <td className="px-2 py-3 sm:px-3 text-right tabular-nums">
                       {unitCost(i.costPerUnit)} <span className="text-stone-600">/ {UNIT_LABELS[i.unit]}</span>
                     </td>
-                    <td className="px-3 py-3 text-right tabular-nums">
+                    <td className="px-2 py-3 sm:px-3 text-right tabular-nums">
                       <span className={lowStock ? 'font-semibold text-red-800' : ''}>
                         {quantity(i.stock)} {UNIT_LABELS[i.unit]}
                       </span>
@@ -159,10 +159,10 @@ function IngredientsTable({ companyId, initial }: { companyId: string; initial: 
                         </span>
                       ) : null}
                     </td>
-                    <td className="hidden px-3 py-3 text-right tabular-nums text-stone-700 sm:table-cell">
+                    <td className="hidden px-2 py-3 sm:px-3 text-right tabular-nums text-stone-700 sm:table-cell">
                       {quantity(i.minStock)} {UNIT_LABELS[i.unit]}
                     </td>
-                    <td className="hidden px-3 py-3 text-stone-700 md:table-cell">{i.supplier ?? '—'}</td>
+                    <td className="hidden px-2 py-3 sm:px-3 text-stone-700 md:table-cell">{i.supplier ?? '—'}</td>
                   </tr>
                 );
               })}

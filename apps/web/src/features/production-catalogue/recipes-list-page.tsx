@@ -143,7 +143,17 @@ function RecipesTable({
                   onSort={setSort}
                   className="hidden sm:table-cell"
                 />
-                <SortHeader label="Costo por unidad" column="costPerUnit" sort={sort} onSort={setSort} numeric />
+                <SortHeader
+                  label={
+                    <>
+                      Costo<span className="hidden sm:inline"> por unidad</span>
+                    </>
+                  }
+                  column="costPerUnit"
+                  sort={sort}
+                  onSort={setSort}
+                  numeric
+                />
                 <th scope="col" className="hidden px-3 py-2 text-right font-semibold md:table-cell">
                   Precio
                 </th>
@@ -153,7 +163,7 @@ function RecipesTable({
             <tbody className="divide-y divide-stone-100">
               {rows.map((r) => (
                 <tr key={r.recipe.id} data-testid="recipe-row" className="hover:bg-amber-50/50">
-                  <th scope="row" className="px-3 py-3 font-medium">
+                  <th scope="row" className="px-2 py-3 sm:px-3 font-medium">
                     <Link
                       to={paths.dashboard.recipeUpdate(r.recipe.id)}
                       className="text-amber-900 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-amber-700"
@@ -164,19 +174,21 @@ function RecipesTable({
                       {r.product?.name ?? 'Sin producto'}
                     </span>
                   </th>
-                  <td className="hidden px-3 py-3 text-stone-700 sm:table-cell">{r.product?.name ?? 'Sin producto'}</td>
-                  <td className="px-3 py-3 text-right tabular-nums" data-testid="recipe-cost">
+                  <td className="hidden px-2 py-3 sm:px-3 text-stone-700 sm:table-cell">
+                    {r.product?.name ?? 'Sin producto'}
+                  </td>
+                  <td className="px-2 py-3 sm:px-3 text-right tabular-nums" data-testid="recipe-cost">
                     {pesos(r.costPerUnit)}
                   </td>
-                  <td className="hidden px-3 py-3 text-right tabular-nums md:table-cell">
+                  <td className="hidden px-2 py-3 sm:px-3 text-right tabular-nums md:table-cell">
                     {r.product ? pesos(r.product.price) : '—'}
                   </td>
-                  <td className="px-3 py-3 text-right tabular-nums" data-testid="recipe-margin">
+                  <td className="px-2 py-3 sm:px-3 text-right tabular-nums" data-testid="recipe-margin">
                     <span className={r.belowTarget ? 'font-semibold text-red-800' : ''}>{percent(r.margin)}</span>
                     {r.belowTarget ? (
                       <span className="mt-1 flex items-center justify-end gap-1 whitespace-nowrap text-xs font-medium text-red-800">
                         <AlertTriangle className="size-3.5" aria-hidden="true" />
-                        Bajo el objetivo
+                        <span className="sr-only sm:not-sr-only">Bajo el objetivo</span>
                       </span>
                     ) : null}
                   </td>

@@ -1,5 +1,5 @@
 import { ArrowDown, ArrowUp, ArrowUpDown, Search } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useNavigation, useSearchParams } from 'react-router';
 import { inputClass } from '../../components/auth-card';
 
@@ -59,7 +59,7 @@ export function SortHeader<K extends string>({
   numeric,
   className = '',
 }: {
-  label: string;
+  label: ReactNode;
   column: K;
   sort: SortState<K>;
   onSort: (next: SortState<K>) => void;
