@@ -2,7 +2,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { asc, eq } from 'drizzle-orm';
@@ -28,6 +27,8 @@ import { registerSeoRoutes } from './modules/web/seo.routes';
 import { registerWebRoutes, webBuildAt } from './modules/web/web.routes';
 import { registerIdentityRoutes } from './modules/identity/identity.routes';
 import { registerCartRoutes } from './modules/carts/carts.routes';
+import { registerFileRoutes } from './modules/files/files.routes';
+import { createStorage, type StorageDriver } from './providers/storage';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerRateLimits } from './plugins/rate-limit';
@@ -41,6 +42,8 @@ export interface BuildOptions {
   db: Db;
   clock?: Clock;
   keys?: KeyStore;
+  /** Where files live; by default the driver `STORAGE` names (closed with the app). */
+  storage?: StorageDriver;
   /** The process's pino logger (server.ts); tests run without one. */
   loggerInstance?: FastifyBaseLogger;
 }
@@ -115,6 +118,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     publicCache,
     companies: companyInfo,
     live: undefined as unknown as LiveFeed,
+    storage: opts.storage ?? createStorage(config),
     async marketCompanyId() {
       if (marketId) return marketId;
       // Default: the demo bakery when seeded, else the first company created.
@@ -143,6 +147,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   await ctx.live.start();
   app.decorate('ctx', ctx);
+  if (!opts.storage) app.addHook('onClose', async () => ctx.storage.close());
   // Streams end (with a retry hint) before the server waits for open requests to finish.
   app.addHook('preClose', async () => ctx.live.stop());
 
@@ -220,15 +225,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   for (const service of resources.all()) registerResource(app, service);
   registerLiveRoutes(app, resources.definitions);
 
-  // Uploaded and generated files: immutable names, so they cache for a year.
-  await app.register(fastifyStatic, {
-    root: path.join(config.dataDir, 'files'),
-    prefix: '/files/',
-    decorateReply: false,
-    maxAge: '365d',
-    immutable: true,
-    index: false,
-  });
+  // Uploads, deletes and downloads (/files/…, cached for a year) on either storage driver.
+  await registerFileRoutes(app);
 
   registerSeoRoutes(app);
   if (config.devWeb) {

@@ -94,10 +94,42 @@ const EnvSchema = z.object({
   // Far above any query the API makes (milliseconds); a runaway statement is canceled instead of
   // holding a pool connection. 0 turns it off.
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
+  // File storage (design §1): local disk under DATA_DIR/files, or an S3-compatible bucket.
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: onOff.default(false),
+  S3_PREFIX: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/,
+      'must be segments of letters, digits, . _ - (none starting with a dot) joined by /',
+    )
+    .optional(),
+  // What one company's uploads may take in the storage, every width counted (402 beyond).
+  STORAGE_QUOTA_MB: z.coerce.number().int().min(0).default(1024),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Set by scripts/dev.mjs only (`npm run dev`), not an operator's setting: hence the prefix.
   HORNADA_DEV_WEB: onOff.default(false),
 });
+
+export type StorageConfig =
+  | { driver: 'local' }
+  | {
+      driver: 's3';
+      bucket: string;
+      region: string;
+      /** An S3-compatible service's URL (MinIO, R2, s3rver); unset: AWS. */
+      endpoint: string | undefined;
+      /** Both set, or neither (then the SDK's default chain: environment, profile, instance role). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      forcePathStyle: boolean;
+      /** Prepended to every key (`prefix/…`), to share a bucket. */
+      prefix: string | undefined;
+    };
 
 export interface Config {
   port: number;
@@ -131,6 +163,9 @@ export interface Config {
     /** Open change streams guests of one address may hold. */
     perAddress: number;
   };
+  storage: StorageConfig;
+  /** Bytes a company's uploads may take, every width counted. */
+  storageQuotaBytes: number;
   /** PostgreSQL's statement_timeout on the app's pool (0: none). */
   dbStatementTimeoutMs: number;
   logLevel: string;
@@ -156,6 +191,10 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     if (!cleaned.JWT_PRIVATE_KEY) problems.push('JWT_PRIVATE_KEY: required in production');
     if (!cleaned.PUBLIC_URL) problems.push('PUBLIC_URL: required in production');
     if (result.success && result.data.HORNADA_DEV_WEB) problems.push('HORNADA_DEV_WEB: development only');
+  }
+  if (cleaned.STORAGE === 's3' && !cleaned.S3_BUCKET) problems.push('S3_BUCKET: required with STORAGE=s3');
+  if (Boolean(cleaned.S3_ACCESS_KEY_ID) !== Boolean(cleaned.S3_SECRET_ACCESS_KEY)) {
+    problems.push('S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither');
   }
   if (problems.length > 0 || !result.success) {
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
@@ -186,6 +225,22 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       registerPerAddress: e.RATE_LIMIT_REGISTER_ADDRESS,
     },
     liveStreams: { perUser: e.LIVE_STREAMS_PER_USER, perAddress: e.LIVE_STREAMS_PER_ADDRESS },
+    storage:
+      e.STORAGE === 's3'
+        ? {
+            driver: 's3',
+            bucket: e.S3_BUCKET!,
+            region: e.S3_REGION,
+            endpoint: e.S3_ENDPOINT,
+            credentials:
+              e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+                : undefined,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+            prefix: e.S3_PREFIX,
+          }
+        : { driver: 'local' },
+    storageQuotaBytes: e.STORAGE_QUOTA_MB * 1024 * 1024,
     dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
     devWeb: e.HORNADA_DEV_WEB,

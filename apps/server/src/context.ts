@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { Db } from './db';
 import type { Clock } from './lib/clock';
 import type { KeyStore } from './lib/keys';
+import type { StorageDriver } from './providers/storage';
 import type { WriteFn } from './live/change-log';
 import type { LiveFeed } from './live/feed';
 import type { CompanyDirectory } from './resources/tenant';
@@ -24,6 +25,8 @@ export interface AppContext {
   /** Company time zones by id, kept exact by the change feed (settings changes). */
   companies: CompanyDirectory;
   live: LiveFeed;
+  /** Where uploaded and seeded files live (STORAGE: local disk or an S3-compatible bucket). */
+  storage: StorageDriver;
   /** The storefront's company (MARKET_COMPANY_ID, or the demo bakery once seeded). */
   marketCompanyId(): Promise<string | null>;
 }

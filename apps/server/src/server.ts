@@ -143,6 +143,7 @@ async function main(): Promise<void> {
         clock: systemClock,
         resources: built.resources,
         dataDir: config.dataDir,
+        storage: built.ctx.storage,
         log: (m: string) => log.info(m),
         // In the seed's transaction: the catalogue and its accounts commit together or not at all.
         inTransaction: (scope) => seedDemoAccounts(identity, DEMO_COMPANY_ID, scope),

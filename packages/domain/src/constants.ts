@@ -17,6 +17,18 @@ export const NAME_MAX = 120;
 export const DESCRIPTION_MAX = 5000;
 export const PRODUCT_IMAGES_MAX = 10;
 
+/** File storage (spec §5, §9; design §1): uploads are images of at most 5 MB and 40 megapixels. */
+export const FILE_MAX_BYTES = 5 * 1024 * 1024;
+export const FILE_MAX_PIXELS = 40_000_000;
+/**
+ * The widths an image is stored in, for the storefront's srcset (the cards are 50vw on a phone and 260 px
+ * on a desktop, at 1x to 3x): a picture narrower than the largest is never enlarged.
+ */
+export const IMAGE_WIDTHS = [320, 640, 960] as const;
+/** Spec §9: how long the client keeps retrying an operation (a delete) and an upload. */
+export const STORAGE_MAX_OPERATION_RETRY_MS = 120_000;
+export const STORAGE_MAX_UPLOAD_RETRY_MS = 600_000;
+
 export const ALLERGENS = ['gluten', 'huevo', 'leche', 'frutos secos', 'maní', 'soya', 'sésamo'] as const;
 export type Allergen = (typeof ALLERGENS)[number];
 

@@ -25,6 +25,16 @@ export const ERROR_TEXTS_ES = {
   'auth/wrong-password': 'La contraseña actual no es correcta.',
   'cart/product-unavailable': 'Este producto ya no está disponible.',
   'cart/pickup-unavailable': 'Esta panadería no ofrece recogida en tienda.',
+  // File storage (spec §8): the API's codes, then the two the web's uploader raises itself.
+  'storage/quota-exceeded':
+    'Se acabó el espacio para imágenes de tu panadería. Borra las que ya no uses e intenta de nuevo.',
+  'storage/file-too-large': 'La imagen pesa más de 5 MB. Elige una más liviana.',
+  'storage/image-too-large': 'La imagen tiene más de 40 megapíxeles. Elige una más pequeña.',
+  'storage/unsupported-type': 'El archivo no es una imagen compatible. Usa una foto JPG, PNG, WebP, GIF o AVIF.',
+  'storage/object-not-found': 'No encontramos ese archivo.',
+  'storage/retry-limit-exceeded':
+    'No pudimos completar la operación tras varios intentos. Revisa tu conexión e intenta de nuevo.',
+  'storage/canceled': 'Se canceló la operación.',
   unavailable: 'El servicio no está disponible en este momento.',
   database_timeout: 'El servidor tardó demasiado en responder. Intenta de nuevo.',
   not_implemented: 'Esta acción no está disponible.',
@@ -55,6 +65,8 @@ export function codeForStatus(status: number): ErrorCode {
   switch (status) {
     case 401:
       return 'unauthenticated';
+    case 402:
+      return 'storage/quota-exceeded';
     case 403:
       return 'forbidden';
     case 404:

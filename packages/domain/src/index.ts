@@ -10,6 +10,7 @@ export * from './schemas/nit';
 export * from './schemas/settings';
 export * from './schemas/users';
 export * from './schemas/carts';
+export * from './schemas/files';
 export * from './days';
 export * from './pricing';
 export * from './costing';

@@ -14,3 +14,13 @@ export const AUTH_MESSAGES = {
   invalidBakeryRole: 'Invalid role for bakery user',
   systemAdminNotImplemented: 'System admin registration is not implemented',
 } as const;
+
+/** File storage errors of spec §8 (the API's English `message`; the web reads the code's Spanish text). */
+export const STORAGE_MESSAGES = {
+  quotaExceeded: 'Storage quota exceeded for this company',
+  fileTooLarge: 'File is too large (limit 5 MB)',
+  imageTooLarge: 'Image is too large (limit 40 megapixels)',
+  unsupportedType: 'File is not a supported image (JPEG, PNG, WebP, GIF or AVIF)',
+  objectNotFound: 'File not found',
+  fileRequired: 'A file is required in the multipart field "file"',
+} as const;

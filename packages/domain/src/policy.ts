@@ -123,6 +123,11 @@ export const POLICY = {
     update: ADMIN,
     delete: {},
   },
+  /**
+   * Uploaded images (`/api/companies/{companyId}/files`): the back office uploads and deletes them. A file
+   * is never changed (a new upload is a new path); anyone downloads one at its URL, as the storefront does.
+   */
+  files: { read: BACK_OFFICE, create: BACK_OFFICE, update: {}, delete: BACK_OFFICE },
 } as const satisfies Record<string, ResourcePolicy>;
 
 export type ResourceName = keyof typeof POLICY;

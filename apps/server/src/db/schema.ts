@@ -8,6 +8,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -245,4 +246,29 @@ export const carts = pgTable(
     notes: text(),
   },
   (t) => [index().on(t.customerId, t.companyId, t.updatedAt)],
+);
+
+/**
+ * Uploaded images (modules/files): which company owns each stored path, and the bytes it takes in the
+ * storage (every width), summed for the company's quota. Files the seed draws are not listed: they
+ * belong to the demo and count against nothing.
+ */
+export const files = pgTable(
+  'files',
+  {
+    companyId: text()
+      .notNull()
+      .references(() => companies.id),
+    path: text().notNull(),
+    /** Bytes in the storage: every width together. */
+    bytes: integer().notNull(),
+    /** The largest width's bytes (the API's `size`). */
+    size: integer().notNull(),
+    contentType: text().notNull(),
+    width: integer().notNull(),
+    height: integer().notNull(),
+    widths: jsonb().$type<number[]>().notNull(),
+    createdAt: ts().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.path] })],
 );

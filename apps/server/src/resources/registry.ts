@@ -5,7 +5,7 @@ import { RESOURCES } from './definitions';
 import { ResourceService, type WriteScope } from './service';
 import { SettingsService } from './settings.service';
 
-type CollectionName = Exclude<ResourceName, 'settings'>;
+type CollectionName = Exclude<ResourceName, 'settings' | 'files'>;
 
 /**
  * The one door (style habit 11): a service per resource, built once for the app and used by the routes,

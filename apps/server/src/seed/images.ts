@@ -1,6 +1,5 @@
-import { copyFile, mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
+import type { StorageDriver } from '../providers/storage';
 
 /**
  * Product photos drawn at seed time (no downloads): an SVG still life composed in code (a table top
@@ -1923,7 +1922,7 @@ function makeGrain(): Int8Array {
 }
 
 export type RenderImage = (
-  filesDir: string,
+  storage: StorageDriver,
   dir: string,
   spec: ImageSpec,
   alt: string,
@@ -1932,8 +1931,8 @@ export type RenderImage = (
 /**
  * A renderer for one seed run: the table versions, the light and the grain are drawn once and kept
  * until the renderer is dropped (about 20 MB, not for the life of the server). Each call renders
- * `spec` to `${filesDir}/${dir}/main-<w>.webp` for each width and `main.webp` (the largest), and
- * returns the record's image value, paths relative to the files directory.
+ * `spec` to `${dir}/main-<w>.webp` for each width and `main.webp` (the largest) in the storage (the
+ * same layout uploads have), and returns the record's image value.
  */
 export function createImageRenderer(): RenderImage {
   const layers = new Map<string, Promise<Buffer>>();
@@ -1957,8 +1956,7 @@ export function createImageRenderer(): RenderImage {
   const lightLayer = () => once('light', () => sharp(Buffer.from(lightingSvg())).ensureAlpha().raw().toBuffer());
   let grain: Int8Array | null = null;
 
-  return async (filesDir, dir, spec, alt) => {
-    const out = path.join(filesDir, dir);
+  return async (storage, dir, spec, alt) => {
     const [tableRaw, light, item] = await Promise.all([
       tableLayer(spec.table ?? 'wood', versionOf(alt)),
       lightLayer(),
@@ -1966,19 +1964,19 @@ export function createImageRenderer(): RenderImage {
         .ensureAlpha()
         .raw()
         .toBuffer(),
-      mkdir(out, { recursive: true }),
     ]);
     grain ??= makeGrain();
     const data = flatten(tableRaw, item, light, grain);
     const raw = { raw: { width: W, height: H, channels: 3 } } as const;
-    await Promise.all(
+    const encoded = await Promise.all(
       WIDTHS.map((w) =>
-        (w === W ? sharp(data, raw) : sharp(data, raw).resize(w))
-          .webp({ quality: 80, effort: 1 })
-          .toFile(path.join(out, `main-${w}.webp`)),
+        (w === W ? sharp(data, raw) : sharp(data, raw).resize(w)).webp({ quality: 80, effort: 1 }).toBuffer(),
       ),
     );
-    await copyFile(path.join(out, `main-${W}.webp`), path.join(out, 'main.webp'));
+    await Promise.all([
+      ...WIDTHS.map((w, i) => storage.put(`${dir}/main-${w}.webp`, encoded[i]!, 'image/webp')),
+      storage.put(`${dir}/main.webp`, encoded[WIDTHS.length - 1]!, 'image/webp'),
+    ]);
     return { path: `${dir}/main.webp`, alt, width: W, height: H, widths: [...WIDTHS] };
   };
 }

@@ -1,4 +1,3 @@
-import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { count, sql } from 'drizzle-orm';
 import {
@@ -19,7 +18,8 @@ import type { ResourceRegistry } from '../resources/registry';
 import { SYSTEM_CALLER, type WriteScope } from '../resources/service';
 import { B2B_CLIENTS, BRANDS, COLLECTIONS, INGREDIENTS, PRODUCTS, RECIPES, SETTINGS } from './catalogue';
 import { DEMO_COMPANY_ID } from './ids';
-import { createImageRenderer } from './images';
+import { createLocalStorage, type StorageDriver } from '../providers/storage';
+import { createImageRenderer, WIDTHS } from './images';
 
 /** Runs `fn` over `items` with at most `limit` at once (2 cores: images render in parallel, not all at once). */
 async function pool<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
@@ -56,6 +56,8 @@ export async function seedDemo(opts: {
   /** The app's resource services: every record goes in through them (change log, caches, hooks). */
   resources: ResourceRegistry;
   dataDir: string;
+  /** Where the pictures go (the app's driver); by default the local disk under `dataDir/files`. */
+  storage?: StorageDriver;
   log?: (msg: string) => void;
   inTransaction?: (scope: WriteScope) => Promise<void>;
 }): Promise<{ seeded: boolean; products: number }> {
@@ -63,7 +65,7 @@ export async function seedDemo(opts: {
   if (!(await isEmpty(db))) return { seeded: false, products: 0 };
 
   const started = performance.now();
-  const filesDir = path.join(opts.dataDir, 'files');
+  const storage = opts.storage ?? createLocalStorage(path.join(opts.dataDir, 'files'));
   const companyId = DEMO_COMPANY_ID;
   const ids = {
     collections: new Map(COLLECTIONS.map((c) => [c.key, newId()])),
@@ -83,7 +85,7 @@ export async function seedDemo(opts: {
     ...PRODUCTS.map((p) => ({ dir: `products/${get(ids.products, p.key)}`, image: p.image, alt: p.name })),
   ];
   const renderImage = createImageRenderer();
-  const images = await pool(jobs, 4, (j) => renderImage(filesDir, j.dir, j.image, j.alt));
+  const images = await pool(jobs, 4, (j) => renderImage(storage, j.dir, j.image, j.alt));
   const collectionImages = images.slice(0, COLLECTIONS.length);
   const productImages = images.slice(COLLECTIONS.length);
   const imagesMs = performance.now() - started;
@@ -99,10 +101,9 @@ export async function seedDemo(opts: {
   // The pictures drawn for ids that end up unused (another instance seeded, or the transaction failed).
   const removePictures = () =>
     Promise.all(
-      [
-        ...[...ids.collections.values()].map((id) => `collections/${id}`),
-        ...[...ids.products.values()].map((id) => `products/${id}`),
-      ].map((d) => rm(path.join(filesDir, d), { recursive: true, force: true })),
+      jobs.flatMap((j) =>
+        [...WIDTHS.map((w) => `${j.dir}/main-${w}.webp`), `${j.dir}/main.webp`].map((k) => storage.delete(k)),
+      ),
     );
 
   const seeded = await resources

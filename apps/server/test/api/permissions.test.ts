@@ -79,8 +79,8 @@ async function streamStatus(url: string, token?: string): Promise<number> {
 }
 
 describe('the permission table', () => {
-  it('names every resource the engine serves, and settings', () => {
-    expect(Object.keys(POLICY).sort()).toEqual([...RESOURCES.map((d) => d.name), 'settings'].sort());
+  it('names every resource the engine serves, settings and files (tested in files.test)', () => {
+    expect(Object.keys(POLICY).sort()).toEqual([...RESOURCES.map((d) => d.name), 'settings', 'files'].sort());
     expect(Object.keys(SAMPLES).sort()).toEqual(RESOURCES.map((d) => d.name).sort());
   });
 

@@ -19,6 +19,7 @@ export function seedDemoInto(
     clock: t.clock,
     resources: t.app.resources,
     dataDir: t.dataDir,
+    storage: t.app.ctx.storage,
     log: opts.log,
     inTransaction: async (scope) => {
       if (opts.accounts !== false) await seedDemoAccounts(identity, DEMO_COMPANY_ID, scope);

@@ -4,8 +4,6 @@ import type { SessionUser } from '../lib/auth-store';
 import { AREA_ROOTS, type RouteDef } from '../config/paths';
 import { PendingPage } from '../components/pending-page';
 import { useHydrated } from '../lib/use-hydrated';
-import { guard, signInTarget } from './guard';
-import { routeTitle } from './route-titles';
 import type { ClientOnlyRoutes, GuardedArea } from './routes';
 import { sessionUser } from './session';
 
@@ -32,7 +30,8 @@ function storage(): Storage | null {
  */
 export async function guardLoader({ request }: LoaderFunctionArgs): Promise<null> {
   const url = new URL(request.url);
-  const user = await sessionUser();
+  // The guard comes with the first guarded route, not with the storefront (issue 14's first-load budget).
+  const [user, { guard }] = await Promise.all([sessionUser(), import('./guard')]);
   const decision = guard({
     path: url.pathname + url.search,
     user,
@@ -54,7 +53,10 @@ type Lazy = () => Promise<{ Component?: ComponentType | null }>;
  * After sign-in (design §4): the `?redirect=` query, else the stored redirect path, when it is a path of ours
  * the user may open; else their landing page. The stored path is used once.
  */
-function LoginRoute(LoginPage: ComponentType<{ afterSignIn: (user: SessionUser) => void }>) {
+function LoginRoute(
+  LoginPage: ComponentType<{ afterSignIn: (user: SessionUser) => void }>,
+  signInTarget: typeof import('./guard').signInTarget,
+) {
   return function Login() {
     const navigate = useNavigate();
     const [search] = useSearchParams();
@@ -75,14 +77,16 @@ function LoginRoute(LoginPage: ComponentType<{ afterSignIn: (user: SessionUser) 
 
 /** Screens built so far, by route id; every other route shows its title and an honest empty state. */
 function pageModule(route: RouteDef): Lazy {
-  const title = routeTitle(route.id);
   switch (route.id) {
     case 'userDashboard':
       return async () => ({ Component: PendingPage });
     case 'login':
       return async () => {
-        const { LoginPage } = await import('../features/auth/login-page');
-        return { Component: LoginRoute(LoginPage) };
+        const [{ LoginPage }, { signInTarget }] = await Promise.all([
+          import('../features/auth/login-page'),
+          import('./guard'),
+        ]);
+        return { Component: LoginRoute(LoginPage, signInTarget) };
       };
     case 'signup':
       return () => import('../features/auth/signup-page');
@@ -103,9 +107,28 @@ function pageModule(route: RouteDef): Lazy {
     case 'production.profile':
     case 'customer.profile':
       return () => import('../features/account/profile-page');
+    case 'dashboard.products':
+      return () => import('../features/catalogue/products-page');
+    case 'dashboard.productCreate':
+    case 'dashboard.productUpdate':
+      return () => import('../features/catalogue/product-form-page');
+    case 'dashboard.brands':
+      return () => import('../features/catalogue/brands-page');
+    case 'dashboard.brandCreate':
+    case 'dashboard.brandUpdate':
+      return () => import('../features/catalogue/brand-form-page');
+    case 'dashboard.productCollections':
+      return () => import('../features/catalogue/collections-page');
+    case 'dashboard.productCollectionCreate':
+    case 'dashboard.productCollectionUpdate':
+      return () => import('../features/catalogue/collection-form-page');
     default:
       return async () => {
-        const { UnbuiltAreaPage } = await import('../components/area-page');
+        const [{ UnbuiltAreaPage }, { routeTitle }] = await Promise.all([
+          import('../components/area-page'),
+          import('./route-titles'),
+        ]);
+        const title = routeTitle(route.id);
         return { Component: () => <UnbuiltAreaPage title={title} /> };
       };
   }

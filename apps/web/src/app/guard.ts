@@ -10,19 +10,15 @@ import {
   type Area,
   type RouteDef,
 } from '../config/paths';
+import { landingPath, type GuardUser } from './landing';
+
+export { accountPath, landingPath, logoPath, type GuardUser } from './landing';
 
 /**
  * The route guard of spec §2 with design §4's landing table, as pure decisions: a router loader reads the
  * signed-in user (after the auth check: spec §2 "if no user is loaded, authentication is checked first"),
  * asks `guard()` and acts on the answer (stores the redirect path, logs the warning, redirects).
  */
-
-/** What the guard needs of the session user (spec §3). */
-export interface GuardUser {
-  uid: string;
-  role: Role;
-  companyId: string | null;
-}
 
 export interface GuardInput {
   /** The wanted location: pathname plus query (`/login?redirect=/dashboard/products`). */
@@ -86,45 +82,6 @@ export function parseAppPath(value: unknown): Location | null {
   }
   if (url.origin !== ORIGIN_BASE) return null;
   return { pathname: url.pathname, search: url.search, hash: url.hash };
-}
-
-/** Where a user lands after sign-in when no redirect target is allowed for them (design §4). */
-export function landingPath(user: GuardUser | null): string {
-  if (!user) return paths.home;
-  switch (user.role) {
-    case 'system_admin':
-    case 'company_staff':
-      return paths.dashboard.orders;
-    case 'company_admin':
-      return user.companyId === null ? paths.createBakery : paths.dashboard.orders;
-    case 'delivery_assistant':
-      return paths.driver.orders;
-    case 'production_assistant':
-      return paths.production.orders;
-    case 'company_customer':
-      return paths.home;
-  }
-}
-
-/** 'Mi Cuenta' in the account menu (design §4's table). */
-export function accountPath(user: GuardUser): string {
-  switch (user.role) {
-    case 'company_staff':
-      return paths.dashboard.profile;
-    case 'delivery_assistant':
-      return paths.driver.profile;
-    case 'production_assistant':
-      return paths.production.profile;
-    case 'system_admin':
-    case 'company_admin':
-    case 'company_customer':
-      return paths.customer.profile;
-  }
-}
-
-/** The logo's link: the user's landing page (design §4), `/` for guests. */
-export function logoPath(user: GuardUser | null): string {
-  return landingPath(user);
 }
 
 /** Where a role not allowed on a route is sent, silently (spec §2). */

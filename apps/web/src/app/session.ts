@@ -4,14 +4,20 @@ import { useStore } from 'zustand';
 import type { HeaderAccount } from '../components/site-header';
 import type { MenuCollection, MenuProduct } from '../components/products-menu';
 import { paths } from '../config/paths';
-import { authStore, type SessionUser } from '../lib/auth-store';
-import { cartApi, type ServerCart } from '../lib/cart-api';
+import {
+  currentAuthStore,
+  holdsSession,
+  loadAuthStore,
+  onAuthStore,
+  onSessionStoredElsewhere,
+} from '../lib/auth-presence';
+import type { SessionUser } from '../lib/auth-store';
 import { countItems, getCartStore } from '../lib/cart-store';
 import { setUnauthorizedHandler } from '../lib/http';
 import { getLiveStream } from '../lib/live-stream';
 import { useHydrated } from '../lib/use-hydrated';
 import { useLiveList } from '../lib/use-live-list';
-import { accountPath, logoPath, type GuardUser } from './guard';
+import { accountPath, logoPath, type GuardUser } from './landing';
 
 /**
  * The session as the app shell reads it: the auth store (lib/auth-store.ts) after its start-up check, the
@@ -19,31 +25,57 @@ import { accountPath, logoPath, type GuardUser } from './guard';
  */
 
 let ready = false;
-const readyListeners = new Set<() => void>();
+let user: SessionUser | null = null;
+const listeners = new Set<() => void>();
+const notify = () => {
+  for (const listener of listeners) listener();
+};
 
-/** Starts the auth check and ties the HTTP client and the live stream to the session. Browser only, once. */
+/**
+ * Starts the auth check and ties the HTTP client and the live stream to the session. Browser only, once.
+ * A guest's page does not load the auth store (lib/auth-presence.ts): it is ready at once, signed out.
+ */
 export function startSession(companyId: string | null): void {
-  setUnauthorizedHandler(() => void authStore.getState().handleUnauthorized());
+  setUnauthorizedHandler(() => void currentAuthStore()?.getState().handleUnauthorized());
   const live = getLiveStream();
-  live.onUnauthorized(() => void authStore.getState().handleUnauthorized());
-  // The stream reopens with the new credentials whenever the token changes (sign-in, refresh, sign-out).
-  authStore.subscribe((state, before) => {
-    if (state.idToken !== before.idToken) live.reconnect();
-  });
-  // A guest's cart joins the customer's when they sign in (issue 14).
-  authStore.subscribe((state, before) => {
-    const { user } = state;
-    if (user?.role === 'company_customer' && user.uid !== before.user?.uid) void joinCustomerCart(user.uid, companyId);
-    // A customer's cart is theirs: it leaves this browser with them (a shared computer shows it to nobody).
-    if (!user && before.user?.role === 'company_customer') getCartStore().getState().clear();
-  });
-  void authStore
-    .getState()
-    .whenReady()
-    .then(() => {
-      ready = true;
-      for (const listener of readyListeners) listener();
+  live.onUnauthorized(() => void currentAuthStore()?.getState().handleUnauthorized());
+  onAuthStore((authStore) => {
+    user = authStore.getState().user;
+    authStore.subscribe((state, before) => {
+      // The stream reopens with the new credentials whenever the token changes (sign-in, refresh, sign-out).
+      if (state.idToken !== before.idToken) live.reconnect();
+      const next = state.user;
+      // A guest's cart joins the customer's when they sign in (issue 14).
+      if (next?.role === 'company_customer' && next.uid !== before.user?.uid)
+        void joinCustomerCart(next.uid, companyId);
+      // A customer's cart is theirs: it leaves this browser with them (a shared computer shows it to nobody).
+      if (!next && before.user?.role === 'company_customer') getCartStore().getState().clear();
+      if (next !== user) {
+        user = next;
+        notify();
+      }
     });
+    // A guest whose page was already ready stays so (the header does not blink) while the store checks.
+    void authStore
+      .getState()
+      .whenReady()
+      .then(() => {
+        ready = true;
+        user = authStore.getState().user;
+        notify();
+      });
+  });
+  if (holdsSession()) {
+    // Should the store's chunk fail to load, the page goes on signed out rather than waiting forever.
+    loadAuthStore().catch(() => {
+      ready = true;
+      notify();
+    });
+  } else {
+    ready = true;
+    notify();
+    onSessionStoredElsewhere(() => void loadAuthStore());
+  }
 }
 
 /**
@@ -53,9 +85,10 @@ export function startSession(companyId: string | null): void {
  */
 async function joinCustomerCart(uid: string, companyId: string | null): Promise<void> {
   const cart = getCartStore();
+  const { cartApi } = await import('../lib/cart-api');
   const { cartId, lines } = cart.getState();
   try {
-    let joined: ServerCart | null = null;
+    let joined: Awaited<ReturnType<typeof cartApi.mine>> = null;
     if (lines.length) {
       // Lines never saved yet are saved first, so that they join the customer's cart rather than being lost.
       const id = cartId ?? (companyId ? (await cartApi.create(companyId, lines)).id : null);
@@ -80,27 +113,31 @@ function toGuardUser(user: SessionUser | null): GuardUser | null {
 
 /** The signed-in user as the guard reads it, once the start-up auth check is done (null: signed out). */
 export async function sessionUser(): Promise<GuardUser | null> {
+  const authStore = currentAuthStore() ?? (holdsSession() ? await loadAuthStore() : null);
+  if (!authStore) return null;
   await authStore.getState().whenReady();
   return toGuardUser(authStore.getState().user);
 }
 
-function useAuthReady(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      readyListeners.add(listener);
-      return () => readyListeners.delete(listener);
-    },
-    () => ready,
-    () => false,
-  );
-}
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+};
 
 /** The signed-in user; undefined until hydrated and the start-up check is done (design §1's neutral slot). */
 export function useSessionUser(): SessionUser | null | undefined {
   const hydrated = useHydrated();
-  const isReady = useAuthReady();
-  const user = useStore(authStore, (s) => s.user);
-  return hydrated && isReady ? user : undefined;
+  const isReady = useSyncExternalStore(
+    subscribe,
+    () => ready,
+    () => false,
+  );
+  const current = useSyncExternalStore(
+    subscribe,
+    () => user,
+    () => null,
+  );
+  return hydrated && isReady ? current : undefined;
 }
 
 /** Spec §2: the first word of the user's name, 'Usuario' without one. */
@@ -142,8 +179,8 @@ export function useHeaderSession(companyId: string | null, initialMenu: Menu): H
     cartCount: hydrated ? cartCount : undefined,
     menu,
     logout: () => {
-      void authStore
-        .getState()
+      void currentAuthStore()
+        ?.getState()
         .logout()
         .then(() => navigate(paths.home));
     },

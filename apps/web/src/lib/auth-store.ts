@@ -2,6 +2,7 @@ import { errorTextEs } from '@hornada/domain/errors';
 import { AUTH_MESSAGES } from '@hornada/domain/messages';
 import { isRole, type Role } from '@hornada/domain/roles';
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import { announceAuthStore } from './auth-presence';
 import { ApiError, AUTH_TOKEN_KEY, createHttpClient, type HttpClient, type TokenStorage } from './http';
 import { restoreSessionId, type KeyValueStorage, type RandomBytes } from './session-id';
 import {
@@ -687,6 +688,7 @@ export function getAuthStore(): StoreApi<AuthState> {
       locks: browserLocks(),
       storageEvents: browserStorageEvents(storage),
     });
+    announceAuthStore(singleton);
   }
   return singleton;
 }

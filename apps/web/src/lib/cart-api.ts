@@ -1,6 +1,6 @@
 import type { Cart } from '@hornada/domain/schemas/carts';
-import { authStore } from './auth-store';
-import { ApiError, http } from './http';
+import { ApiError, browserStorage, http } from './http';
+import { restoreSessionId } from './session-id';
 import type { CartLine } from './cart-store';
 
 export type ServerCart = Cart;
@@ -10,7 +10,8 @@ export type ServerCartLine = Cart['items'][number];
  * The server cart (design §3): the holder proves itself with the browser's session id (`X-Session-Id`), or
  * is the signed-in customer it belongs to. Names, prices and totals always come from the server.
  */
-const holder = () => ({ headers: { 'x-session-id': authStore.getState().sessionId } });
+let sessionId: string | null = null;
+const holder = () => ({ headers: { 'x-session-id': (sessionId ??= restoreSessionId(browserStorage())) } });
 
 const items = (lines: readonly CartLine[]) => lines.map(({ productId, quantity }) => ({ productId, quantity }));
 

@@ -16,7 +16,7 @@ export interface TokenStorage {
   remove(): void;
 }
 
-function browserStorage(): Storage | null {
+export function browserStorage(): Storage | null {
   try {
     return typeof window === 'undefined' ? null : window.localStorage;
   } catch {
@@ -156,6 +156,17 @@ function isRawBody(body: unknown): body is BodyInit {
   );
 }
 
+/**
+ * "Server error with response" row of spec §8: body message, else body error, else 'Server error'; the
+ * code is the body's, else the one its status implies.
+ */
+export function responseError(status: number, parsed: unknown): ApiError {
+  const fields = isRecord(parsed) ? parsed : {};
+  const code = nonEmptyString(fields.code) ?? codeForStatus(status);
+  const message = nonEmptyString(fields.message) ?? nonEmptyString(fields.error) ?? MESSAGES.server;
+  return new ApiError(message, status, code, errorTextEs(code), parsed);
+}
+
 /** "Other" row of spec §8: the error's own message, else 'Request failed'. */
 function otherError(err: unknown): ApiError {
   const message = err instanceof Error && err.message ? err.message : MESSAGES.other;
@@ -262,10 +273,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
           tokens.remove();
           options.onUnauthorized?.();
         }
-        const fields = isRecord(parsed) ? parsed : {};
-        const code = nonEmptyString(fields.code) ?? codeForStatus(res.status);
-        const message = nonEmptyString(fields.message) ?? nonEmptyString(fields.error) ?? MESSAGES.server;
-        throw new ApiError(message, res.status, code, errorTextEs(code), parsed);
+        throw responseError(res.status, parsed);
       }
       if (!parses) throw clientError('invalid_response', MESSAGES.invalid, res.status, parsed);
       return { status: res.status, body: parsed };
@@ -308,5 +316,8 @@ export function setUnauthorizedHandler(handler: (() => void) | null): void {
   unauthorizedHandler = handler;
 }
 
+/** What a 401 on a browser call does besides removing the token (the uploader's XHR calls share it). */
+export const notifyUnauthorized = (): void => unauthorizedHandler?.();
+
 /** The browser's client: `/api`, the token from local storage. */
-export const http = createHttpClient({ onUnauthorized: () => unauthorizedHandler?.() });
+export const http = createHttpClient({ onUnauthorized: notifyUnauthorized });

@@ -1,5 +1,11 @@
 import { Eye, EyeOff } from 'lucide-react';
-import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import {
+  useState,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { inputClass } from '../auth-card';
 
@@ -20,7 +26,7 @@ export interface FieldProps extends InputProps {
   labelNote?: ReactNode;
 }
 
-function describedBy(id: string, hint: ReactNode, error: string | undefined): string | undefined {
+export function describedBy(id: string, hint: ReactNode, error: string | undefined): string | undefined {
   const ids = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean);
   return ids.length ? ids.join(' ') : undefined;
 }
@@ -51,22 +57,39 @@ export function FieldLabel({ id, children, note }: { id: string; children: React
   );
 }
 
-export function TextField({ id, label, registration, error, hint, labelNote, className, ...rest }: FieldProps) {
+/** What every field shares: its label, its hint and error messages, and how the control refers to them. */
+interface ShellProps {
+  id: string;
+  label: ReactNode;
+  error?: string | undefined;
+  hint?: ReactNode;
+  /** Shown after the label, e.g. "(opcional)". */
+  labelNote?: ReactNode;
+  className?: string | undefined;
+}
+
+/** The attributes that tie a control to its hint and error. */
+export function fieldAria(id: string, hint: ReactNode, error: string | undefined) {
+  return { 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy(id, hint, error) } as const;
+}
+
+function FieldShell({ id, label, error, hint, labelNote, className, children }: ShellProps & { children: ReactNode }) {
   return (
     <div className={className}>
       <FieldLabel id={id} note={labelNote}>
         {label}
       </FieldLabel>
-      <input
-        id={id}
-        {...rest}
-        {...registration}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        className={inputClass}
-      />
+      {children}
       <FieldMessages id={id} hint={hint} error={error} />
     </div>
+  );
+}
+
+export function TextField({ id, label, registration, error, hint, labelNote, className, ...rest }: FieldProps) {
+  return (
+    <FieldShell id={id} label={label} error={error} hint={hint} labelNote={labelNote} className={className}>
+      <input id={id} {...rest} {...registration} {...fieldAria(id, hint, error)} className={inputClass} />
+    </FieldShell>
   );
 }
 
@@ -83,18 +106,14 @@ export function PasswordField({
 }: Omit<FieldProps, 'type'>) {
   const [visible, setVisible] = useState(false);
   return (
-    <div className={className}>
-      <FieldLabel id={id} note={labelNote}>
-        {label}
-      </FieldLabel>
+    <FieldShell id={id} label={label} error={error} hint={hint} labelNote={labelNote} className={className}>
       <div className="relative">
         <input
           id={id}
           {...rest}
           {...registration}
           type={visible ? 'text' : 'password'}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(id, hint, error)}
+          {...fieldAria(id, hint, error)}
           className={`${inputClass} pr-12`}
         />
         <button
@@ -108,8 +127,7 @@ export function PasswordField({
           {visible ? <EyeOff className="size-5" aria-hidden="true" /> : <Eye className="size-5" aria-hidden="true" />}
         </button>
       </div>
-      <FieldMessages id={id} hint={hint} error={error} />
-    </div>
+    </FieldShell>
   );
 }
 
@@ -120,5 +138,109 @@ export function FormAlert({ children }: { children: ReactNode }) {
     <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-red-900">
       {children}
     </p>
+  );
+}
+
+type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'name' | 'onChange' | 'onBlur' | 'ref'>;
+
+export interface TextAreaFieldProps extends TextAreaProps, Omit<ShellProps, 'className'> {
+  registration: UseFormRegisterReturn;
+}
+
+/** A labelled multi-line input, with its hint and error read with it. */
+export function TextAreaField({
+  id,
+  label,
+  registration,
+  error,
+  hint,
+  labelNote,
+  className,
+  ...rest
+}: TextAreaFieldProps) {
+  return (
+    <FieldShell id={id} label={label} error={error} hint={hint} labelNote={labelNote} className={className}>
+      <textarea id={id} rows={4} {...rest} {...registration} {...fieldAria(id, hint, error)} className={inputClass} />
+    </FieldShell>
+  );
+}
+
+type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'name' | 'onChange' | 'onBlur' | 'ref'>;
+
+export interface SelectFieldProps extends SelectProps, Omit<ShellProps, 'className'> {
+  registration: UseFormRegisterReturn;
+  options: readonly { value: string; label: string }[];
+  /** The first option's text for "nothing chosen" (its value is ''); none when the field needs a value. */
+  emptyLabel?: string;
+}
+
+/** A labelled native select (works with every keyboard and screen reader, and on phones opens their picker). */
+export function SelectField({
+  id,
+  label,
+  registration,
+  options,
+  emptyLabel,
+  error,
+  hint,
+  labelNote,
+  className,
+  ...rest
+}: SelectFieldProps) {
+  return (
+    <FieldShell id={id} label={label} error={error} hint={hint} labelNote={labelNote} className={className}>
+      {/* Remounted when the options arrive, so the form's value is selected again (a native select shows the
+          first option when its value was set before that option existed). */}
+      <select
+        key={options.length}
+        id={id}
+        {...rest}
+        {...registration}
+        {...fieldAria(id, hint, error)}
+        className={inputClass}
+      >
+        {emptyLabel !== undefined ? <option value="">{emptyLabel}</option> : null}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </FieldShell>
+  );
+}
+
+/** A checkbox with its label beside it and an optional hint below. */
+export function CheckboxField({
+  id,
+  label,
+  registration,
+  error,
+  hint,
+  className,
+}: {
+  id: string;
+  label: ReactNode;
+  registration: UseFormRegisterReturn;
+  error?: string | undefined;
+  hint?: ReactNode;
+  className?: string;
+}) {
+  return (
+    <div className={className}>
+      <div className="flex items-start gap-3">
+        <input
+          id={id}
+          type="checkbox"
+          {...registration}
+          {...fieldAria(id, hint, error)}
+          className="mt-1 size-5 shrink-0 rounded border-stone-400 accent-amber-800"
+        />
+        <FieldLabel id={id}>{label}</FieldLabel>
+      </div>
+      <div className="pl-8">
+        <FieldMessages id={id} hint={hint} error={error} />
+      </div>
+    </div>
   );
 }

@@ -8,8 +8,6 @@ import { storefrontApi, type PublicSettings } from '../../lib/storefront-api';
 import { PageErrorBoundary } from './page-error';
 import { useLiveList } from '../../lib/use-live-list';
 import { AddToCartForm } from './add-to-cart';
-import { CartPage, cartLoader } from './cart-page';
-import { OrderSummaryPage } from './order-summary-page';
 import { ProductGrid, ProductImage } from './product-card';
 import { PageHead, headImage } from './page-head';
 
@@ -332,14 +330,32 @@ const page = (loader: RouteObject['loader'], Component: RouteObject['Component']
   ErrorBoundary: PageErrorBoundary,
 });
 
+/**
+ * The cart and the order summary are their own chunks: a visitor's first page (a product, the home page) does
+ * not carry them (issue 14's first-load budget). Their loaders come with them, on the server as in the browser.
+ */
+const lazyPage = (load: () => Promise<Pick<RouteObject, 'loader' | 'Component'>>): Partial<RouteObject> => ({
+  lazy: load,
+  ErrorBoundary: PageErrorBoundary,
+});
+
 /** The storefront's pages by route id (config/paths.ts), rendered on the server and hydrated. */
 export const storefrontPages: Record<string, Partial<RouteObject>> = {
   home: page(homeLoader, HomePage),
   collection: page(collectionLoader, CollectionPage),
   product: page(productLoader, ProductPage),
   privacy: page(privacyLoader, PrivacyPage),
-  cart: page(cartLoader, CartPage),
-  orderSummary: page(cartLoader, OrderSummaryPage),
+  cart: lazyPage(async () => {
+    const { CartPage, cartLoader } = await import('./cart-page');
+    return { loader: cartLoader, Component: CartPage };
+  }),
+  orderSummary: lazyPage(async () => {
+    const [{ cartLoader }, { OrderSummaryPage }] = await Promise.all([
+      import('./cart-page'),
+      import('./order-summary-page'),
+    ]);
+    return { loader: cartLoader, Component: OrderSummaryPage };
+  }),
   paymentResponse: {
     Component: shell('Respuesta del pago', 'No hay ningún pago en curso.'),
   },

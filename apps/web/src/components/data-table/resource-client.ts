@@ -1,0 +1,69 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useStore } from 'zustand';
+import { authStore } from '../../lib/auth-store';
+import { http, type HttpClient } from '../../lib/http';
+import { createResourceService, type Http, type Resource, type ResourceService } from '../../lib/resource-service';
+import { createResourceStore, type ResourceStore } from '../../lib/resource-store';
+import { storefrontApi } from '../../lib/storefront-api';
+
+/**
+ * The back office's way to a resource: the shared HTTP client shaped as the resource service wants it, one
+ * service and list store per resource and company, and the company the signed-in user acts on.
+ */
+
+/** The app's HTTP client as the resource service's `Http` (query objects passed as the client's options). */
+export function asResourceHttp(client: HttpClient): Http {
+  return {
+    get: (path, query) => client.get(path, { query }),
+    list: async (path, query) => {
+      const result = await client.list(path, { query });
+      return { items: result.items as never[], total: result.total, page: result.page, perPage: result.perPage ?? 0 };
+    },
+    post: (path, body) => client.post(path, body),
+    put: (path, body) => client.put(path, body),
+    patch: (path, body) => client.patch(path, body),
+    delete: (path) => client.delete(path),
+  };
+}
+
+const resourceHttp = asResourceHttp(http);
+
+/** A service for `resource` (the API's name, e.g. `productCollections`) of one company. */
+export function resourceService<T extends Resource>(resource: string, companyId: string): ResourceService<T> {
+  return createResourceService<T>(resource, resourceHttp, { companyId });
+}
+
+/**
+ * The company the signed-in user works on: their own; for system_admin (no company of their own) the
+ * market's, from the public config. Null until known.
+ */
+export function useCompanyId(): string | null {
+  const own = useStore(authStore, (s) => s.user?.companyId ?? null);
+  const [market, setMarket] = useState<string | null>(null);
+  useEffect(() => {
+    if (own) return;
+    let live = true;
+    storefrontApi(null)
+      .config()
+      .then((config) => {
+        if (live) setMarket(config.companyId);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [own]);
+  return own ?? market;
+}
+
+/** A fresh list store for `resource` of `companyId` (one per screen: screens do not share their lists). */
+export function useResourceStore<T extends Resource>(
+  resource: string,
+  companyId: string | null,
+): { store: ResourceStore<T>; service: ResourceService<T> } | null {
+  return useMemo(() => {
+    if (!companyId) return null;
+    const service = resourceService<T>(resource, companyId);
+    return { service, store: createResourceStore(service) };
+  }, [resource, companyId]);
+}

@@ -1,0 +1,52 @@
+import { useEffect, useState } from 'react';
+import { resourceService } from '../../components/data-table/resource-client';
+import { deleteFile } from '../../lib/uploader';
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
+/** A resource's records as select options (by name); the catalogue's lists are short (at most 1,000). */
+export function useOptions(resource: string, companyId: string | null): Option[] {
+  const [options, setOptions] = useState<Option[]>([]);
+  useEffect(() => {
+    if (!companyId) return;
+    let live = true;
+    resourceService<{ id: string; name: string }>(resource, companyId)
+      .list({ pagination: { page: 1, perPage: 1000 }, sort: { field: 'name', direction: 'asc' } })
+      .then(
+        (result) => {
+          if (live) setOptions(result.items.map((r) => ({ value: r.id, label: r.name })));
+        },
+        // The select then offers only "none": the form still works and the server checks the reference.
+        () => undefined,
+      );
+    return () => {
+      live = false;
+    };
+  }, [resource, companyId]);
+  return options;
+}
+
+/** The name of an option's id, for a table's cell. */
+export function optionLabel(options: readonly Option[], id: string | null | undefined): string {
+  if (!id) return '';
+  return options.find((o) => o.value === id)?.label ?? '';
+}
+
+/** After a save: the stored files the record used before and no longer does are deleted (best effort). */
+export function deleteDroppedFiles(companyId: string | null, before: readonly string[], after: readonly string[]) {
+  if (!companyId) return;
+  const kept = new Set(after);
+  for (const path of before) if (!kept.has(path)) void deleteFile(companyId, path).catch(() => undefined);
+}
+
+export const ACTIVE_FILTER = {
+  key: 'active',
+  label: 'Estado',
+  options: [
+    { value: 'true', label: 'Activos' },
+    { value: 'false', label: 'Inactivos' },
+  ],
+} as const;
