@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, APIResponse, Page } from '@playwright/test';
 import { formatMoney } from '@hornada/domain/format';
 import { expect, test } from './fixtures';
 import { DEMO, apiToken, expectNoSeriousAxeViolations, marketCompanyId, shot, signIn } from './support/session';
@@ -12,6 +12,7 @@ import { DEMO, apiToken, expectNoSeriousAxeViolations, marketCompanyId, shot, si
 interface Api {
   companyId: string;
   call<T>(method: 'get' | 'post' | 'patch' | 'delete', path: string, data?: unknown): Promise<T>;
+  raw(method: 'get', path: string): Promise<APIResponse>;
   dispose(): Promise<void>;
 }
 
@@ -29,6 +30,11 @@ async function staffApi(api: APIRequestContext): Promise<Api> {
       expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBe(true);
       return res.status() === 204 ? (undefined as T) : ((await res.json()) as { data: T }).data;
     },
+    raw: (method, path) =>
+      api.fetch(`/api/companies/${companyId}/${path}`, {
+        method: method.toUpperCase(),
+        headers: { authorization: `Bearer ${token}` },
+      }),
     dispose: () => api.dispose(),
   };
 }
@@ -124,12 +130,14 @@ test.describe('recipes with costing', () => {
       await name.fill(recipe.name);
       await page.getByLabel('Rendimiento por tanda').fill('12');
       await page.getByRole('button', { name: 'Guardar cambios' }).click();
-      await expect(page.getByText('Guardamos la receta.')).toBeVisible();
+      await expect(page.getByText(`Guardamos «${recipe.name}».`)).toBeVisible();
+      await expect(page).toHaveURL(/\/dashboard\/recipes$/);
       const saved = await api.call<{ costPerUnit: number; margin: number }>('get', `recipes/${recipe.id}`);
-      // 10 kg × $6,000 / 12 = $5,000.
+      // 10 kg × $6,000 / 12 = $5,000: the list and the server agree.
       expect(saved.costPerUnit).toBe(5000);
-      await expect(cost).toHaveText('$5,000');
-      await expect(marginCell).toHaveText(`${saved.margin.toFixed(1)} %`);
+      const row = page.getByTestId('recipe-row').filter({ hasText: recipe.name });
+      await expect(row.getByTestId('recipe-cost')).toHaveText('$5,000');
+      await expect(row.getByTestId('recipe-margin')).toContainText(`${saved.margin.toFixed(1)} %`);
     } finally {
       await api.call('delete', `recipes/${recipe.id}`);
       await api.call('delete', `ingredients/${ingredient.id}`);
@@ -167,7 +175,7 @@ test.describe('recipes with costing', () => {
       expect(desc).toEqual([...desc].sort((a, b) => b - a));
       await page.getByLabel('Buscar recetas').pressSequentially('receta e2e');
       await expect(rows).toHaveCount(1);
-      await expect(page).toHaveURL(/[?&]search=receta(\+|%20)e2e/);
+      await expect(page).toHaveURL(/[?&]q=receta(\+|%20)e2e/);
       await page.reload();
       await expect(page.getByLabel('Buscar recetas')).toHaveValue('receta e2e');
       await expect(page.getByRole('columnheader', { name: 'Margen' })).toHaveAttribute('aria-sort', 'descending');
@@ -188,10 +196,11 @@ test.describe('recipes with costing', () => {
     const api = await staffApi(await playwright.request.newContext({ baseURL }));
     const { ingredient, recipe } = await fixture(api);
     try {
-      await openAsStaff(page, `/dashboard/recipes/update/${recipe.id}`);
-      await expect(page.getByTestId('cost-per-unit')).toHaveText('$300');
-      await page.getByRole('button', { name: 'Eliminar', exact: true }).click();
-      const dialog = page.getByRole('dialog', { name: '¿Eliminar esta receta?' });
+      await openAsStaff(page, '/dashboard/recipes');
+      const row = page.getByTestId('recipe-row').filter({ hasText: recipe.name });
+      await expect(row.getByTestId('recipe-cost')).toHaveText('$300');
+      await row.getByRole('button', { name: `Eliminar ${recipe.name}` }).click();
+      const dialog = page.getByRole('alertdialog', { name: `¿Eliminar «${recipe.name}»?` });
       await expect(dialog).toBeVisible();
       await expect(dialog.getByRole('button', { name: 'Cancelar' })).toBeFocused();
       await expectNoSeriousAxeViolations(page, 'recipe delete dialog');
@@ -199,11 +208,12 @@ test.describe('recipes with costing', () => {
       await expect(dialog).toBeHidden();
       await api.call('get', `recipes/${recipe.id}`);
 
-      await page.getByRole('button', { name: 'Eliminar', exact: true }).click();
-      await dialog.getByRole('button', { name: 'Eliminar receta' }).click();
-      await expect(page.getByText('Eliminamos la receta.')).toBeVisible();
-      await expect(page).toHaveURL(/\/dashboard\/recipes$/);
-      await expect(page.getByTestId('recipe-row').filter({ hasText: recipe.name })).toHaveCount(0);
+      await expect(row).toBeVisible();
+      await row.getByRole('button', { name: `Eliminar ${recipe.name}` }).click();
+      await dialog.getByRole('button', { name: 'Eliminar', exact: true }).click();
+      await expect(page.getByText(`Eliminamos «${recipe.name}».`)).toBeVisible();
+      await expect(row).toHaveCount(0);
+      expect((await api.raw('get', `recipes/${recipe.id}`)).status()).toBe(404);
     } finally {
       await api.call('delete', `ingredients/${ingredient.id}`);
       await api.dispose();
@@ -223,7 +233,8 @@ test.describe('recipes with costing', () => {
       await page.getByRole('button', { name: 'Crear receta' }).click();
       await expect(page.locator('#recipe-name-error')).toHaveText('Este campo es obligatorio.');
       await expect(page.locator('#recipe-yield-error')).toHaveText('Este campo es obligatorio.');
-      await page.getByLabel('Nombre').fill(`Receta nueva E2E ${suffix()}`);
+      const name = `Receta nueva E2E ${suffix()}`;
+      await page.getByLabel('Nombre').fill(name);
       await page.getByLabel('Rendimiento por tanda').fill('5');
       await page.getByLabel('Ingrediente 1', { exact: true }).selectOption({ label: ingredient.name });
       await expect(page.getByLabel('Unidad', { exact: true })).toHaveValue('l');
@@ -233,8 +244,10 @@ test.describe('recipes with costing', () => {
       await expect(page.getByTestId('cost-per-unit')).toHaveText('$200');
       await expect(page.getByTestId('margin')).toHaveText('—');
       await page.getByRole('button', { name: 'Crear receta' }).click();
-      await expect(page.getByText('Creamos la receta.')).toBeVisible();
-      await expect(page).toHaveURL(/\/dashboard\/recipes\/update\//);
+      await expect(page.getByText(`Creamos la receta «${name}».`)).toBeVisible();
+      await expect(page).toHaveURL(/\/dashboard\/recipes$/);
+      const row = page.getByTestId('recipe-row').filter({ hasText: name });
+      await row.getByRole('link', { name, exact: true }).click();
       created = new URL(page.url()).pathname.split('/').pop()!;
       await expect(page.getByTestId('cost-per-unit')).toHaveText('$200');
     } finally {
@@ -248,18 +261,23 @@ test.describe('recipes with costing', () => {
 test.describe('ingredients', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
-  test('create with Spanish checks, low stock marked in the list, edit, and delete after asking', async ({ page }) => {
+  test('create with Spanish checks, low stock marked in the list, search kept on reload, edit, and delete after asking', async ({
+    page,
+  }) => {
     const name = `Mantequilla E2E ${suffix()}`;
     await openAsStaff(page, '/dashboard/ingredients');
-    await expect(page.getByTestId('ingredient-row').first()).toBeVisible();
+    const rows = page.getByRole('row');
+    await expect(rows.filter({ hasText: 'Harina de trigo' })).toBeVisible();
     await expectNoSeriousAxeViolations(page, 'ingredients list');
     await page.screenshot({ path: shot('ingredients-list-1280.png'), fullPage: true });
 
-    await page.getByRole('link', { name: 'Nuevo ingrediente' }).click();
-    await page.getByLabel('Costo por kg').fill('abc');
+    await page.getByRole('link', { name: 'Nuevo ingrediente' }).first().click();
     await page.getByRole('button', { name: 'Crear ingrediente' }).click();
     await expect(page.locator('#ingredient-name-error')).toHaveText('Este campo es obligatorio.');
+    await page.getByLabel('Costo por kg').fill('abc');
+    await page.getByRole('button', { name: 'Crear ingrediente' }).click();
     await expect(page.locator('#ingredient-cost-error')).toHaveText('Escribe un número.');
+    await expect(page.locator('#ingredient-name-error')).toHaveText('Este campo es obligatorio.');
     await expectNoSeriousAxeViolations(page, 'ingredient form');
     await page.screenshot({ path: shot('ingredient-form-1280.png'), fullPage: true });
 
@@ -270,33 +288,37 @@ test.describe('ingredients', () => {
     await page.getByLabel('Existencias mínimas (g)').fill('500');
     await page.getByLabel('Proveedor').fill('Lácteos del Valle');
     await page.getByRole('button', { name: 'Crear ingrediente' }).click();
-    await expect(page.getByText('Creamos el ingrediente.')).toBeVisible();
+    await expect(page.getByText(`Creamos el ingrediente «${name}».`)).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard\/ingredients$/);
 
-    const row = page.getByTestId('ingredient-row').filter({ hasText: name });
+    // Searched on the server; the view stays on reload; low stock is marked.
+    await page.getByLabel('Buscar ingredientes').fill(name);
+    const row = rows.filter({ hasText: name });
     await expect(row).toContainText('$12.5');
     await expect(row).toContainText('Existencias bajas');
-    await page.getByLabel('Solo existencias bajas').check();
-    await expect(row).toBeVisible();
-    await expect(page).toHaveURL(/[?&]stock=low/);
+    await expect(page).toHaveURL(/[?&]q=/);
     await page.reload();
-    await expect(page.getByLabel('Solo existencias bajas')).toBeChecked();
+    await expect(page.getByLabel('Buscar ingredientes')).toHaveValue(name);
+    await expect(row).toContainText('Existencias bajas');
 
-    await row.getByRole('link', { name }).click();
+    await row.getByRole('link', { name, exact: true }).click();
     await page.getByLabel('Existencias (g)').fill('900');
     await page.getByRole('button', { name: 'Guardar cambios' }).click();
-    await expect(page.getByText('Guardamos el ingrediente.')).toBeVisible();
+    await expect(page.getByText(`Guardamos «${name}».`)).toBeVisible();
+    await page.getByLabel('Buscar ingredientes').fill(name);
+    await expect(row).toBeVisible();
+    await expect(row).not.toContainText('Existencias bajas');
 
-    await page.getByRole('button', { name: 'Eliminar', exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: '¿Eliminar este ingrediente?' });
+    await row.getByRole('button', { name: `Eliminar ${name}` }).click();
+    const dialog = page.getByRole('alertdialog', { name: `¿Eliminar «${name}»?` });
     await expect(dialog).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
-    await expect(page.getByLabel('Nombre')).toHaveValue(name);
-    await page.getByRole('button', { name: 'Eliminar', exact: true }).click();
-    await dialog.getByRole('button', { name: 'Eliminar ingrediente' }).click();
-    await expect(page.getByText('Eliminamos el ingrediente.')).toBeVisible();
-    await expect(page.getByTestId('ingredient-row').filter({ hasText: name })).toHaveCount(0);
+    await expect(row).toBeVisible();
+    await row.getByRole('button', { name: `Eliminar ${name}` }).click();
+    await dialog.getByRole('button', { name: 'Eliminar', exact: true }).click();
+    await expect(page.getByText(`Eliminamos «${name}».`)).toBeVisible();
+    await expect(row).toHaveCount(0);
   });
 });
 

@@ -358,7 +358,7 @@ export function DataTable<T extends Resource>({
 }
 
 /** The search box: the URL follows what is typed after a short pause (and the box follows the URL). */
-function SearchBox({
+export function SearchBox({
   id,
   label,
   placeholder,

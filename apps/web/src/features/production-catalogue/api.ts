@@ -58,8 +58,6 @@ export const catalogueApi = {
     const settings = await http.get<{ targetMargin?: unknown }>(`${base(companyId)}/settings`, { signal });
     return typeof settings.targetMargin === 'number' ? settings.targetMargin : null;
   },
-
-  config: (signal?: AbortSignal) => http.get<{ companyId: string | null }>('/config', { signal }),
 };
 
 /** The units as a person reads them. */

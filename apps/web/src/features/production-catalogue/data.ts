@@ -1,8 +1,6 @@
 import { costRecipe, isBelowTarget, type RecipeCost } from '@hornada/domain/costing';
 import { SettingsInput } from '@hornada/domain/schemas/settings';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useStore } from 'zustand';
-import { authStore } from '../../lib/auth-store';
 import { ApiError } from '../../lib/http';
 import { ADDED_BATCH_LIMIT, receivedItem } from '../../lib/live-rules';
 import { getLiveStream } from '../../lib/live-stream';
@@ -12,22 +10,6 @@ import { catalogueApi, type Ingredient, type Product, type Recipe } from './api'
 
 /** The settings schema's own default target margin (percent), when the settings cannot be read. */
 export const DEFAULT_TARGET_MARGIN: number = SettingsInput.shape.targetMargin.parse(undefined);
-
-/** The company the back office acts on: the user's, else (a system_admin) the market's. */
-export function useCompanyId(): string | null {
-  const own = useStore(authStore, (s) => s.user?.companyId ?? null);
-  const [market, setMarket] = useState<string | null>(null);
-  useEffect(() => {
-    if (own) return;
-    const controller = new AbortController();
-    catalogueApi.config(controller.signal).then(
-      (c) => setMarket(c.companyId),
-      () => undefined,
-    );
-    return () => controller.abort();
-  }, [own]);
-  return own ?? market;
-}
 
 export type Loaded<T> = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; data: T };
 

@@ -4,31 +4,18 @@ import { AlertTriangle, ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useFieldArray, useForm, useWatch, type Control, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
-import { FieldLabel, FieldMessages, FormAlert, TextField } from '../../components/forms/fields';
+import { FormAlert, SelectField, TextAreaField, TextField } from '../../components/forms/fields';
+import { FormSection } from '../../components/forms/form-layout';
+import { optionalId, parseDecimal, textOf } from '../../components/forms/form-values';
+import { UnsavedChangesDialog, useUnsavedChanges } from '../../components/forms/unsaved-changes';
+import { useCompanyId } from '../../components/data-table/resource-client';
+import { buttonClass, iconButtonClass, secondaryButtonClass } from '../../components/ui/button';
 import { paths } from '../../config/paths';
 import { applyServerErrors, domainResolver } from '../../lib/form-rules';
 import { toastStore } from '../../lib/toast-store';
-import { catalogueApi, UNIT_LABELS, type Recipe, type RecipeWrite, type Unit } from './api';
-import {
-  costed,
-  loadCostingBasis,
-  useCompanyId,
-  useLiveBasis,
-  useLoad,
-  type CostingBasis,
-  type LiveBasis,
-} from './data';
-import {
-  DeleteRecord,
-  LoadedPage,
-  parseDecimal,
-  percent,
-  pesos,
-  primaryButton,
-  secondaryButton,
-  sectionClass,
-  selectClass,
-} from './ui';
+import { catalogueApi, UNIT_LABELS, type Recipe, type RecipeWrite } from './api';
+import { costed, loadCostingBasis, useLiveBasis, useLoad, type CostingBasis, type LiveBasis } from './data';
+import { LoadedPage, percent, pesos, sectionClass } from './ui';
 
 interface LineForm {
   ingredientId: string;
@@ -47,19 +34,20 @@ export interface RecipeForm {
 
 const EMPTY_LINE: LineForm = { ingredientId: '', quantity: '', unit: '' };
 
-const parseWhole = (value: string): number | undefined => parseDecimal(value);
+/** A number as typed; undefined when empty (the schema then says it is required), NaN when not a number. */
+const typed = (value: string): number | undefined => (value.trim() === '' ? undefined : parseDecimal(value));
 
 function toForm(recipe: Recipe | null, basis: CostingBasis): RecipeForm {
   if (!recipe) return { name: '', productId: '', yield: '', prepMinutes: '', items: [{ ...EMPTY_LINE }], steps: [] };
   const unitOf = (id: string) => basis.ingredients.find((i) => i.id === id)?.unit ?? '';
   return {
     name: recipe.name,
-    productId: recipe.productId ?? '',
-    yield: String(recipe.yield),
-    prepMinutes: recipe.prepMinutes === null ? '' : String(recipe.prepMinutes),
+    productId: textOf(recipe.productId),
+    yield: textOf(recipe.yield),
+    prepMinutes: textOf(recipe.prepMinutes),
     items: recipe.items.map((l) => ({
       ingredientId: l.ingredientId,
-      quantity: String(l.quantity),
+      quantity: textOf(l.quantity),
       unit: l.unit ?? unitOf(l.ingredientId),
     })),
     steps: recipe.steps.map((text) => ({ text })),
@@ -70,9 +58,9 @@ function toInput(form: RecipeForm): RecipeWrite {
   const prep = form.prepMinutes.trim();
   return {
     name: form.name,
-    productId: form.productId || null,
-    yield: parseWhole(form.yield) as number,
-    prepMinutes: prep === '' ? null : (parseWhole(prep) as number),
+    productId: optionalId(form.productId),
+    yield: typed(form.yield) as number,
+    prepMinutes: prep === '' ? null : (typed(prep) as number),
     items: form.items.map((l) => ({
       ingredientId: l.ingredientId,
       quantity: parseDecimal(l.quantity) as number,
@@ -100,9 +88,9 @@ const recipeResolver: Resolver<RecipeForm> = async (values, context, options) =>
   for (const key of ['yield', 'prepMinutes'] as const) {
     const e = errors[key] as { type: string; message: string } | undefined;
     if (e?.type !== 'invalid_type') continue;
-    const typed = parseWhole(values[key]);
-    if (typed === undefined) e.message = 'Este campo es obligatorio.';
-    else if (!Number.isNaN(typed)) e.message = 'Escribe un número entero.';
+    const value = typed(values[key]);
+    if (value === undefined) e.message = 'Este campo es obligatorio.';
+    else if (!Number.isNaN(value)) e.message = 'Escribe un número entero.';
   }
   const steps = errors.steps as unknown as ({ type: string; message: string } | undefined)[] | undefined;
   if (Array.isArray(steps)) {
@@ -129,28 +117,16 @@ export function Component() {
     },
     'No pudimos cargar la receta. Intenta de nuevo.',
   );
-  const title = id ? 'Editar receta' : 'Nueva receta';
   return (
     <LoadedPage
-      title={title}
-      actions={
-        <Link to={paths.dashboard.recipes} className={secondaryButton}>
-          Volver a recetas
-        </Link>
-      }
+      title={id ? 'Editar receta' : 'Nueva receta'}
+      back={{ to: paths.dashboard.recipes, label: 'Recetas' }}
       companyId={companyId}
       loaded={loaded}
       onRetry={retry}
       loading="Cargando la receta…"
     >
-      {(data, companyId) => (
-        <RecipeEditor
-          key={data.recipe?.updatedAt ?? 'new'}
-          companyId={companyId}
-          recipe={data.recipe}
-          basis={data.basis}
-        />
-      )}
+      {(data, companyId) => <RecipeEditor companyId={companyId} recipe={data.recipe} basis={data.basis} />}
     </LoadedPage>
   );
 }
@@ -171,11 +147,10 @@ function RecipeEditor({
     register,
     control,
     handleSubmit,
-    reset,
     setError,
     setValue,
     getValues,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<RecipeForm>({
     resolver: recipeResolver,
     defaultValues: toForm(recipe, loadedBasis),
@@ -184,31 +159,33 @@ function RecipeEditor({
   });
   const lines = useFieldArray({ control, name: 'items' });
   const steps = useFieldArray({ control, name: 'steps' });
+  const { blocker, allowNextNavigation } = useUnsavedChanges(isDirty && !isSubmitting);
+  const productOptions = basis.products.map((p) => ({ value: p.id, label: `${p.name} · ${pesos(p.price)}` }));
 
   const submit = handleSubmit(async (form) => {
     setFormError(null);
-    const input = toInput(form);
+    let saved: Recipe;
     try {
-      const saved = recipe
-        ? await catalogueApi.updateRecipe(companyId, recipe.id, input)
-        : await catalogueApi.createRecipe(companyId, input);
-      toastStore.getState().show(recipe ? 'Guardamos la receta.' : 'Creamos la receta.');
-      if (recipe) reset(toForm(saved, loadedBasis));
-      else void navigate(paths.dashboard.recipeUpdate(saved.id), { replace: true });
+      saved = recipe
+        ? await catalogueApi.updateRecipe(companyId, recipe.id, toInput(form))
+        : await catalogueApi.createRecipe(companyId, toInput(form));
     } catch (err) {
-      setFormError(applyServerErrors(err, isFormField, setError));
+      const message = applyServerErrors(err, isFormField, setError);
+      setFormError(message);
+      toastStore.getState().show({ type: 'error', message: message ?? 'Revisa los campos marcados.' });
+      return;
     }
+    toastStore.getState().show(recipe ? `Guardamos «${saved.name}».` : `Creamos la receta «${saved.name}».`);
+    allowNextNavigation();
+    void navigate(paths.dashboard.recipes);
   });
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
       <div className="grid gap-6">
         <FormAlert>{formError}</FormAlert>
-        <section aria-labelledby="recipe-general" className={sectionClass}>
-          <h2 id="recipe-general" className="text-lg font-semibold text-stone-900">
-            Datos generales
-          </h2>
-          <div className="mt-4 grid gap-4 sm:grid-cols-2">
+        <FormSection title="Datos generales">
+          <div className="grid gap-4 sm:grid-cols-2">
             <TextField
               id="recipe-name"
               label="Nombre"
@@ -216,30 +193,17 @@ function RecipeEditor({
               registration={register('name')}
               error={errors.name?.message}
             />
-            <div className="sm:col-span-2">
-              <FieldLabel id="recipe-product" note="(opcional)">
-                Producto
-              </FieldLabel>
-              <select
-                id="recipe-product"
-                {...register('productId')}
-                aria-invalid={errors.productId ? true : undefined}
-                aria-describedby="recipe-product-hint"
-                className={selectClass}
-              >
-                <option value="">Sin producto</option>
-                {basis.products.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.name} · {pesos(p.price)}
-                  </option>
-                ))}
-              </select>
-              <FieldMessages
-                id="recipe-product"
-                hint="El margen se calcula contra el precio de este producto."
-                error={errors.productId?.message}
-              />
-            </div>
+            <SelectField
+              id="recipe-product"
+              label="Producto"
+              labelNote="(opcional)"
+              className="sm:col-span-2"
+              options={productOptions}
+              emptyLabel="Sin producto"
+              hint="El margen se calcula contra el precio de este producto."
+              registration={register('productId')}
+              error={errors.productId?.message}
+            />
             <TextField
               id="recipe-yield"
               label="Rendimiento por tanda"
@@ -257,19 +221,16 @@ function RecipeEditor({
               error={errors.prepMinutes?.message}
             />
           </div>
-        </section>
+        </FormSection>
 
-        <section aria-labelledby="recipe-lines" className={sectionClass}>
-          <h2 id="recipe-lines" className="text-lg font-semibold text-stone-900">
-            Ingredientes
-          </h2>
-          <p className="mt-1 text-sm text-stone-600">
-            Escribe cada cantidad en la unidad del ingrediente o en su equivalente (g o kg, ml o l).
-          </p>
+        <FormSection
+          title="Ingredientes"
+          description="Escribe cada cantidad en la unidad del ingrediente o en su equivalente (g o kg, ml o l)."
+        >
           {lines.fields.length === 0 ? (
-            <p className="mt-4 text-stone-600">Esta receta aún no tiene ingredientes.</p>
+            <p className="text-stone-600">Esta receta aún no tiene ingredientes.</p>
           ) : (
-            <ol className="mt-4 grid gap-3">
+            <ol className="grid gap-3">
               {lines.fields.map((field, index) => (
                 <IngredientLine
                   key={field.id}
@@ -290,97 +251,79 @@ function RecipeEditor({
               ))}
             </ol>
           )}
-          <button type="button" className={`${secondaryButton} mt-4`} onClick={() => lines.append({ ...EMPTY_LINE })}>
+          <button type="button" className={secondaryButtonClass} onClick={() => lines.append({ ...EMPTY_LINE })}>
             <Plus className="size-4" aria-hidden="true" />
             Agregar ingrediente
           </button>
-        </section>
+        </FormSection>
 
-        <section aria-labelledby="recipe-steps" className={sectionClass}>
-          <h2 id="recipe-steps" className="text-lg font-semibold text-stone-900">
-            Pasos
-          </h2>
-          {steps.fields.length === 0 ? <p className="mt-3 text-stone-600">Aún no hay pasos escritos.</p> : null}
-          <ol className="mt-4 grid gap-3">
-            {steps.fields.map((field, index) => {
-              const stepId = `recipe-step-${field.id}`;
-              const error = errors.steps?.[index]?.text?.message;
-              return (
-                <li key={field.id} className="grid gap-2 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-start">
-                  <div>
-                    <FieldLabel id={stepId}>Paso {index + 1}</FieldLabel>
-                    <textarea
-                      id={stepId}
-                      rows={2}
-                      {...register(`steps.${index}.text`)}
-                      aria-invalid={error ? true : undefined}
-                      aria-describedby={error ? `${stepId}-error` : undefined}
-                      className={selectClass}
-                    />
-                    <FieldMessages id={stepId} error={error} />
-                  </div>
-                  <div className="flex gap-1 sm:mt-7">
-                    <button
-                      type="button"
-                      className={secondaryButton}
-                      disabled={index === 0}
-                      onClick={() => steps.move(index, index - 1)}
-                      aria-label={`Subir el paso ${index + 1}`}
-                    >
-                      <ArrowUp className="size-4" aria-hidden="true" />
-                    </button>
-                    <button
-                      type="button"
-                      className={secondaryButton}
-                      disabled={index === steps.fields.length - 1}
-                      onClick={() => steps.move(index, index + 1)}
-                      aria-label={`Bajar el paso ${index + 1}`}
-                    >
-                      <ArrowDown className="size-4" aria-hidden="true" />
-                    </button>
-                    <button
-                      type="button"
-                      className={secondaryButton}
-                      onClick={() => steps.remove(index)}
-                      aria-label={`Quitar el paso ${index + 1}`}
-                    >
-                      <Trash2 className="size-4" aria-hidden="true" />
-                    </button>
-                  </div>
-                </li>
-              );
-            })}
+        <FormSection title="Pasos">
+          {steps.fields.length === 0 ? <p className="text-stone-600">Aún no hay pasos escritos.</p> : null}
+          <ol className="grid gap-3">
+            {steps.fields.map((field, index) => (
+              <li key={field.id} className="grid gap-2 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-start">
+                <TextAreaField
+                  id={`recipe-step-${field.id}`}
+                  label={`Paso ${index + 1}`}
+                  rows={2}
+                  registration={register(`steps.${index}.text`)}
+                  error={errors.steps?.[index]?.text?.message}
+                />
+                <div className="flex gap-1 sm:mt-7">
+                  <button
+                    type="button"
+                    className={iconButtonClass}
+                    disabled={index === 0}
+                    onClick={() => steps.move(index, index - 1)}
+                    aria-label={`Subir el paso ${index + 1}`}
+                  >
+                    <ArrowUp className="size-4" aria-hidden="true" />
+                  </button>
+                  <button
+                    type="button"
+                    className={iconButtonClass}
+                    disabled={index === steps.fields.length - 1}
+                    onClick={() => steps.move(index, index + 1)}
+                    aria-label={`Bajar el paso ${index + 1}`}
+                  >
+                    <ArrowDown className="size-4" aria-hidden="true" />
+                  </button>
+                  <button
+                    type="button"
+                    className={iconButtonClass}
+                    onClick={() => steps.remove(index)}
+                    aria-label={`Quitar el paso ${index + 1}`}
+                  >
+                    <Trash2 className="size-4" aria-hidden="true" />
+                  </button>
+                </div>
+              </li>
+            ))}
           </ol>
-          <button type="button" className={`${secondaryButton} mt-4`} onClick={() => steps.append({ text: '' })}>
+          <button type="button" className={secondaryButtonClass} onClick={() => steps.append({ text: '' })}>
             <Plus className="size-4" aria-hidden="true" />
             Agregar paso
           </button>
-        </section>
+        </FormSection>
       </div>
 
       <aside className="grid gap-4 lg:sticky lg:top-20">
         <CostSummary control={control} basis={basis} />
-        <div className="flex flex-wrap gap-2">
-          <button type="submit" className={`${primaryButton} flex-1`} disabled={isSubmitting}>
+        <div className="flex gap-2">
+          <Link to={paths.dashboard.recipes} className={`${secondaryButtonClass} flex-1`}>
+            Cancelar
+          </Link>
+          <button
+            type="submit"
+            className={`${buttonClass} flex-1`}
+            disabled={isSubmitting}
+            aria-busy={isSubmitting || undefined}
+          >
             {isSubmitting ? 'Guardando…' : recipe ? 'Guardar cambios' : 'Crear receta'}
           </button>
-          {recipe ? (
-            <DeleteRecord
-              title="¿Eliminar esta receta?"
-              confirmLabel="Eliminar receta"
-              remove={() => catalogueApi.removeRecipe(companyId, recipe.id)}
-              done="Eliminamos la receta."
-              failed="No pudimos eliminar la receta."
-              onDone={() => void navigate(paths.dashboard.recipes)}
-            >
-              <p>
-                «{recipe.name}» dejará de aparecer en recetas y en la planeación de producción. Esta acción no se puede
-                deshacer.
-              </p>
-            </DeleteRecord>
-          ) : null}
         </div>
       </aside>
+      <UnsavedChangesDialog blocker={blocker} />
     </form>
   );
 }
@@ -410,28 +353,24 @@ function IngredientLine({
 }) {
   const ingredientId = useWatch({ control, name: `items.${index}.ingredientId` });
   const ingredient = basis.ingredientById.get(ingredientId);
-  const units: Unit[] = ingredient ? compatibleUnits(ingredient.unit) : [];
+  const ingredientOptions = basis.ingredients.map((i) => ({ value: i.id, label: i.name }));
+  const unitOptions = (ingredient ? compatibleUnits(ingredient.unit) : []).map((u) => ({
+    value: u,
+    label: UNIT_LABELS[u],
+  }));
   const id = (name: string) => `recipe-line-${index}-${name}`;
   return (
     <li className="grid gap-2 rounded-xl border border-stone-200 p-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,7rem)_auto] sm:items-start">
-      <div>
-        <FieldLabel id={id('ingredient')}>Ingrediente {index + 1}</FieldLabel>
-        <select
-          id={id('ingredient')}
-          {...register(`items.${index}.ingredientId`, { onChange: (e) => onIngredient(String(e.target.value)) })}
-          aria-invalid={errors?.ingredientId ? true : undefined}
-          aria-describedby={errors?.ingredientId ? `${id('ingredient')}-error` : undefined}
-          className={selectClass}
-        >
-          <option value="">Elige un ingrediente</option>
-          {basis.ingredients.map((i) => (
-            <option key={i.id} value={i.id}>
-              {i.name}
-            </option>
-          ))}
-        </select>
-        <FieldMessages id={id('ingredient')} error={errors?.ingredientId?.message} />
-      </div>
+      <SelectField
+        id={id('ingredient')}
+        label={`Ingrediente ${index + 1}`}
+        options={ingredientOptions}
+        emptyLabel="Elige un ingrediente"
+        registration={register(`items.${index}.ingredientId`, {
+          onChange: (e: { target: { value: unknown } }) => onIngredient(String(e.target.value)),
+        })}
+        error={errors?.ingredientId?.message}
+      />
       <TextField
         id={id('quantity')}
         label="Cantidad"
@@ -439,27 +378,18 @@ function IngredientLine({
         registration={register(`items.${index}.quantity`)}
         error={errors?.quantity?.message}
       />
-      <div>
-        <FieldLabel id={id('unit')}>Unidad</FieldLabel>
-        <select
-          id={id('unit')}
-          {...register(`items.${index}.unit`)}
-          disabled={!ingredient}
-          aria-invalid={errors?.unit ? true : undefined}
-          className={selectClass}
-        >
-          {ingredient ? null : <option value="">—</option>}
-          {units.map((u) => (
-            <option key={u} value={u}>
-              {UNIT_LABELS[u]}
-            </option>
-          ))}
-        </select>
-        <FieldMessages id={id('unit')} error={errors?.unit?.message} />
-      </div>
+      <SelectField
+        id={id('unit')}
+        label="Unidad"
+        options={unitOptions}
+        {...(ingredient ? {} : { emptyLabel: '—' })}
+        disabled={!ingredient}
+        registration={register(`items.${index}.unit`)}
+        error={errors?.unit?.message}
+      />
       <button
         type="button"
-        className={`${secondaryButton} sm:mt-7`}
+        className={`${secondaryButtonClass} sm:mt-7`}
         onClick={onRemove}
         aria-label={`Quitar el ingrediente ${index + 1}`}
       >

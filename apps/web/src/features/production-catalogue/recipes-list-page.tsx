@@ -9,15 +9,19 @@ import { catalogueApi, type Recipe } from './api';
 import {
   costedRecipes,
   loadCostingBasis,
-  useCompanyId,
   useLiveBasis,
   useLiveRecords,
   useLoad,
   type CostedRecipe,
   type CostingBasis,
 } from './data';
-import { SearchBox, SortHeader, useUrlView, type SortState } from './table';
-import { LoadedPage, percent, pesos, primaryButton } from './ui';
+import { SortHeader, useListView } from './table';
+import { SearchBox } from '../../components/data-table/data-table';
+import type { ListViewConfig } from '../../components/data-table/list-url';
+import { LoadedPage, percent, pesos } from './ui';
+import { useCompanyId } from '../../components/data-table/resource-client';
+import { RowActions } from '../../components/data-table/row-actions';
+import { buttonClass } from '../../components/ui/button';
 
 /**
  * Every recipe with its cost a unit and margin (design §6). Costs are derived, so the server cannot sort by
@@ -26,17 +30,25 @@ import { LoadedPage, percent, pesos, primaryButton } from './ui';
  * least profitable come first.
  */
 
-const SORTS = ['name', 'product', 'costPerUnit', 'margin'] as const;
-type SortKey = (typeof SORTS)[number];
-const DEFAULT_SORT: SortState<SortKey> = { key: 'margin', direction: 'asc' };
+const CONFIG: ListViewConfig = {
+  sortFields: ['name', 'product', 'costPerUnit', 'margin'],
+  defaults: { sortBy: 'margin', sortDesc: false },
+};
+const SORT_NAMES: Record<string, string> = {
+  name: 'nombre',
+  product: 'producto',
+  costPerUnit: 'costo por unidad',
+  margin: 'margen',
+};
 
 const byText = (read: (r: CostedRecipe) => string, direction: 'asc' | 'desc') => (a: CostedRecipe, b: CostedRecipe) =>
   (direction === 'asc' ? 1 : -1) * compareBytes(normaliseKey(read(a)), normaliseKey(read(b)));
 
-function sorter(sort: SortState<SortKey>): (a: CostedRecipe, b: CostedRecipe) => number {
-  if (sort.key === 'name') return byText((r) => r.recipe.name, sort.direction);
-  if (sort.key === 'product') return byText((r) => r.product?.name ?? '', sort.direction);
-  return compareCosted(sort.key, sort.direction);
+function sorter(sortBy: string, sortDesc: boolean): (a: CostedRecipe, b: CostedRecipe) => number {
+  const direction = sortDesc ? 'desc' : 'asc';
+  if (sortBy === 'name') return byText((r) => r.recipe.name, direction);
+  if (sortBy === 'product') return byText((r) => r.product?.name ?? '', direction);
+  return compareCosted(sortBy === 'costPerUnit' ? 'costPerUnit' : 'margin', direction);
 }
 
 export function Component() {
@@ -56,7 +68,7 @@ export function Component() {
     <LoadedPage
       title="Recetas"
       actions={
-        <Link to={paths.dashboard.recipeCreate} className={primaryButton}>
+        <Link to={paths.dashboard.recipeCreate} className={buttonClass}>
           <Plus className="size-4" aria-hidden="true" />
           Nueva receta
         </Link>
@@ -80,7 +92,8 @@ function RecipesTable({
   basis: CostingBasis;
   recipes: Recipe[];
 }) {
-  const { search, sort, set, setSort } = useUrlView(SORTS, DEFAULT_SORT);
+  const { view, setView } = useListView(CONFIG);
+  const { search, sortBy, sortDesc } = view;
   const basis = useLiveBasis(companyId, loadedBasis);
   const recipes = useLiveRecords(companyId, 'recipes', loadedRecipes);
 
@@ -89,15 +102,15 @@ function RecipesTable({
     const all = costedRecipes(recipes, basis).filter(
       (r) => !needle || normaliseKey(`${r.recipe.name} ${r.product?.name ?? ''}`).includes(needle),
     );
-    return all.sort(sorter(sort));
-  }, [recipes, basis, search, sort.key, sort.direction]);
+    return all.sort(sorter(sortBy, sortDesc));
+  }, [recipes, basis, search, sortBy, sortDesc]);
 
   if (recipes.length === 0) {
     return (
       <EmptyState
         title="Aún no hay recetas."
         action={
-          <Link to={paths.dashboard.recipeCreate} className={primaryButton}>
+          <Link to={paths.dashboard.recipeCreate} className={buttonClass}>
             Crear la primera receta
           </Link>
         }
@@ -114,8 +127,9 @@ function RecipesTable({
         <SearchBox
           id="recipes-search"
           label="Buscar recetas"
+          placeholder="Receta o producto"
           value={search}
-          onChange={(value) => set('search', value)}
+          onChange={(value) => setView({ search: value })}
         />
         <p className="text-sm text-stone-700">
           Margen objetivo: <strong>{percent(basis.targetMargin)}</strong>
@@ -130,17 +144,16 @@ function RecipesTable({
         <div className="overflow-x-auto rounded-2xl border border-stone-200 bg-white shadow-sm">
           <table className="w-full min-w-[20rem] text-left">
             <caption className="sr-only">
-              Recetas con su costo por unidad y su margen; ordenadas por{' '}
-              {{ name: 'nombre', product: 'producto', costPerUnit: 'costo por unidad', margin: 'margen' }[sort.key]}
+              Recetas con su costo por unidad y su margen; ordenadas por {SORT_NAMES[sortBy]}
             </caption>
             <thead className="border-b border-stone-200 bg-stone-50 text-sm text-stone-700">
               <tr>
-                <SortHeader label="Receta" column="name" sort={sort} onSort={setSort} />
+                <SortHeader label="Receta" column="name" view={view} setView={setView} />
                 <SortHeader
                   label="Producto"
                   column="product"
-                  sort={sort}
-                  onSort={setSort}
+                  view={view}
+                  setView={setView}
                   className="hidden sm:table-cell"
                 />
                 <SortHeader
@@ -150,14 +163,17 @@ function RecipesTable({
                     </>
                   }
                   column="costPerUnit"
-                  sort={sort}
-                  onSort={setSort}
+                  view={view}
+                  setView={setView}
                   numeric
                 />
                 <th scope="col" className="hidden px-3 py-2 text-right font-semibold md:table-cell">
                   Precio
                 </th>
-                <SortHeader label="Margen" column="margin" sort={sort} onSort={setSort} numeric />
+                <SortHeader label="Margen" column="margin" view={view} setView={setView} numeric />
+                <th scope="col" className="px-1 py-2">
+                  <span className="sr-only">Acciones</span>
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-stone-100">
@@ -191,6 +207,14 @@ function RecipesTable({
                         <span className="sr-only sm:not-sr-only">Bajo el objetivo</span>
                       </span>
                     ) : null}
+                  </td>
+                  <td className="px-1 py-2">
+                    <RowActions
+                      name={r.recipe.name}
+                      noun="la receta"
+                      editTo={paths.dashboard.recipeUpdate(r.recipe.id)}
+                      onDelete={() => catalogueApi.removeRecipe(companyId, r.recipe.id)}
+                    />
                   </td>
                 </tr>
               ))}

@@ -1,23 +1,15 @@
-import { formatMoney } from '@hornada/domain/format';
 import { roundMoney } from '@hornada/domain/costing';
-import { Trash2 } from 'lucide-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { formatMoney } from '@hornada/domain/format';
+import { ArrowLeft } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { AreaPage } from '../../components/area-page';
-import { ApiError } from '../../lib/http';
+import { secondaryButtonClass } from '../../components/ui/button';
 import type { Loaded } from './data';
-import { toastStore } from '../../lib/toast-store';
 
 /** Small pieces the ingredients and recipes screens share. Numbers are written as money is (spec §1). */
 
 export const sectionClass = 'rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6';
-export const primaryButton =
-  'inline-flex items-center justify-center gap-2 rounded-lg bg-amber-900 px-4 py-2.5 font-semibold text-white shadow-sm hover:bg-amber-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-900 disabled:cursor-not-allowed disabled:opacity-60';
-export const secondaryButton =
-  'inline-flex items-center justify-center gap-2 rounded-lg border border-stone-300 bg-white px-3 py-2 font-medium text-stone-800 hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-900 disabled:cursor-not-allowed disabled:opacity-60';
-export const dangerButton =
-  'inline-flex items-center justify-center gap-2 rounded-lg border border-red-700 bg-white px-3 py-2 font-medium text-red-800 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-800 disabled:cursor-not-allowed disabled:opacity-60';
-export const selectClass =
-  'mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-base text-stone-900 shadow-sm focus:border-amber-700 focus:outline-none focus:ring-2 focus:ring-amber-700/30 aria-[invalid=true]:border-red-600 disabled:bg-stone-100';
 
 const numbers = new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 });
 const percents = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
@@ -37,13 +29,7 @@ export const quantity = (value: number): string => numbers.format(value);
 export const percent = (value: number | null | undefined): string =>
   value === null || value === undefined ? '—' : `${percents.format(value)} %`;
 
-/** A decimal as people type it here ("4,65" or "4.65"); NaN lets the schema say it is not a number. */
-export function parseDecimal(value: string): number | undefined {
-  const text = value.trim();
-  return text === '' ? undefined : Number(text.replace(',', '.'));
-}
-
-export function LoadingState({ children }: { children: ReactNode }) {
+function LoadingState({ children }: { children: ReactNode }) {
   return (
     <p role="status" className="flex items-center gap-3 text-stone-600">
       <span
@@ -55,11 +41,11 @@ export function LoadingState({ children }: { children: ReactNode }) {
   );
 }
 
-export function FailedState({ message, onRetry }: { message: string; onRetry: () => void }) {
+function FailedState({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
     <div role="alert" className="space-y-3">
       <p className="text-red-900">{message}</p>
-      <button type="button" className={secondaryButton} onClick={onRetry}>
+      <button type="button" className={secondaryButtonClass} onClick={onRetry}>
         Intentar de nuevo
       </button>
     </div>
@@ -70,6 +56,7 @@ export function FailedState({ message, onRetry }: { message: string; onRetry: ()
 export function LoadedPage<T>({
   title,
   actions,
+  back,
   companyId,
   loaded,
   onRetry,
@@ -78,6 +65,8 @@ export function LoadedPage<T>({
 }: {
   title: string;
   actions?: ReactNode;
+  /** A link back to the list, above the content (as the kit's form pages have). */
+  back?: { to: string; label: string };
   /** null while the company is not known yet: the page waits for it too. */
   companyId: string | null;
   loaded: Loaded<T>;
@@ -87,6 +76,15 @@ export function LoadedPage<T>({
 }) {
   return (
     <AreaPage title={title} actions={actions}>
+      {back ? (
+        <Link
+          to={back.to}
+          className="-mt-3 mb-4 inline-flex items-center gap-1 text-sm font-medium text-amber-900 hover:underline"
+        >
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          {back.label}
+        </Link>
+      ) : null}
       {!companyId || loaded.state === 'loading' ? (
         <LoadingState>{loading}</LoadingState>
       ) : loaded.state === 'failed' ? (
@@ -95,125 +93,5 @@ export function LoadedPage<T>({
         children(loaded.data, companyId)
       )}
     </AreaPage>
-  );
-}
-
-/**
- * Asks before something that cannot be undone (design §6): a modal dialog (the browser's, so focus stays in
- * it and Escape cancels) whose safe choice has the focus.
- */
-export function ConfirmDialog({
-  open,
-  title,
-  children,
-  confirmLabel,
-  busy,
-  onConfirm,
-  onCancel,
-}: {
-  open: boolean;
-  title: string;
-  children: ReactNode;
-  confirmLabel: string;
-  busy?: boolean;
-  onConfirm: () => void;
-  onCancel: () => void;
-}) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const cancel = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    const el = dialog.current;
-    if (!el) return;
-    if (open && !el.open) {
-      el.showModal();
-      cancel.current?.focus();
-    } else if (!open && el.open) el.close();
-  }, [open]);
-  return (
-    <dialog
-      ref={dialog}
-      aria-labelledby="confirm-title"
-      aria-describedby="confirm-body"
-      onCancel={(event) => {
-        event.preventDefault();
-        if (!busy) onCancel();
-      }}
-      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl border border-stone-200 bg-white p-0 text-stone-900 shadow-xl backdrop:bg-stone-900/40"
-    >
-      <div className="p-5">
-        <h2 id="confirm-title" className="text-lg font-semibold">
-          {title}
-        </h2>
-        <div id="confirm-body" className="mt-2 text-stone-700">
-          {children}
-        </div>
-        <div className="mt-5 flex flex-wrap justify-end gap-2">
-          <button ref={cancel} type="button" className={secondaryButton} onClick={onCancel} disabled={busy}>
-            Cancelar
-          </button>
-          <button
-            type="button"
-            className="inline-flex items-center justify-center gap-2 rounded-lg bg-red-800 px-4 py-2 font-semibold text-white hover:bg-red-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-800 disabled:opacity-60"
-            onClick={onConfirm}
-            disabled={busy}
-          >
-            {busy ? 'Eliminando…' : confirmLabel}
-          </button>
-        </div>
-      </div>
-    </dialog>
-  );
-}
-
-/** A delete button that asks first, then deletes, says so in a toast and moves on (`onDone`). */
-export function DeleteRecord({
-  title,
-  confirmLabel,
-  children,
-  remove,
-  done,
-  failed,
-  onDone,
-}: {
-  title: string;
-  confirmLabel: string;
-  children: ReactNode;
-  remove: () => Promise<unknown>;
-  done: string;
-  failed: string;
-  onDone: () => void;
-}) {
-  const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-  const run = async () => {
-    setDeleting(true);
-    try {
-      await remove();
-    } catch (err) {
-      setDeleting(false);
-      setConfirming(false);
-      toastStore.getState().show(err instanceof ApiError ? err.userMessage : failed, { type: 'error' });
-      return;
-    }
-    toastStore.getState().show(done);
-    onDone();
-  };
-  return (
-    <>
-      <button type="button" className={dangerButton} onClick={() => setConfirming(true)}>
-        <Trash2 className="size-4" aria-hidden="true" />
-        Eliminar
-      </button>
-      <ConfirmDialog
-        open={confirming}
-        title={title}
-        confirmLabel={confirmLabel}
-        busy={deleting}
-        onConfirm={() => void run()}
-        onCancel={() => setConfirming(false)}
-      >
-        {children}
-      </ConfirmDialog>
-    </>
   );
 }
