@@ -338,5 +338,10 @@ test.describe('on a phone', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await expectNoSeriousAxeViolations(page, 'recipe form (375 px)');
     await page.screenshot({ path: shot('recipe-form-375.png'), fullPage: true });
+    // While typing a line, the cost a unit and the margin stay in sight.
+    await page.getByLabel('Cantidad').first().scrollIntoViewIfNeeded();
+    await page.getByLabel('Cantidad').first().fill('3');
+    await expect(page.getByText(/^Costo por unidad \$/)).toBeInViewport();
+    await page.screenshot({ path: shot('recipe-form-typing-375.png') });
   });
 });

@@ -305,6 +305,7 @@ function RecipeEditor({
             Agregar paso
           </button>
         </FormSection>
+        <CostBar control={control} basis={basis} />
       </div>
 
       <aside className="grid gap-4 lg:sticky lg:top-20">
@@ -401,10 +402,10 @@ function IngredientLine({
 }
 
 /** The figures of the recipe as it stands in the form, from the live ingredient costs and product price. */
-function CostSummary({ control, basis }: { control: Control<RecipeForm>; basis: LiveBasis }) {
+function useFigures(control: Control<RecipeForm>, basis: LiveBasis) {
   const [items, yieldText, productId] = useWatch({ control, name: ['items', 'yield', 'productId'] });
   const input = toInput({ name: '', productId, yield: yieldText, prepMinutes: '', items, steps: [] });
-  const figures = costed(
+  return costed(
     {
       productId: input.productId ?? null,
       yield: Number.isInteger(input.yield) ? (input.yield as number) : Number.NaN,
@@ -412,6 +413,34 @@ function CostSummary({ control, basis }: { control: Control<RecipeForm>; basis: 
     },
     basis,
   );
+}
+
+/**
+ * On a phone the summary sits below the whole form: this bar keeps the cost a unit and the margin in sight
+ * while the lines are typed. It repeats what the summary says, so screen readers skip it.
+ */
+function CostBar({ control, basis }: { control: Control<RecipeForm>; basis: LiveBasis }) {
+  const figures = useFigures(control, basis);
+  return (
+    <div
+      aria-hidden="true"
+      className="sticky bottom-0 z-10 -mx-4 flex justify-between gap-3 border-t border-stone-200 bg-white/95 px-4 py-2 text-sm shadow-[0_-2px_6px_rgba(0,0,0,0.05)] lg:hidden"
+    >
+      <span>
+        Costo por unidad <strong className="tabular-nums">{pesos(figures.costPerUnit)}</strong>
+      </span>
+      <span>
+        Margen{' '}
+        <strong className={`tabular-nums ${figures.belowTarget ? 'text-red-800' : ''}`}>
+          {percent(figures.margin)}
+        </strong>
+      </span>
+    </div>
+  );
+}
+
+function CostSummary({ control, basis }: { control: Control<RecipeForm>; basis: LiveBasis }) {
+  const figures = useFigures(control, basis);
   const problems = [...new Set(figures.lines.flatMap((l) => (l.problem ? [PROBLEM_TEXT[l.problem]] : [])))];
   const why =
     problems.length > 0

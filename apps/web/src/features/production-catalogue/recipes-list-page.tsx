@@ -186,9 +186,11 @@ function RecipesTable({
                     >
                       {r.recipe.name}
                     </Link>
-                    <span className="block text-sm font-normal text-stone-600 sm:hidden">
-                      {r.product?.name ?? 'Sin producto'}
-                    </span>
+                    {r.product?.name !== r.recipe.name ? (
+                      <span className="block text-sm font-normal text-stone-600 sm:hidden">
+                        {r.product?.name ?? 'Sin producto'}
+                      </span>
+                    ) : null}
                   </th>
                   <td className="hidden px-2 py-3 sm:px-3 text-stone-700 sm:table-cell">
                     {r.product?.name ?? 'Sin producto'}
