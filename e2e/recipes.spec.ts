@@ -248,6 +248,7 @@ test.describe('recipes with costing', () => {
       await expect(page).toHaveURL(/\/dashboard\/recipes$/);
       const row = page.getByTestId('recipe-row').filter({ hasText: name });
       await row.getByRole('link', { name, exact: true }).click();
+      await page.waitForURL(/\/dashboard\/recipes\/update\/[^/]+$/);
       created = new URL(page.url()).pathname.split('/').pop()!;
       await expect(page.getByTestId('cost-per-unit')).toHaveText('$200');
     } finally {
