@@ -12,7 +12,7 @@ import { DEMO, apiToken, expectNoSeriousAxeViolations, marketCompanyId, shot, si
 interface Api {
   companyId: string;
   call<T>(method: 'get' | 'post' | 'patch' | 'delete', path: string, data?: unknown): Promise<T>;
-  raw(method: 'get', path: string): Promise<APIResponse>;
+  raw(method: 'get' | 'delete', path: string): Promise<APIResponse>;
   dispose(): Promise<void>;
 }
 
@@ -64,6 +64,23 @@ async function fixture(api: Api) {
   return { product: product!, ingredient, recipe };
 }
 
+type Made = Awaited<ReturnType<typeof fixture>>;
+
+/** Each test gets the staff's API and its own ingredient and recipe, removed afterwards (if still there). */
+const costingTest = test.extend<{ api: Api; made: Made }>({
+  api: async ({ playwright, baseURL }, use) => {
+    const api = await staffApi(await playwright.request.newContext({ baseURL }));
+    await use(api);
+    await api.dispose();
+  },
+  made: async ({ api }, use) => {
+    const made = await fixture(api);
+    await use(made);
+    await api.raw('delete', `recipes/${made.recipe.id}`);
+    await api.raw('delete', `ingredients/${made.ingredient.id}`);
+  },
+});
+
 const margin = (price: number, cost: number) => `${(Math.round(((price - cost) / price) * 1000) / 10).toFixed(1)} %`;
 
 /** Signs in as staff through /login?redirect=…, which then opens `path`. */
@@ -76,14 +93,9 @@ async function openAsStaff(page: Page, path: string) {
 test.describe('recipes with costing', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
-  test('the form recalculates cost and margin as you type, follows a new ingredient cost live, and checks in Spanish', async ({
-    page,
-    playwright,
-    baseURL,
-  }) => {
-    const api = await staffApi(await playwright.request.newContext({ baseURL }));
-    const { product, ingredient, recipe } = await fixture(api);
-    try {
+  costingTest(
+    'the form recalculates cost and margin as you type, follows a new ingredient cost live, and checks in Spanish',
+    async ({ page, api, made: { product, ingredient, recipe } }) => {
       await openAsStaff(page, `/dashboard/recipes/update/${recipe.id}`);
       const cost = page.getByTestId('cost-per-unit');
       const marginCell = page.getByTestId('margin');
@@ -138,21 +150,12 @@ test.describe('recipes with costing', () => {
       const row = page.getByTestId('recipe-row').filter({ hasText: recipe.name });
       await expect(row.getByTestId('recipe-cost')).toHaveText('$5,000');
       await expect(row.getByTestId('recipe-margin')).toContainText(`${saved.margin.toFixed(1)} %`);
-    } finally {
-      await api.call('delete', `recipes/${recipe.id}`);
-      await api.call('delete', `ingredients/${ingredient.id}`);
-      await api.dispose();
-    }
-  });
+    },
+  );
 
-  test('the list shows every cost and margin, sorts least profitable first, keeps the view and follows costs live', async ({
-    page,
-    playwright,
-    baseURL,
-  }) => {
-    const api = await staffApi(await playwright.request.newContext({ baseURL }));
-    const { product, ingredient, recipe } = await fixture(api);
-    try {
+  costingTest(
+    'the list shows every cost and margin, sorts least profitable first, keeps the view and follows costs live',
+    async ({ page, api, made: { product, ingredient, recipe } }) => {
       await openAsStaff(page, '/dashboard/recipes');
       const rows = page.getByTestId('recipe-row');
       await expect(rows.first()).toBeVisible();
@@ -185,39 +188,28 @@ test.describe('recipes with costing', () => {
       await api.call('patch', `ingredients/${ingredient.id}`, { costPerUnit: 4500 });
       await expect(ours.getByTestId('recipe-cost')).toHaveText('$450', { timeout: 5000 });
       await expect(ours.getByTestId('recipe-margin')).toContainText(margin(product.price, 450));
-    } finally {
-      await api.call('delete', `recipes/${recipe.id}`);
-      await api.call('delete', `ingredients/${ingredient.id}`);
-      await api.dispose();
-    }
-  });
+    },
+  );
 
-  test('deleting a recipe asks first', async ({ page, playwright, baseURL }) => {
-    const api = await staffApi(await playwright.request.newContext({ baseURL }));
-    const { ingredient, recipe } = await fixture(api);
-    try {
-      await openAsStaff(page, '/dashboard/recipes');
-      const row = page.getByTestId('recipe-row').filter({ hasText: recipe.name });
-      await expect(row.getByTestId('recipe-cost')).toHaveText('$300');
-      await row.getByRole('button', { name: `Eliminar ${recipe.name}` }).click();
-      const dialog = page.getByRole('alertdialog', { name: `¿Eliminar «${recipe.name}»?` });
-      await expect(dialog).toBeVisible();
-      await expect(dialog.getByRole('button', { name: 'Cancelar' })).toBeFocused();
-      await expectNoSeriousAxeViolations(page, 'recipe delete dialog');
-      await dialog.getByRole('button', { name: 'Cancelar' }).click();
-      await expect(dialog).toBeHidden();
-      await api.call('get', `recipes/${recipe.id}`);
+  costingTest('deleting a recipe asks first', async ({ page, api, made: { recipe } }) => {
+    await openAsStaff(page, '/dashboard/recipes');
+    const row = page.getByTestId('recipe-row').filter({ hasText: recipe.name });
+    await expect(row.getByTestId('recipe-cost')).toHaveText('$300');
+    await row.getByRole('button', { name: `Eliminar ${recipe.name}` }).click();
+    const dialog = page.getByRole('alertdialog', { name: `¿Eliminar «${recipe.name}»?` });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Cancelar' })).toBeFocused();
+    await expectNoSeriousAxeViolations(page, 'recipe delete dialog');
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(dialog).toBeHidden();
+    await api.call('get', `recipes/${recipe.id}`);
 
-      await expect(row).toBeVisible();
-      await row.getByRole('button', { name: `Eliminar ${recipe.name}` }).click();
-      await dialog.getByRole('button', { name: 'Eliminar', exact: true }).click();
-      await expect(page.getByText(`Eliminamos «${recipe.name}».`)).toBeVisible();
-      await expect(row).toHaveCount(0);
-      expect((await api.raw('get', `recipes/${recipe.id}`)).status()).toBe(404);
-    } finally {
-      await api.call('delete', `ingredients/${ingredient.id}`);
-      await api.dispose();
-    }
+    await expect(row).toBeVisible();
+    await row.getByRole('button', { name: `Eliminar ${recipe.name}` }).click();
+    await dialog.getByRole('button', { name: 'Eliminar', exact: true }).click();
+    await expect(page.getByText(`Eliminamos «${recipe.name}».`)).toBeVisible();
+    await expect(row).toHaveCount(0);
+    expect((await api.raw('get', `recipes/${recipe.id}`)).status()).toBe(404);
   });
 
   test('a new recipe shows its cost while it is written', async ({ page, playwright, baseURL }) => {

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { AreaPage } from '../../components/area-page';
 import { DataTable, type TableFilter } from '../../components/data-table/data-table';
 import type { ListViewConfig } from '../../components/data-table/list-url';
-import { RowActions } from '../../components/data-table/row-actions';
+import { actionsColumn } from '../../components/data-table/row-actions';
 import { useResourceTable, type ResourceTable } from '../../components/data-table/use-resource-table';
 import { EmptyState } from '../../components/empty-state';
 import { buttonClass } from '../../components/ui/button';
@@ -92,22 +92,7 @@ function columns(table: ResourceTable<Ingredient>): ColumnDef<Ingredient>[] {
       meta: { sortField: 'supplier', hideOnPhone: true },
       cell: ({ row }) => row.original.supplier ?? '—',
     },
-    {
-      id: 'actions',
-      header: () => <span className="sr-only">Acciones</span>,
-      meta: { fixed: true, label: 'Acciones' },
-      cell: ({ row }) => (
-        <RowActions
-          name={row.original.name}
-          noun="el ingrediente"
-          editTo={paths.dashboard.ingredientUpdate(row.original.id)}
-          onDelete={async () => {
-            await table.store?.getState().remove(row.original.id);
-            table.reload();
-          }}
-        />
-      ),
-    },
+    actionsColumn(table, 'el ingrediente', paths.dashboard.ingredientUpdate),
   ];
 }
 
