@@ -2,7 +2,7 @@ import { costRecipe, isBelowTarget, type RecipeCost } from '@hornada/domain/cost
 import { SettingsInput } from '@hornada/domain/schemas/settings';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ApiError } from '../../lib/http';
-import { ADDED_BATCH_LIMIT, receivedItem } from '../../lib/live-rules';
+import { ADDED_BATCH_LIMIT, receivedItem, type LiveChange } from '../../lib/live-rules';
 import { getLiveStream } from '../../lib/live-stream';
 import type { Resource } from '../../lib/resource-service';
 import { useLiveList } from '../../lib/use-live-list';
@@ -56,29 +56,36 @@ export function useLiveRecords<T extends Resource>(companyId: string | null, res
   useEffect(() => {
     if (!companyId) return;
     return getLiveStream().subscribe(companyId, resource, {
-      onChanges: (changes) =>
-        setRecords((list) => {
-          let next = list;
-          for (const { type, doc } of changes) {
-            const rest = next.filter((r) => r.id !== doc.id);
-            const known = rest.length !== next.length;
-            if (type === 'removed') next = rest;
-            else if (type === 'modified' && known)
-              next = next.map((r) => (r.id === doc.id ? whole<T>(doc, companyId) : r));
-            else if (type === 'added' && !known && changes.length < ADDED_BATCH_LIMIT) {
-              next = [...next, whole<T>(doc, companyId)];
-            }
-          }
-          return next;
-        }),
+      onChanges: (changes) => setRecords((list) => applyWholeChanges(list, changes, companyId)),
       onReset: () => undefined,
     });
   }, [companyId, resource]);
   return records;
 }
 
-const whole = <T extends Resource>(doc: Resource & Record<string, unknown>, companyId: string): T =>
-  receivedItem<T>(doc, companyId);
+/**
+ * One batch of live changes applied to a list, each record taken whole ('modified' replaces it, arrays
+ * included); 'added' only when the batch has fewer than 3 changes (spec §4) and the id is new; 'removed'
+ * takes it out. Returns the same list when nothing applied.
+ */
+export function applyWholeChanges<T extends Resource>(
+  list: readonly T[],
+  changes: readonly LiveChange[],
+  companyId: string,
+): T[] {
+  let next = list as T[];
+  for (const { type, doc } of changes) {
+    if (!doc?.id) continue;
+    const known = next.some((r) => r.id === doc.id);
+    if (type === 'removed' && known) next = next.filter((r) => r.id !== doc.id);
+    else if (type === 'modified' && known) {
+      next = next.map((r) => (r.id === doc.id ? receivedItem<T>(doc, companyId) : r));
+    } else if (type === 'added' && !known && changes.length < ADDED_BATCH_LIMIT) {
+      next = [...next, receivedItem<T>(doc, companyId)];
+    }
+  }
+  return next;
+}
 
 export interface CostingBasis {
   ingredients: Ingredient[];
@@ -100,14 +107,20 @@ export async function loadCostingBasis(companyId: string, signal: AbortSignal): 
 export function useLiveBasis(companyId: string | null, basis: CostingBasis) {
   const ingredients = useLiveList<Ingredient>(companyId, 'ingredients', basis.ingredients);
   const products = useLiveList<Product>(companyId, 'products', basis.products);
-  return useMemo(() => {
-    const ingredientById = new Map(ingredients.map((i) => [i.id, i]));
-    const productById = new Map(products.map((p) => [p.id, p]));
-    return { ingredients, products, ingredientById, productById, targetMargin: basis.targetMargin };
-  }, [ingredients, products, basis.targetMargin]);
+  return useMemo(
+    () => basisOf({ ingredients, products, targetMargin: basis.targetMargin }),
+    [ingredients, products, basis.targetMargin],
+  );
 }
 
-export type LiveBasis = ReturnType<typeof useLiveBasis>;
+/** The costing basis with its look-ups by id. */
+export function basisOf({ ingredients, products, targetMargin }: CostingBasis) {
+  const ingredientById = new Map(ingredients.map((i) => [i.id, i]));
+  const productById = new Map(products.map((p) => [p.id, p]));
+  return { ingredients, products, ingredientById, productById, targetMargin };
+}
+
+export type LiveBasis = ReturnType<typeof basisOf>;
 
 export interface CostedRecipe extends RecipeCost {
   recipe: Recipe;
