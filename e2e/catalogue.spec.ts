@@ -68,7 +68,13 @@ test.describe('catalogue', () => {
     await page.getByRole('button', { name: 'Crear colección' }).click();
     await expect(toast(page, `Creamos la colección «${collection}».`)).toBeVisible();
     await expect(page).toHaveURL('/dashboard/product-collections');
-    await expect(page.getByRole('link', { name: collection })).toBeVisible();
+    await expect(page.getByRole('table').getByRole('link', { name: collection, exact: true })).toBeVisible();
+    // Order 0 puts it first in the shop's order; one step down swaps it with its neighbour.
+    const collectionRows = page.getByRole('table').locator('tbody tr');
+    await expect(collectionRows.first()).toContainText(collection);
+    await page.getByRole('button', { name: `Bajar «${collection}»` }).click();
+    await expect(collectionRows.nth(1)).toContainText(collection);
+    await expect(page.getByRole('button', { name: `Subir «${collection}»` })).toBeEnabled();
 
     // A brand with its logo.
     await page.goto('/dashboard/brands');
@@ -82,7 +88,7 @@ test.describe('catalogue', () => {
     await page.getByLabel(/Texto alternativo/).fill(`Logo de ${brand}`);
     await page.getByRole('button', { name: 'Crear marca' }).click();
     await expect(toast(page, `Creamos la marca «${brand}».`)).toBeVisible();
-    await expect(page.getByRole('link', { name: brand })).toBeVisible();
+    await expect(page.getByRole('table').getByRole('link', { name: brand, exact: true })).toBeVisible();
 
     // A product in both, with a photo; the open storefront shows it without a reload.
     await page.goto('/dashboard/products');
@@ -101,12 +107,14 @@ test.describe('catalogue', () => {
     await page.getByRole('button', { name: 'Crear producto' }).click();
     await expect(toast(page, `Creamos «${product}». Ya está en la tienda.`)).toBeVisible();
     await expect(page).toHaveURL('/dashboard/products');
-    await expect(page.getByRole('link', { name: product })).toBeVisible();
+    await expect(page.getByRole('table').getByRole('link', { name: product, exact: true })).toBeVisible();
 
-    await expect(shop.page.getByRole('heading', { name: collection })).toBeVisible({ timeout: 10_000 });
-    const card = shop.page.getByRole('link', { name: product });
+    await expect(shop.page.getByRole('main').getByRole('heading', { name: collection })).toBeVisible({
+      timeout: 10_000,
+    });
+    const card = shop.page.getByRole('main').getByRole('link', { name: product, exact: true });
     await expect(card).toBeVisible();
-    await expect(shop.page.getByRole('img', { name: `${product} recién horneado` })).toBeVisible();
+    await expect(shop.page.getByRole('main').getByRole('img', { name: `${product} recién horneado` })).toBeVisible();
 
     // An edit shows there too.
     await page.getByRole('link', { name: `Editar ${product}` }).click();
@@ -114,7 +122,9 @@ test.describe('catalogue', () => {
     await page.getByLabel('Nombre').fill(`${product} integral`);
     await page.getByRole('button', { name: 'Guardar cambios' }).click();
     await expect(toast(page, `Guardamos «${product} integral».`)).toBeVisible();
-    await expect(shop.page.getByRole('link', { name: `${product} integral` })).toBeVisible({ timeout: 10_000 });
+    await expect(
+      shop.page.getByRole('main').getByRole('link', { name: `${product} integral`, exact: true }),
+    ).toBeVisible({ timeout: 10_000 });
 
     // Delete asks first: cancelling keeps the product; confirming removes it, here and in the shop.
     await page.getByRole('button', { name: `Eliminar ${product} integral` }).click();
@@ -123,12 +133,14 @@ test.describe('catalogue', () => {
     await expectNoSeriousAxeViolations(page, 'delete dialog');
     await dialog.getByRole('button', { name: 'Cancelar' }).click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByRole('link', { name: `${product} integral` })).toBeVisible();
+    await expect(page.getByRole('table').getByRole('link', { name: `${product} integral`, exact: true })).toBeVisible();
     await page.getByRole('button', { name: `Eliminar ${product} integral` }).click();
     await dialog.getByRole('button', { name: 'Eliminar' }).click();
     await expect(toast(page, `Eliminamos «${product} integral».`)).toBeVisible();
-    await expect(page.getByRole('link', { name: `${product} integral` })).toBeHidden();
-    await expect(shop.page.getByRole('link', { name: `${product} integral` })).toBeHidden({ timeout: 10_000 });
+    await expect(page.getByRole('table').getByRole('link', { name: `${product} integral`, exact: true })).toBeHidden();
+    await expect(
+      shop.page.getByRole('main').getByRole('link', { name: `${product} integral`, exact: true }),
+    ).toBeHidden({ timeout: 10_000 });
 
     // Clean up the brand and the collection the same way.
     for (const [list, name] of [
@@ -169,10 +181,13 @@ test.describe('catalogue', () => {
     await expect.poll(async () => sorted(await prices(), -1) && (await prices())[0]! > cheapest!).toBe(true);
 
     // Next page.
+    const names = () => rows.locator('td:first-child').allTextContents();
+    const firstPage = await names();
     await page.getByRole('button', { name: 'Página siguiente' }).click();
     await expect(page).toHaveURL(/page=2/);
     await expect(page.getByText(/^11–20 de \d+$/)).toBeVisible();
-    const secondPage = await rows.locator('td:first-child').allTextContents();
+    await expect.poll(async () => (await names()).some((name) => firstPage.includes(name))).toBe(false);
+    const secondPage = await names();
 
     // A reload opens the same view.
     await page.reload();
@@ -195,6 +210,48 @@ test.describe('catalogue', () => {
     await expect(page.getByText('No encontramos resultados.')).toBeVisible();
     await page.getByRole('button', { name: 'Quitar búsqueda y filtros' }).click();
     await expect(rows).toHaveCount(10);
+
+    // A filter: only that collection's products, kept in the URL.
+    await page.getByLabel('Colección').selectOption({ label: 'Bebidas' });
+    await expect(page).toHaveURL(/collectionId=/);
+    await expect
+      .poll(async () => new Set(await rows.locator('td:nth-child(4)').allTextContents()))
+      .toEqual(new Set(['Bebidas']));
+    await page.reload();
+    await expect(page.getByLabel('Colección')).toHaveValue(/.+/);
+    await expect(rows.locator('td:nth-child(4)').first()).toHaveText('Bebidas');
+  });
+
+  test('photos: several at once, alt text, reorder; a file that is not an image is refused in Spanish', async ({
+    page,
+    expectConsoleErrors,
+  }) => {
+    expectConsoleErrors(415);
+    await signInAsStaff(page);
+    await page.goto('/dashboard/products/create');
+    await page.getByLabel('Agregar fotos').setInputFiles([
+      { name: 'uno.png', mimeType: 'image/png', buffer: await picture('#7b341e') },
+      { name: 'dos.png', mimeType: 'image/png', buffer: await picture('#2c5282') },
+    ]);
+    const main = page.getByLabel('Foto principal: texto alternativo');
+    const second = page.getByLabel('Foto 2: texto alternativo');
+    await expect(second).toBeVisible();
+    await main.fill('primera');
+    await second.fill('segunda');
+    await page.getByRole('button', { name: 'Subir la foto 2' }).click();
+    await expect(main).toHaveValue('segunda');
+    await expect(second).toHaveValue('primera');
+    await page.getByRole('button', { name: 'Quitar la foto 2' }).click();
+    await expect(second).toHaveCount(0);
+
+    // Named .png, but a web page: the server decides by the bytes (415) and the reason shows here.
+    await page.getByLabel('Agregar fotos').setInputFiles({
+      name: 'foto.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('<!doctype html><p>no soy una imagen</p>'),
+    });
+    await expect(page.getByRole('alert').filter({ hasText: 'El archivo no es una imagen compatible' })).toBeVisible();
+    await expect(page.getByLabel('Foto 2: texto alternativo')).toHaveCount(0);
   });
 
   test('a bad value shows its Spanish message under its field; leaving with changes asks', async ({ page }) => {

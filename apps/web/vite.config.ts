@@ -29,7 +29,9 @@ function firstLoadChunk(id: string, ctx: ChunkingContext): string | null {
     const stack = [CLIENT_ENTRY];
     while (stack.length) {
       const next = stack.pop()!;
-      if (seen.has(next)) continue;
+      // lucide's index re-exports every icon: following it would put the back office's icons in the first
+      // load. The storefront imports its icons one by one (`lucide-react/icons/x`).
+      if (seen.has(next) || next.endsWith('/lucide-react/dist/esm/lucide-react.mjs')) continue;
       seen.add(next);
       stack.push(...(ctx.getModuleInfo(next)?.importedIds ?? []));
     }

@@ -118,7 +118,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     publicCache,
     companies: companyInfo,
     live: undefined as unknown as LiveFeed,
-    storage: opts.storage ?? createStorage(config),
+    storage: opts.storage ?? (await createStorage(config)),
     async marketCompanyId() {
       if (marketId) return marketId;
       // Default: the demo bakery when seeded, else the first company created.

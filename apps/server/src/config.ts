@@ -109,7 +109,7 @@ const EnvSchema = z.object({
       'must be segments of letters, digits, . _ - (none starting with a dot) joined by /',
     )
     .optional(),
-  // What one company's uploads may take in the storage, every width counted (402 beyond).
+  // What one company's images may take in the storage, every width counted (402 beyond); 0: no limit.
   STORAGE_QUOTA_MB: z.coerce.number().int().min(0).default(1024),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Set by scripts/dev.mjs only (`npm run dev`), not an operator's setting: hence the prefix.
@@ -164,7 +164,7 @@ export interface Config {
     perAddress: number;
   };
   storage: StorageConfig;
-  /** Bytes a company's uploads may take, every width counted. */
+  /** Bytes a company's images may take, every width counted; 0: no limit. */
   storageQuotaBytes: number;
   /** PostgreSQL's statement_timeout on the app's pool (0: none). */
   dbStatementTimeoutMs: number;

@@ -249,9 +249,8 @@ export const carts = pgTable(
 );
 
 /**
- * Uploaded images (modules/files): which company owns each stored path, and the bytes it takes in the
- * storage (every width), summed for the company's quota. Files the seed draws are not listed: they
- * belong to the demo and count against nothing.
+ * A company's images (modules/files: uploads, and the demo seed's pictures): which company owns each
+ * stored path, and the bytes it takes in the storage (every width), summed for the company's quota.
  */
 export const files = pgTable(
   'files',

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { IMAGE_WIDTHS } from '@hornada/domain/constants';
 import type { StorageDriver } from '../providers/storage';
 
 /**
@@ -42,7 +43,7 @@ export interface ImageSpec {
   variant?: string;
 }
 
-export const WIDTHS = [320, 640, 960] as const;
+export const WIDTHS = IMAGE_WIDTHS;
 const W = 960;
 const H = 720;
 
@@ -1926,7 +1927,17 @@ export type RenderImage = (
   dir: string,
   spec: ImageSpec,
   alt: string,
-) => Promise<{ path: string; alt: string; width: number; height: number; widths: number[] }>;
+) => Promise<{
+  path: string;
+  alt: string;
+  width: number;
+  height: number;
+  widths: number[];
+  /** Bytes in the storage, every width with the largest twice (as an upload counts them). */
+  bytes: number;
+  /** The largest width's bytes. */
+  size: number;
+}>;
 
 /**
  * A renderer for one seed run: the table versions, the light and the grain are drawn once and kept
@@ -1977,6 +1988,8 @@ export function createImageRenderer(): RenderImage {
       ...WIDTHS.map((w, i) => storage.put(`${dir}/main-${w}.webp`, encoded[i]!, 'image/webp')),
       storage.put(`${dir}/main.webp`, encoded[WIDTHS.length - 1]!, 'image/webp'),
     ]);
-    return { path: `${dir}/main.webp`, alt, width: W, height: H, widths: [...WIDTHS] };
+    const largest = encoded[WIDTHS.length - 1]!.length;
+    const bytes = encoded.reduce((sum, b) => sum + b.length, largest);
+    return { path: `${dir}/main.webp`, alt, width: W, height: H, widths: [...WIDTHS], bytes, size: largest };
   };
 }

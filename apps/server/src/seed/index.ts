@@ -19,6 +19,7 @@ import { SYSTEM_CALLER, type WriteScope } from '../resources/service';
 import { B2B_CLIENTS, BRANDS, COLLECTIONS, INGREDIENTS, PRODUCTS, RECIPES, SETTINGS } from './catalogue';
 import { DEMO_COMPANY_ID } from './ids';
 import { createLocalStorage, type StorageDriver } from '../providers/storage';
+import { recordStoredFiles } from '../modules/files/files.service';
 import { createImageRenderer, WIDTHS } from './images';
 
 /** Runs `fn` over `items` with at most `limit` at once (2 cores: images render in parallel, not all at once). */
@@ -86,6 +87,8 @@ export async function seedDemo(opts: {
   ];
   const renderImage = createImageRenderer();
   const images = await pool(jobs, 4, (j) => renderImage(storage, j.dir, j.image, j.alt));
+  /** A picture as a product keeps it (the storage figures stay in the files table). */
+  const imageValue = ({ bytes: _bytes, size: _size, ...image }: (typeof images)[number]) => image;
   const collectionImages = images.slice(0, COLLECTIONS.length);
   const productImages = images.slice(COLLECTIONS.length);
   const imagesMs = performance.now() - started;
@@ -115,6 +118,8 @@ export async function seedDemo(opts: {
       const now = clock.now();
       await tx.insert(companies).values({ id: companyId, name: SETTINGS.marketName, createdAt: now, updatedAt: now });
       await resources.settings.createFor(scope, companyId, SettingsInput.parse(SETTINGS));
+      // The pictures are the company's files like any upload: listed, counted, deletable by its staff.
+      await recordStoredFiles(tx, companyId, images, now);
       // Every record through its service (as the system): the same change log and hooks as the API.
       const insert = async (name: Parameters<ResourceRegistry['get']>[0], rows: Record<string, unknown>[]) => {
         for (const row of rows) await resources.get(name).insertAs(SYSTEM_CALLER, companyId, row, scope);
@@ -186,7 +191,7 @@ export async function seedDemo(opts: {
             collectionId: get(ids.collections, p.collection),
             brandId: p.brand ? get(ids.brands, p.brand) : null,
             recipeId: recipeIds.get(p.key) ?? null,
-            images: [productImages[i]],
+            images: [imageValue(productImages[i]!)],
             active: p.active ?? true,
             allergens: p.allergens,
             sortOrder: i + 1,

@@ -3,15 +3,19 @@
  * S3 driver against s3rver, an in-process S3-compatible server started here on 127.0.0.1, port 0.
  */
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { request } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_TEXTS_ES, ROLES, type Role, type StoredFile } from '@hornada/domain';
 import { parseConfig } from '../../src/config';
+import { files, products } from '../../src/db/schema';
+import { DEMO_COMPANY_ID } from '../../src/seed/ids';
+import { seedDemoInto } from '../helpers/seed';
 import { setupTestApp, json, type TestApp } from '../helpers/app';
 
 const require = createRequire(import.meta.url);
@@ -107,7 +111,7 @@ describe.each(['local', 's3'] as const)('file storage on the %s driver', (driver
 
   beforeAll(async () => {
     if (driver === 's3') s3 = await startS3();
-    t = await setupTestApp({ env: { RATE_LIMIT_WRITES: '0', ...(s3?.env ?? {}) } });
+    t = await setupTestApp({ listen: true, env: { RATE_LIMIT_WRITES: '0', ...(s3?.env ?? {}) } });
     own = await t.company('Panadería Uno');
     other = await t.company('Panadería Dos');
     tokens.admin = (await t.user('company_admin', own)).token;
@@ -155,7 +159,7 @@ describe.each(['local', 's3'] as const)('file storage on the %s driver', (driver
     expect(file.path).toMatch(new RegExp(`^${own}/[A-Za-z0-9_-]{32}\\.webp$`));
     expect(file.path).not.toContain('exe');
     expect(file).toMatchObject({ url: `/files/${file.path}`, contentType: 'image/webp', width: 960, height: 720 });
-    expect(file.widths).toEqual([320, 640, 960]);
+    expect(file.widths).toEqual([320, 480, 640, 960]);
     const res = await download(file.url);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/webp');
@@ -175,12 +179,16 @@ describe.each(['local', 's3'] as const)('file storage on the %s driver', (driver
       expect(res.headers['content-type']).toBe('image/webp');
       expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
+      const head = await t.call({ method: 'HEAD', url: `/files/${file.path.replace(/\.webp$/, `-${w}.webp`)}` });
+      expect(head.statusCode).toBe(200);
+      expect(head.headers['content-length']).toBe(res.headers['content-length']);
+      expect(head.rawPayload.length).toBe(0);
       const meta = await sharp(res.rawPayload).metadata();
       expect(meta).toMatchObject({ format: 'webp', width: w, height: (w * 3) / 4 });
     }
     // A narrow picture is never enlarged: its own width is the largest.
     const narrow = await stored(await noisy(500, 250, 2));
-    expect(narrow).toMatchObject({ widths: [320, 500], width: 500, height: 250 });
+    expect(narrow).toMatchObject({ widths: [320, 480, 500], width: 500, height: 250 });
     const tiny = await stored(await noisy(100, 80, 3));
     expect(tiny).toMatchObject({ widths: [100], width: 100, height: 80 });
   });
@@ -220,6 +228,33 @@ describe.each(['local', 's3'] as const)('file storage on the %s driver', (driver
       payload: Readable.from([payload.subarray(0, 1 << 20), payload.subarray(1 << 20)]),
     });
     expectError(res, 413, 'storage/file-too-large');
+  });
+
+  it('answers 413 before the rest of an oversize body is sent, announced or chunked', async () => {
+    const { payload, headers } = await multipart(Buffer.alloc(6 * 1024 * 1024, 1), 'grande.png', 'image/png');
+    /** Sends `sent` bytes of the body and waits for the answer without ever ending the request. */
+    const partial = (sent: number, announce: boolean) =>
+      new Promise<number>((resolve, reject) => {
+        const req = request(`${t.baseUrl}/api/companies/${own}/files`, {
+          method: 'POST',
+          headers: {
+            ...headers,
+            authorization: `Bearer ${tokens.staff}`,
+            ...(announce ? { 'content-length': String(payload.length) } : { 'transfer-encoding': 'chunked' }),
+          },
+        });
+        req.on('response', (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+          req.destroy();
+        });
+        req.on('error', reject);
+        req.write(payload.subarray(0, sent));
+      });
+    const within = (p: Promise<number>) =>
+      Promise.race([p, new Promise<string>((r) => setTimeout(() => r('no answer'), 5000))]);
+    expect(await within(partial(64 * 1024, true))).toBe(413);
+    expect(await within(partial(5 * 1024 * 1024 + 128 * 1024, false))).toBe(413);
   });
 
   it('refuses an image over 40 megapixels (413) before decoding it', async () => {
@@ -339,6 +374,16 @@ describe.each(['local', 's3'] as const)('file storage on the %s driver', (driver
     }
   });
 
+  it('documents upload and delete in the OpenAPI document', async () => {
+    const doc = json<{ paths: Record<string, Record<string, unknown>> }>(
+      await t.call({ method: 'GET', url: '/api/docs/json' }),
+    );
+    expect(Object.keys(doc.paths['/api/companies/{companyId}/files'] ?? {})).toContain('post');
+    expect(
+      Object.keys(doc.paths).some((p) => p.startsWith('/api/companies/{companyId}/files/') && doc.paths[p]?.delete),
+    ).toBe(true);
+  });
+
   it('stores the same bytes once: a retried upload gets the same path and costs no more quota', async () => {
     const image = await noisy(640, 480, 7);
     const first = await stored(image);
@@ -368,6 +413,11 @@ describe.each(['local', 's3'] as const)('file storage on the %s driver', (driver
       // Deleting frees the room again.
       expect((await remove(probe.path)).statusCode).toBe(204);
       expect((await upload(images[0]!)).statusCode).toBeLessThan(300);
+      // 0: no limit.
+      config.storageQuotaBytes = 1;
+      expectError(await upload(await noisy(300, 200, 12)), 402, 'storage/quota-exceeded');
+      config.storageQuotaBytes = 0;
+      expect((await upload(await noisy(300, 200, 12))).statusCode).toBe(201);
     } finally {
       config.storageQuotaBytes = saved;
     }
@@ -410,5 +460,39 @@ describe('storage configuration', () => {
     expect(message).toContain('S3_PREFIX:');
     expect(message).toContain('S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither');
     expect(() => parseConfig({ ...base, STORAGE: 'ftp' })).toThrow(/STORAGE/);
+  });
+});
+
+describe("the demo seed's pictures", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await setupTestApp();
+    await seedDemoInto(t, { accounts: false });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('are files of the demo company: listed with their bytes, served, and deletable by its staff', async () => {
+    const rows = await t.db.select().from(files).where(eq(files.companyId, DEMO_COMPANY_ID));
+    const [product] = await t.db.select().from(products).limit(1);
+    const image = product!.images[0]!;
+    const row = rows.find((r) => r.path === image.path);
+    expect(row).toMatchObject({ width: image.width, height: image.height, widths: image.widths });
+    const served = await t.call({ method: 'GET', url: `/files/${image.path}` });
+    expect(served.statusCode).toBe(200);
+    expect(row!.size).toBe(served.rawPayload.length);
+    expect(row!.bytes).toBeGreaterThan(row!.size * 2);
+
+    const staff = await t.user('company_staff', DEMO_COMPANY_ID);
+    const other = await t.user('company_admin', await t.company());
+    const url = (company: string) => `/api/companies/${company}/files/${image.path}`;
+    expect((await t.call({ method: 'DELETE', url: url(DEMO_COMPANY_ID), token: other.token })).statusCode).toBe(404);
+    expect((await t.call({ method: 'DELETE', url: url(other.companyId!), token: other.token })).statusCode).toBe(404);
+    expect((await t.call({ method: 'DELETE', url: url(DEMO_COMPANY_ID), token: staff.token })).statusCode).toBe(204);
+    for (const w of image.widths) {
+      const res = await t.call({ method: 'GET', url: `/files/${image.path.replace(/\.webp$/, `-${w}.webp`)}` });
+      expect(res.statusCode).toBe(404);
+    }
   });
 });

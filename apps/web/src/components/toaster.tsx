@@ -1,4 +1,4 @@
-import { X } from 'lucide-react';
+import X from 'lucide-react/icons/x';
 import { useStore } from 'zustand';
 import { toastRole, toastStore, type ToastType } from '../lib/toast-store';
 

@@ -70,7 +70,7 @@ const stored: StoredFile = {
   size: 1234,
   width: 960,
   height: 720,
-  widths: [320, 640, 960],
+  widths: [320, 480, 640, 960],
 };
 
 const ok: Step = (x) => {
@@ -240,6 +240,15 @@ describe('uploadFile', () => {
     await expect(uploader.uploadFile('c1', blob())).resolves.toEqual(stored);
     expect(sent).toHaveLength(2);
     expect(sent[0]!.aborted).toBe(true);
+  });
+
+  it('refuses a file over 5 MB before sending a byte', async () => {
+    const { uploader } = setup();
+    const big = new Blob([new Uint8Array(5 * 1024 * 1024 + 1)]);
+    const err = await rejection(uploader.uploadFile('c1', big));
+    expect(err.code).toBe('storage/file-too-large');
+    expect(err.userMessage).toBe(errorTextEs('storage/file-too-large'));
+    expect(sent).toHaveLength(0);
   });
 
   it('refuses an answer that is not a stored file', async () => {

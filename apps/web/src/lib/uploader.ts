@@ -1,4 +1,5 @@
 import {
+  FILE_MAX_BYTES,
   REQUEST_TIMEOUT_MS,
   STORAGE_MAX_OPERATION_RETRY_MS,
   STORAGE_MAX_UPLOAD_RETRY_MS,
@@ -48,6 +49,7 @@ export interface Uploader {
 
 const MESSAGES = {
   canceled: 'Upload canceled',
+  tooLarge: 'File is too large (limit 5 MB)',
   retryLimit: 'Retry limit exceeded',
   noResponse: 'No response from server',
   timeout: 'Request timed out. Please try again.',
@@ -227,6 +229,8 @@ export function createUploader(options: UploaderOptions = {}): Uploader {
 
   return {
     async uploadFile(companyId, file, opts = {}) {
+      // The server refuses it anyway (413): a person learns it at once instead of after the upload.
+      if (file.size > FILE_MAX_BYTES) throw clientError('storage/file-too-large', MESSAGES.tooLarge, 413);
       const url = `${baseUrl}/companies/${encodeURIComponent(companyId)}/files`;
       const name = typeof File !== 'undefined' && file instanceof File ? file.name : 'imagen';
       const res = await withRetries(maxUpload, opts.signal, () => {

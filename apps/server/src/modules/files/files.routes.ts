@@ -41,6 +41,22 @@ function fromMultipart(err: unknown): unknown {
   return err;
 }
 
+/**
+ * The file's bytes, or a 413 as soon as they pass FILE_MAX_BYTES: the plugin's own toBuffer() waits for
+ * the end of the part, which a client sending without Content-Length could make us wait for.
+ */
+async function readLimited(file: AsyncIterable<Buffer> & { truncated: boolean }): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of file) {
+    size += chunk.length;
+    if (file.truncated || size > FILE_MAX_BYTES) throw fileTooLarge();
+    chunks.push(chunk);
+  }
+  if (file.truncated) throw fileTooLarge();
+  return Buffer.concat(chunks);
+}
+
 const unsupportedMultipart = () =>
   new AppError(415, 'unsupported_media_type', 'Send the image as multipart/form-data in the field "file"');
 
@@ -86,7 +102,7 @@ export async function registerFileRoutes(app: FastifyInstance): Promise<void> {
         try {
           const part = await req.file();
           if (!part || part.fieldname !== 'file') throw badRequest(STORAGE_MESSAGES.fileRequired);
-          input = await part.toBuffer();
+          input = await readLimited(part.file);
         } catch (err) {
           throw fromMultipart(err);
         }

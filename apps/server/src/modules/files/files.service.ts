@@ -4,6 +4,7 @@ import sharp, { type Metadata } from 'sharp';
 import { FILE_MAX_PIXELS, IMAGE_WIDTHS, type StoredFile } from '@hornada/domain';
 import { STORAGE_MESSAGES } from '@hornada/domain/messages';
 import type { AppContext, Caller } from '../../context';
+import type { DbOrTx } from '../../db';
 import { files } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { isSafeKey, type StorageDriver } from '../../providers/storage';
@@ -59,6 +60,26 @@ function keysOf(path: string, widths: readonly number[]): string[] {
 type Encoded = { width: number; height: number; data: Buffer };
 
 /**
+ * Re-encoding a large photo takes a core and up to a few hundred megabytes for a moment: at most two at
+ * a time an instance (this machine has two cores), the others wait their turn instead of piling up.
+ */
+const ENCODE_CONCURRENCY = 2;
+let encoding = 0;
+const waiting: (() => void)[] = [];
+
+async function fewAtATime<T>(fn: () => Promise<T>): Promise<T> {
+  if (encoding >= ENCODE_CONCURRENCY) await new Promise<void>((resolve) => waiting.push(resolve));
+  else encoding++;
+  try {
+    return await fn();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else encoding--;
+  }
+}
+
+/**
  * Re-encodes an image into WebP at each width of `widthsFor`: turned upright by its EXIF orientation,
  * in sRGB, and with no metadata at all (sharp writes none unless asked: EXIF, GPS, XMP, ICC are gone).
  * Only the first frame of an animation is kept.
@@ -111,6 +132,29 @@ function toStoredFile(row: typeof files.$inferSelect): StoredFile {
   };
 }
 
+/** Lists images stored outside an upload (the demo seed's pictures) as files of the company. */
+export async function recordStoredFiles(
+  tx: DbOrTx,
+  companyId: string,
+  images: readonly { path: string; bytes: number; size: number; width: number; height: number; widths: number[] }[],
+  at: Date,
+): Promise<void> {
+  if (images.length === 0) return;
+  await tx.insert(files).values(
+    images.map((i) => ({
+      companyId,
+      path: i.path,
+      bytes: i.bytes,
+      size: i.size,
+      contentType: CONTENT_TYPE,
+      width: i.width,
+      height: i.height,
+      widths: i.widths,
+      createdAt: at,
+    })),
+  );
+}
+
 /** A transaction-level lock per company: its quota is read and spent by one upload at a time. */
 const lockCompany = (companyId: string) => sql`SELECT pg_advisory_xact_lock(hashtext(${`files:${companyId}`}))`;
 
@@ -138,7 +182,7 @@ export class FilesService {
     const existing = await this.find(companyId, path);
     if (existing) return toStoredFile(existing);
 
-    const { widths, images } = await encodeImage(input);
+    const { widths, images } = await fewAtATime(() => encodeImage(input));
     const largest = images[images.length - 1]!;
     const bytes = images.reduce((sum, i) => sum + i.data.length, 0) + largest.data.length;
     const written: string[] = [];
@@ -154,7 +198,8 @@ export class FilesService {
           .select({ n: sql<string>`coalesce(sum(${files.bytes}), 0)` })
           .from(files)
           .where(eq(files.companyId, companyId));
-        if (Number(used?.n ?? 0) + bytes > this.ctx.config.storageQuotaBytes) {
+        const quota = this.ctx.config.storageQuotaBytes;
+        if (quota > 0 && Number(used?.n ?? 0) + bytes > quota) {
           throw new AppError(402, 'storage/quota-exceeded', STORAGE_MESSAGES.quotaExceeded);
         }
         const [row] = await tx
@@ -191,8 +236,9 @@ export class FilesService {
 
   async remove(caller: Caller | null, companyId: string, path: string): Promise<void> {
     this.checkAccess(caller, companyId, 'delete');
-    // A path of another company, or one that is not a key (`..`, `%2e`, a backslash), is just not found.
-    if (!isSafeKey(path) || !path.startsWith(`${companyId}/`)) throw objectNotFound();
+    // A path that is not a key (`..`, `%2e`, a backslash) is just not found, as is one of another company
+    // (the row below is looked up by company and path).
+    if (!isSafeKey(path)) throw objectNotFound();
     await this.ctx.db.transaction(async (tx) => {
       await tx.execute(lockCompany(companyId));
       const [row] = await tx

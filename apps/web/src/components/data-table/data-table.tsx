@@ -7,7 +7,7 @@ import {
   type VisibilityState,
 } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Columns3, Search, X } from 'lucide-react';
-import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ApiError } from '../../lib/http';
 import type { Resource } from '../../lib/resource-service';
 import { EmptyState } from '../empty-state';
@@ -126,7 +126,7 @@ export function DataTable<T extends Resource>({
 
   const rt = useReactTable({
     data: items,
-    columns,
+    columns: useStableColumns(columns),
     getCoreRowModel: getCoreRowModel(),
     getRowId: (row) => row.id,
     manualPagination: true,
@@ -357,6 +357,38 @@ export function DataTable<T extends Resource>({
   );
 }
 
+/**
+ * TanStack renders a cell function as a component: a screen that builds its columns on each render would give
+ * React a new component type each time, remounting every cell (and losing its state, such as an open delete
+ * dialog, when a live update re-renders the list). The columns handed to the table keep one function each,
+ * which calls the screen's latest one.
+ */
+function useStableColumns<T>(columns: ColumnDef<T>[]): ColumnDef<T>[] {
+  const latest = useRef(columns);
+  latest.current = columns;
+  const key = columns.map(columnId).join('|');
+  return useMemo(
+    () =>
+      latest.current.map((column, index) => {
+        const current = () => latest.current[index] ?? column;
+        return {
+          ...column,
+          id: columnId(column),
+          header: (ctx) => {
+            const header = current().header;
+            return typeof header === 'function' ? header(ctx) : (header ?? null);
+          },
+          cell: (ctx) => {
+            const cell = current().cell;
+            return typeof cell === 'function' ? cell(ctx) : (cell ?? null);
+          },
+        } as ColumnDef<T>;
+      }),
+    // The ids say when the set of columns changed; their renderers are read from `latest`.
+    [key],
+  );
+}
+
 /** The search box: the URL follows what is typed after a short pause (and the box follows the URL). */
 export function SearchBox({
   id,
@@ -373,15 +405,18 @@ export function SearchBox({
 }) {
   const [text, setText] = useState(value);
   const [from, setFrom] = useState(value);
+  // The latest handler, so that a re-render (a live update) does not restart the pause.
+  const handler = useRef(onChange);
+  handler.current = onChange;
   if (from !== value) {
     setFrom(value);
     setText(value);
   }
   useEffect(() => {
     if (text === value) return;
-    const timer = setTimeout(() => onChange(text), SEARCH_DELAY_MS);
+    const timer = setTimeout(() => handler.current(text), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [text, value, onChange]);
+  }, [text, value]);
   return (
     <div className="min-w-0 sm:flex-1 sm:basis-56">
       <label htmlFor={id} className="block text-sm font-medium text-stone-700">

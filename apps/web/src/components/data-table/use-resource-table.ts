@@ -26,8 +26,11 @@ export interface ResourceTable<T extends Resource> {
   loading: boolean;
   error: Error | null;
   view: ListView;
-  /** Changes the view (the URL): a new search, sort, filter or page size goes back to page 1. */
-  setView(change: Partial<ListView>): void;
+  /**
+   * Changes the view (the URL): a new search, sort, filter or page size goes back to page 1. Each change is a
+   * history entry (Back undoes it) except typing in the search box, or when `replace` is asked.
+   */
+  setView(change: Partial<ListView>, options?: { replace?: boolean }): void;
   /** Reads the current page again. */
   reload(): void;
   companyId: string | null;
@@ -114,11 +117,11 @@ export function useResourceTable<T extends Resource>(resource: string, config: L
   }, [store, companyId, resource]);
 
   const setView = useCallback(
-    (change: Partial<ListView>) => {
+    (change: Partial<ListView>, options?: { replace?: boolean }) => {
       const next = changeView(view, change);
       const typing = change.search !== undefined && Object.keys(change).length === 1;
       // Typing replaces the entry (Back should not walk through every letter); other changes add one.
-      setSearchParams((current) => writeListView(next, config, current), { replace: typing });
+      setSearchParams((current) => writeListView(next, config, current), { replace: options?.replace ?? typing });
     },
     [view, config, setSearchParams],
   );
@@ -131,7 +134,7 @@ export function useResourceTable<T extends Resource>(resource: string, config: L
   // A page past the end (rows deleted, or an old link): show the last page instead.
   const pages = pageCount(total, view.perPage);
   useEffect(() => {
-    if (!loading && !error && total > 0 && view.page > pages) setView({ page: pages });
+    if (!loading && !error && total > 0 && view.page > pages) setView({ page: pages }, { replace: true });
   }, [loading, error, total, view.page, pages, setView]);
 
   const reload = useCallback(() => void load(false), [load]);

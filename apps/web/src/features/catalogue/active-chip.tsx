@@ -1,3 +1,5 @@
+import type { ColumnDef } from '@tanstack/react-table';
+
 /** Whether a product or collection shows in the shop. */
 export function ActiveChip({ active }: { active: boolean }) {
   return active ? (
@@ -9,4 +11,14 @@ export function ActiveChip({ active }: { active: boolean }) {
       Inactivo
     </span>
   );
+}
+
+/** The "Estado" column of products and collections (hidden on a phone until chosen). */
+export function activeColumn<T extends { id: string; active: boolean }>(): ColumnDef<T> {
+  return {
+    id: 'active',
+    header: 'Estado',
+    meta: { hideOnPhone: true },
+    cell: ({ row }) => <ActiveChip active={row.original.active} />,
+  };
 }

@@ -113,7 +113,7 @@ export function Component() {
               label="Orden"
               inputMode="numeric"
               hint="Las colecciones se muestran de menor a mayor."
-              className="max-w-48"
+              className="sm:max-w-xs"
               registration={register('sortOrder')}
               error={errors.sortOrder?.message}
             />

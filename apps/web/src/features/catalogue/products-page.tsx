@@ -1,17 +1,12 @@
 import type { Product } from '@hornada/domain/schemas/catalogue';
 import { formatDay, formatMoney } from '@hornada/domain/format';
 import type { ColumnDef } from '@tanstack/react-table';
-import { Plus } from 'lucide-react';
-import { Link } from 'react-router';
-import { AreaPage } from '../../components/area-page';
-import { DataTable, type TableFilter } from '../../components/data-table/data-table';
+import { actionsColumn, nameColumn, ResourceListPage } from '../../components/data-table/common-columns';
+import type { TableFilter } from '../../components/data-table/data-table';
 import type { ListViewConfig } from '../../components/data-table/list-url';
-import { RowActions } from '../../components/data-table/row-actions';
 import { useResourceTable, type ResourceTable } from '../../components/data-table/use-resource-table';
-import { EmptyState } from '../../components/empty-state';
-import { buttonClass } from '../../components/ui/button';
 import { paths } from '../../config/paths';
-import { ActiveChip } from './active-chip';
+import { activeColumn } from './active-chip';
 import { ACTIVE_FILTER, optionLabel, useOptions, type Option } from './catalogue-options';
 import { Thumb } from './images';
 
@@ -20,22 +15,17 @@ const CONFIG: ListViewConfig = {
   filterKeys: ['active', 'collectionId', 'brandId'],
 };
 
+const editTo = (product: Product) => paths.dashboard.productUpdate(product.id);
+
 function columns(table: ResourceTable<Product>, collections: readonly Option[]): ColumnDef<Product>[] {
   return [
-    {
-      id: 'name',
+    nameColumn<Product>({
       header: 'Producto',
-      meta: { sortField: 'name', fixed: true },
-      cell: ({ row }) => (
-        <Link
-          to={paths.dashboard.productUpdate(row.original.id)}
-          className="flex min-w-44 items-center sm:min-w-56 gap-3 font-medium text-stone-900 hover:underline"
-        >
-          <Thumb image={row.original.images[0]} />
-          <span>{row.original.name}</span>
-        </Link>
-      ),
-    },
+      sortField: 'name',
+      text: (p) => p.name,
+      to: editTo,
+      leading: (p) => <Thumb image={p.images[0]} />,
+    }),
     {
       id: 'price',
       header: 'Precio',
@@ -54,12 +44,7 @@ function columns(table: ResourceTable<Product>, collections: readonly Option[]):
       meta: { hideOnPhone: true },
       cell: ({ row }) => optionLabel(collections, row.original.collectionId) || '—',
     },
-    {
-      id: 'active',
-      header: 'Estado',
-      meta: { hideOnPhone: true },
-      cell: ({ row }) => <ActiveChip active={row.original.active} />,
-    },
+    activeColumn<Product>(),
     {
       id: 'sortOrder',
       header: 'Orden',
@@ -72,22 +57,7 @@ function columns(table: ResourceTable<Product>, collections: readonly Option[]):
       meta: { sortField: 'updatedAt', hideOnPhone: true },
       cell: ({ row }) => <span className="whitespace-nowrap">{formatDay(row.original.updatedAt)}</span>,
     },
-    {
-      id: 'actions',
-      header: () => <span className="sr-only">Acciones</span>,
-      meta: { fixed: true, label: 'Acciones' },
-      cell: ({ row }) => (
-        <RowActions
-          name={row.original.name}
-          noun="el producto"
-          editTo={paths.dashboard.productUpdate(row.original.id)}
-          onDelete={async () => {
-            await table.store?.getState().remove(row.original.id);
-            table.reload();
-          }}
-        />
-      ),
-    },
+    actionsColumn(table, { noun: 'el producto', name: (p) => p.name, editTo }),
   ];
 }
 
@@ -101,28 +71,19 @@ export function Component() {
     { key: 'collectionId', label: 'Colección', options: collections },
     { key: 'brandId', label: 'Marca', options: brands },
   ];
-  const create = (
-    <Link to={paths.dashboard.productCreate} className={buttonClass}>
-      <Plus className="size-4" aria-hidden="true" />
-      Nuevo producto
-    </Link>
-  );
   return (
-    <AreaPage title="Productos" actions={create}>
-      <DataTable
-        id="products"
-        label="Productos"
-        table={table}
-        columns={columns(table, collections)}
-        searchLabel="Buscar productos"
-        searchPlaceholder="Nombre o descripción"
-        filters={filters}
-        empty={
-          <EmptyState title="Aún no hay productos." action={create}>
-            <p>Crea tu primer producto con su precio y una foto: aparecerá en la tienda al guardarlo.</p>
-          </EmptyState>
-        }
-      />
-    </AreaPage>
+    <ResourceListPage
+      id="products"
+      title="Productos"
+      createTo={paths.dashboard.productCreate}
+      createLabel="Nuevo producto"
+      table={table}
+      columns={columns(table, collections)}
+      searchLabel="Buscar productos"
+      searchPlaceholder="Nombre o descripción"
+      filters={filters}
+      emptyTitle="Aún no hay productos."
+      emptyText="Crea tu primer producto con su precio y una foto: aparecerá en la tienda al guardarlo."
+    />
   );
 }

@@ -1,4 +1,6 @@
-import { Minus, Plus, ShoppingBag } from 'lucide-react';
+import Minus from 'lucide-react/icons/minus';
+import Plus from 'lucide-react/icons/plus';
+import ShoppingBag from 'lucide-react/icons/shopping-bag';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';

@@ -1,4 +1,7 @@
-import { AlertTriangle, Minus, Plus, Trash2 } from 'lucide-react';
+import AlertTriangle from 'lucide-react/icons/triangle-alert';
+import Minus from 'lucide-react/icons/minus';
+import Plus from 'lucide-react/icons/plus';
+import Trash2 from 'lucide-react/icons/trash-2';
 import { Link, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
 import { formatMoney } from '@hornada/domain/format';
 import { EmptyState } from '../../components/empty-state';
