@@ -17,5 +17,6 @@ export * from './pricing';
 export * from './order-status';
 export * from './order-pricing';
 export * from './order-days';
+export * from './costing';
 export * from './identity';
 export * from './policy';

@@ -122,6 +122,16 @@ function pageModule(route: RouteDef): Lazy {
         const afterSignIn = (user: SessionUser, redirect: string | null) => googleTarget(signInTarget, user, redirect);
         return { Component: () => <GoogleReturnPage afterSignIn={afterSignIn} /> };
       };
+    case 'dashboard.ingredients':
+      return () => import('../features/production-catalogue/ingredients-list-page');
+    case 'dashboard.ingredientCreate':
+    case 'dashboard.ingredientUpdate':
+      return () => import('../features/production-catalogue/ingredient-form-page');
+    case 'dashboard.recipes':
+      return () => import('../features/production-catalogue/recipes-list-page');
+    case 'dashboard.recipeCreate':
+    case 'dashboard.recipeUpdate':
+      return () => import('../features/production-catalogue/recipe-form-page');
     case 'dashboard.profile':
     case 'driver.profile':
     case 'production.profile':

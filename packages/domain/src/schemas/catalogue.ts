@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ALLERGENS, PRODUCT_IMAGES_MAX, UNITS } from '../constants';
+import { convertQuantity } from '../costing';
 import { baseRecord, decimal4, description, imageRef, money, name, ref, shortText } from './common';
 
 export const productImage = z
@@ -92,13 +93,5 @@ export const Recipe = baseRecord.extend(RecipeInput.shape).extend({
 export type Recipe = z.infer<typeof Recipe>;
 export const RECIPE_DERIVED = ['costPerUnit', 'margin'] as const;
 
-/** Converts a quantity between compatible units; null when they cannot convert. */
-export function convertUnit(quantity: number, from: string, to: string): number | null {
-  if (from === to) return quantity;
-  const factors: Record<string, [string, number]> = { kg: ['g', 1000], l: ['ml', 1000] };
-  const base = (u: string): [string, number] => factors[u] ?? [u, 1];
-  const [bf, ff] = base(from);
-  const [bt, ft] = base(to);
-  if (bf !== bt) return null;
-  return (quantity * ff) / ft;
-}
+/** Converts a quantity between compatible units; null when they cannot convert (costing.ts). */
+export const convertUnit = convertQuantity;

@@ -1,13 +1,14 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { convertUnit, Recipe, RECIPE_DERIVED, RecipeInput, toPatchSchema } from '@hornada/domain';
+import { costRecipe, Recipe, RECIPE_DERIVED, RecipeInput, toPatchSchema, type CostLine } from '@hornada/domain';
 import type { AppContext } from '../../context';
 import { ingredients, products, recipes } from '../../db/schema';
 import type { ResourceDefinition, Row } from '../definition';
 import { BASE_DATES } from './common';
 
 /**
- * Cost a unit from the ingredients' costs; margin against the product's price (design §4). A deleted
- * ingredient or product counts as missing: the cost (or margin) is then unknown, null.
+ * Cost a unit from the ingredients' costs; margin against the product's price (design §4; the rules in
+ * packages/domain/src/costing.ts). A deleted ingredient or product counts as missing: the cost (or margin)
+ * is then unknown, null.
  */
 async function presentRecipes(ctx: AppContext, companyId: string, rows: Row[]) {
   const ingredientIds = [
@@ -37,20 +38,12 @@ async function presentRecipes(ctx: AppContext, companyId: string, rows: Row[]) {
   const ingById = new Map(ings.map((i) => [i.id, i]));
   const priceById = new Map(prods.map((p) => [p.id, p.price]));
   return rows.map((r) => {
-    let batchCost = 0;
-    let known = true;
-    for (const item of r.items as { ingredientId: string; quantity: number; unit: string | null }[]) {
-      const ing = ingById.get(item.ingredientId);
-      const qty = ing ? convertUnit(item.quantity, item.unit ?? ing.unit, ing.unit) : null;
-      if (!ing || qty === null) {
-        known = false;
-        continue;
-      }
-      batchCost += qty * ing.costPerUnit;
-    }
-    const costPerUnit = known ? Math.round((batchCost / (r.yield as number)) * 10_000) / 10_000 : null;
     const price = typeof r.productId === 'string' ? priceById.get(r.productId) : undefined;
-    const margin = costPerUnit !== null && price ? Math.round(((price - costPerUnit) / price) * 1000) / 10 : null;
+    const { costPerUnit, margin } = costRecipe(
+      { yield: r.yield as number, items: r.items as CostLine[] },
+      (id) => ingById.get(id),
+      price,
+    );
     return { ...r, costPerUnit, margin };
   });
 }

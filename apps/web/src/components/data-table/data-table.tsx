@@ -390,7 +390,7 @@ function useStableColumns<T>(columns: ColumnDef<T>[]): ColumnDef<T>[] {
 }
 
 /** The search box: the URL follows what is typed after a short pause (and the box follows the URL). */
-function SearchBox({
+export function SearchBox({
   id,
   label,
   placeholder,

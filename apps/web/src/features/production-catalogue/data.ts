@@ -1,0 +1,140 @@
+import { costRecipe, isBelowTarget, type RecipeCost } from '@hornada/domain/costing';
+import { SettingsInput } from '@hornada/domain/schemas/settings';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { ApiError } from '../../lib/http';
+import { ADDED_BATCH_LIMIT, receivedItem, type LiveChange } from '../../lib/live-rules';
+import { getLiveStream } from '../../lib/live-stream';
+import type { Resource } from '../../lib/resource-service';
+import { useLiveList } from '../../lib/use-live-list';
+import { catalogueApi, type Ingredient, type Product, type Recipe } from './api';
+
+/** The settings schema's own default target margin (percent), when the settings cannot be read. */
+export const DEFAULT_TARGET_MARGIN: number = SettingsInput.shape.targetMargin.parse(undefined);
+
+export type Loaded<T> = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; data: T };
+
+/** Loads once per `key` (and again on retry); aborts when the key changes or the screen closes. */
+export function useLoad<T>(
+  key: string | null,
+  load: (signal: AbortSignal) => Promise<T>,
+  failure: string,
+): [Loaded<T>, () => void] {
+  const [loaded, setLoaded] = useState<Loaded<T>>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (key === null) return;
+    const controller = new AbortController();
+    setLoaded({ state: 'loading' });
+    load(controller.signal).then(
+      (data) => setLoaded({ state: 'ready', data }),
+      (err: unknown) => {
+        if (controller.signal.aborted) return;
+        setLoaded({ state: 'failed', message: err instanceof ApiError && err.status === 404 ? notFound : failure });
+      },
+    );
+    return () => controller.abort();
+    // `load` is a fresh closure each render; the key says what it reads.
+  }, [key, attempt]);
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  return [loaded, retry];
+}
+
+const notFound = 'No encontramos este registro: puede que lo hayan borrado.';
+
+/**
+ * A whole list kept current by the shared stream, every change taken whole: a recipe's cost depends on its
+ * lines (an array), which the generic rule of spec §4 (simple fields only) would leave stale. 'added'
+ * keeps the spec's batch limit; 'removed' takes the record out.
+ */
+export function useLiveRecords<T extends Resource>(companyId: string | null, resource: string, initial: T[]): T[] {
+  const [records, setRecords] = useState(initial);
+  const [from, setFrom] = useState(initial);
+  if (from !== initial) {
+    setFrom(initial);
+    setRecords(initial);
+  }
+  useEffect(() => {
+    if (!companyId) return;
+    return getLiveStream().subscribe(companyId, resource, {
+      onChanges: (changes) => setRecords((list) => applyWholeChanges(list, changes, companyId)),
+      onReset: () => undefined,
+    });
+  }, [companyId, resource]);
+  return records;
+}
+
+/**
+ * One batch of live changes applied to a list, each record taken whole ('modified' replaces it, arrays
+ * included); 'added' only when the batch has fewer than 3 changes (spec §4) and the id is new; 'removed'
+ * takes it out. Returns the same list when nothing applied.
+ */
+export function applyWholeChanges<T extends Resource>(
+  list: readonly T[],
+  changes: readonly LiveChange[],
+  companyId: string,
+): T[] {
+  let next = list as T[];
+  for (const { type, doc } of changes) {
+    if (!doc?.id) continue;
+    const known = next.some((r) => r.id === doc.id);
+    if (type === 'removed' && known) next = next.filter((r) => r.id !== doc.id);
+    else if (type === 'modified' && known) {
+      next = next.map((r) => (r.id === doc.id ? receivedItem<T>(doc, companyId) : r));
+    } else if (type === 'added' && !known && changes.length < ADDED_BATCH_LIMIT) {
+      next = [...next, receivedItem<T>(doc, companyId)];
+    }
+  }
+  return next;
+}
+
+export interface CostingBasis {
+  ingredients: Ingredient[];
+  products: Product[];
+  targetMargin: number;
+}
+
+/** What costing reads, loaded once: every ingredient and product of the company, and the target margin. */
+export async function loadCostingBasis(companyId: string, signal: AbortSignal): Promise<CostingBasis> {
+  const [ingredients, products, targetMargin] = await Promise.all([
+    catalogueApi.ingredients(companyId, signal),
+    catalogueApi.products(companyId, signal),
+    catalogueApi.targetMargin(companyId, signal).catch(() => null),
+  ]);
+  return { ingredients, products, targetMargin: targetMargin ?? DEFAULT_TARGET_MARGIN };
+}
+
+/** The costing basis kept live: an ingredient's new cost or a product's new price shows at once. */
+export function useLiveBasis(companyId: string | null, basis: CostingBasis) {
+  const ingredients = useLiveList<Ingredient>(companyId, 'ingredients', basis.ingredients);
+  const products = useLiveList<Product>(companyId, 'products', basis.products);
+  return useMemo(
+    () => basisOf({ ingredients, products, targetMargin: basis.targetMargin }),
+    [ingredients, products, basis.targetMargin],
+  );
+}
+
+/** The costing basis with its look-ups by id. */
+export function basisOf({ ingredients, products, targetMargin }: CostingBasis) {
+  const ingredientById = new Map(ingredients.map((i) => [i.id, i]));
+  const productById = new Map(products.map((p) => [p.id, p]));
+  return { ingredients, products, ingredientById, productById, targetMargin };
+}
+
+export type LiveBasis = ReturnType<typeof basisOf>;
+
+export interface CostedRecipe extends RecipeCost {
+  recipe: Recipe;
+  product: Product | null;
+  belowTarget: boolean;
+}
+
+/** A recipe's figures from the live ingredients and products (the rules of packages/domain costing.ts). */
+export function costed(recipe: Pick<Recipe, 'yield' | 'items' | 'productId'>, basis: LiveBasis) {
+  const product = recipe.productId ? (basis.productById.get(recipe.productId) ?? null) : null;
+  const cost = costRecipe(recipe, (id) => basis.ingredientById.get(id), product?.price);
+  return { ...cost, product, belowTarget: isBelowTarget(cost.margin, basis.targetMargin) };
+}
+
+export function costedRecipes(recipes: Recipe[], basis: LiveBasis): CostedRecipe[] {
+  return recipes.map((recipe) => ({ ...costed(recipe, basis), recipe }));
+}

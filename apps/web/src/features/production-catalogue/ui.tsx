@@ -1,0 +1,97 @@
+import { roundMoney } from '@hornada/domain/costing';
+import { formatMoney } from '@hornada/domain/format';
+import { ArrowLeft } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { AreaPage } from '../../components/area-page';
+import { secondaryButtonClass } from '../../components/ui/button';
+import type { Loaded } from './data';
+
+/** Small pieces the ingredients and recipes screens share. Numbers are written as money is (spec §1). */
+
+export const sectionClass = 'rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6';
+
+const numbers = new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 });
+const percents = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const preciseMoney = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 4,
+});
+
+/** A cost shown in whole pesos (design §4); '—' when unknown. */
+export const pesos = (value: number | null | undefined): string =>
+  value === null || value === undefined ? '—' : formatMoney(roundMoney(value));
+/** An ingredient's cost per unit, with its decimals ($12.5 a gram). */
+export const unitCost = (value: number): string => preciseMoney.format(value);
+export const quantity = (value: number): string => numbers.format(value);
+export const percent = (value: number | null | undefined): string =>
+  value === null || value === undefined ? '—' : `${percents.format(value)} %`;
+
+function LoadingState({ children }: { children: ReactNode }) {
+  return (
+    <p role="status" className="flex items-center gap-3 text-stone-600">
+      <span
+        className="size-5 animate-spin rounded-full border-2 border-amber-800 border-t-transparent motion-reduce:animate-none"
+        aria-hidden="true"
+      />
+      {children}
+    </p>
+  );
+}
+
+function FailedState({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div role="alert" className="space-y-3">
+      <p className="text-red-900">{message}</p>
+      <button type="button" className={secondaryButtonClass} onClick={onRetry}>
+        Intentar de nuevo
+      </button>
+    </div>
+  );
+}
+
+/** A back-office page whose content waits for its data: a spinner, then the data or a retry. */
+export function LoadedPage<T>({
+  title,
+  actions,
+  back,
+  companyId,
+  loaded,
+  onRetry,
+  loading,
+  children,
+}: {
+  title: string;
+  actions?: ReactNode;
+  /** A link back to the list, above the content (as the kit's form pages have). */
+  back?: { to: string; label: string };
+  /** null while the company is not known yet: the page waits for it too. */
+  companyId: string | null;
+  loaded: Loaded<T>;
+  onRetry: () => void;
+  loading: string;
+  children: (data: T, companyId: string) => ReactNode;
+}) {
+  return (
+    <AreaPage title={title} actions={actions}>
+      {back ? (
+        <Link
+          to={back.to}
+          className="-mt-3 mb-4 inline-flex items-center gap-1 text-sm font-medium text-amber-900 hover:underline"
+        >
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          {back.label}
+        </Link>
+      ) : null}
+      {!companyId || loaded.state === 'loading' ? (
+        <LoadingState>{loading}</LoadingState>
+      ) : loaded.state === 'failed' ? (
+        <FailedState message={loaded.message} onRetry={onRetry} />
+      ) : (
+        children(loaded.data, companyId)
+      )}
+    </AreaPage>
+  );
+}
