@@ -21,7 +21,10 @@ const hasChromium = existsSync(chromium);
  * Google sign-in against a local OpenID Connect issuer (support/oidc-issuer.ts), started beside the app
  * on 127.0.0.1 (E2E_OIDC_PORT, the app's port + 1000 by default); the app gets the GOOGLE_* variables.
  */
-const oidcPort = Number(process.env.E2E_OIDC_PORT ?? port + 1000);
+// Ports fetch refuses to reach ("bad port", fetch standard), which port + 1000 can land on (3190 → 4190).
+const FETCH_BAD_PORTS = new Set([4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697]);
+const oidcPort =
+  Number(process.env.E2E_OIDC_PORT ?? 0) || (FETCH_BAD_PORTS.has(port + 1000) ? port + 1001 : port + 1000);
 const GOOGLE_ENV = {
   GOOGLE_OIDC_ISSUER: `http://127.0.0.1:${oidcPort}`,
   GOOGLE_CLIENT_ID: 'hornada-e2e',
