@@ -101,7 +101,7 @@ describe('demo seed', () => {
     expect(prods.every((p) => p.companyId === DEMO_COMPANY_ID)).toBe(true);
     for (const p of prods) {
       expect(p.images).toEqual([
-        { path: `products/${p.id}/main.webp`, alt: p.name, width: 960, height: 720, widths: [320, 480, 640, 960] },
+        { path: `products/${p.id}/main.webp`, alt: p.name, width: 960, height: 720, widths: [320, 480, 720, 960] },
       ]);
       const img = p.images[0]!;
       await expectWebp(path.join(files, img.path), 960, 720);

@@ -159,7 +159,7 @@ describe.each(['local', 's3'] as const)('file storage on the %s driver', (driver
     expect(file.path).toMatch(new RegExp(`^${own}/[A-Za-z0-9_-]{32}\\.webp$`));
     expect(file.path).not.toContain('exe');
     expect(file).toMatchObject({ url: `/files/${file.path}`, contentType: 'image/webp', width: 960, height: 720 });
-    expect(file.widths).toEqual([320, 480, 640, 960]);
+    expect(file.widths).toEqual([320, 480, 720, 960]);
     const res = await download(file.url);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/webp');

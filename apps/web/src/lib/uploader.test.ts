@@ -70,7 +70,7 @@ const stored: StoredFile = {
   size: 1234,
   width: 960,
   height: 720,
-  widths: [320, 480, 640, 960],
+  widths: [320, 480, 720, 960],
 };
 
 const ok: Step = (x) => {

@@ -203,7 +203,7 @@ function ProductPage() {
           <ProductImage
             image={image}
             alt={product.name}
-            sizes="(min-width: 768px) 480px, 100vw"
+            sizes="(min-width: 768px) 480px, calc(100vw - 1.5rem)"
             eager
             first
             className="aspect-square h-auto w-full rounded-xl bg-amber-100 object-cover"

@@ -6,7 +6,7 @@ import { AddToCartButton } from './add-to-cart';
 
 type Image = Product['images'][number];
 
-/** The stored widths as a srcset: products/x/main.webp → /files/products/x/main-640.webp 640w. */
+/** The stored widths as a srcset: products/x/main.webp → /files/products/x/main-720.webp 720w. */
 export function srcSet(image: Image): string | undefined {
   if (!image.widths.length) return undefined;
   return image.widths.map((w) => `/files/${image.path.replace(/\.webp$/, `-${w}.webp`)} ${w}w`).join(', ');
