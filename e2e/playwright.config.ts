@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { e2eDataDir } from './support/database';
 
 /**
  * Playwright in Debian's Chromium (never a downloaded browser). The app runs from its build with the
@@ -83,7 +84,7 @@ export default defineConfig({
         {
           command: 'node scripts/e2e-server.mjs',
           cwd: root,
-          env: { PORT: String(port), ...GOOGLE_ENV },
+          env: { PORT: String(port), E2E_DATA_DIR: e2eDataDir(port), ...GOOGLE_ENV },
           url: `http://127.0.0.1:${port}/api/health`,
           reuseExistingServer: false,
           timeout: 120_000,

@@ -1,13 +1,19 @@
 // Starts the built server for Playwright: a fresh temporary DATA_DIR with the demo seeded, on
 // PORT, bound to loopback. SIGTERM/SIGINT are passed on so the embedded PostgreSQL stops cleanly.
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hornada-e2e-'));
+// E2E_DATA_DIR (set by e2e/playwright.config.ts): a known place, so a test can reach the app's database the
+// way an injected clock would (e.g. to let a link expire); made anew for each run.
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'hornada-e2e-'));
+if (process.env.E2E_DATA_DIR) {
+  rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+}
 // mkdtemp makes it 0700; as root, PostgreSQL runs as "postgres" and must enter it.
 chmodSync(dataDir, 0o711);
 const port = process.env.PORT ?? '3100';
