@@ -198,7 +198,7 @@ test.describe('the profile page', () => {
     // Leaving with unsaved changes asks first.
     const banner = page.getByRole('banner');
     await banner.getByRole('link', { name: 'Carrito' }).click();
-    const dialog = page.getByRole('dialog', { name: '¿Salir sin guardar?' });
+    const dialog = page.getByRole('alertdialog', { name: '¿Salir sin guardar?' });
     await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Seguir editando' }).click();
     await expect(page).toHaveURL('/customer/profile');

@@ -11,7 +11,9 @@ export type ServerCartLine = Cart['items'][number];
  * is the signed-in customer it belongs to. Names, prices and totals always come from the server.
  */
 let sessionId: string | null = null;
-const holder = () => ({ headers: { 'x-session-id': (sessionId ??= restoreSessionId(browserStorage())) } });
+/** The header that proves this browser holds a cart (the checkout sends it too). */
+export const holderHeaders = () => ({ 'x-session-id': (sessionId ??= restoreSessionId(browserStorage())) });
+const holder = () => ({ headers: holderHeaders() });
 
 const items = (lines: readonly CartLine[]) => lines.map(({ productId, quantity }) => ({ productId, quantity }));
 

@@ -1,14 +1,11 @@
-import type { ColumnDef } from '@tanstack/react-table';
 import { Ellipsis, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../lib/http';
-import type { Resource } from '../../lib/resource-service';
 import { toastStore } from '../../lib/toast-store';
 import { iconButtonClass } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../ui/dropdown-menu';
-import type { ResourceTable } from './use-resource-table';
 
 export interface RowActionsProps {
   /** The record's name as people know it ("Pan de bono"). */
@@ -80,31 +77,4 @@ export function RowActions({ name, noun, editTo, onDelete }: RowActionsProps) {
       />
     </div>
   );
-}
-
-/**
- * A table's last column: the row's actions (edit, delete after a confirmation), the page read again after a
- * delete. `editTo` builds the record's edit path (config/paths.ts).
- */
-export function actionsColumn<T extends Resource & { name: string }>(
-  table: ResourceTable<T>,
-  noun: string,
-  editTo: (id: string) => string,
-): ColumnDef<T> {
-  return {
-    id: 'actions',
-    header: () => <span className="sr-only">Acciones</span>,
-    meta: { fixed: true, label: 'Acciones' },
-    cell: ({ row }) => (
-      <RowActions
-        name={row.original.name}
-        noun={noun}
-        editTo={editTo(row.original.id)}
-        onDelete={async () => {
-          await table.store?.getState().remove(row.original.id);
-          table.reload();
-        }}
-      />
-    ),
-  };
 }

@@ -2,11 +2,11 @@ import { MeInput, PasswordChangeInput } from '@hornada/domain/identity';
 import { CheckCircle2, CircleAlert, MapPin, Plus, Trash2 } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
-import { useBlocker } from 'react-router';
 import { z } from 'zod';
 import { useStore } from 'zustand';
 import { AreaPage } from '../../components/area-page';
 import { FormAlert, PasswordField, TextField } from '../../components/forms/fields';
+import { UnsavedChangesDialog, useUnsavedChanges } from '../../components/forms/unsaved-changes';
 import { authStore } from '../../lib/auth-store';
 import { applyServerErrors, domainResolver, PASSWORD_RULES_ES } from '../../lib/form-rules';
 import { ApiError } from '../../lib/http';
@@ -229,20 +229,6 @@ function useBakeryName(companyId: string | null): string | null {
   return name;
 }
 
-/** Warns before leaving with unsaved changes: the app's own links (a dialog) and reloads (the browser's). */
-function useUnsavedChangesGuard(dirty: boolean) {
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
-  );
-  useEffect(() => {
-    if (!dirty) return;
-    const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [dirty]);
-  return blocker;
-}
-
 function ProfileSection({ me }: { me: Me }) {
   const [formError, setFormError] = useState<string | null>(null);
   const {
@@ -258,7 +244,7 @@ function ProfileSection({ me }: { me: Me }) {
     mode: 'onTouched',
   });
   const { fields, append, remove } = useFieldArray({ control, name: 'addresses' });
-  const blocker = useUnsavedChangesGuard(isDirty && !isSubmitting);
+  const { blocker } = useUnsavedChanges(isDirty && !isSubmitting);
   const addButton = useRef<HTMLButtonElement>(null);
 
   const submit = handleSubmit(async (form) => {
@@ -420,46 +406,8 @@ function ProfileSection({ me }: { me: Me }) {
           {isDirty ? <p className="text-sm text-stone-600">Tienes cambios sin guardar.</p> : null}
         </div>
       </form>
-      {blocker.state === 'blocked' ? (
-        <LeaveDialog onStay={() => blocker.reset()} onLeave={() => blocker.proceed()} />
-      ) : null}
+      <UnsavedChangesDialog blocker={blocker} />
     </section>
-  );
-}
-
-/** Asked before leaving with unsaved changes: a modal dialog (focus kept inside, Escape stays). */
-function LeaveDialog({ onStay, onLeave }: { onStay: () => void; onLeave: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-  }, []);
-  return (
-    <dialog
-      ref={dialog}
-      aria-labelledby="leave-title"
-      aria-describedby="leave-text"
-      onCancel={(event) => {
-        event.preventDefault();
-        onStay();
-      }}
-      className="m-auto w-[calc(100%-2rem)] max-w-sm rounded-2xl border border-stone-200 bg-white p-6 shadow-xl backdrop:bg-stone-900/40"
-    >
-      <h2 id="leave-title" className="text-lg font-semibold text-stone-900">
-        ¿Salir sin guardar?
-      </h2>
-      <p id="leave-text" className="mt-2 text-stone-700">
-        Tienes cambios sin guardar en tus datos. Si sales ahora, se perderán.
-      </p>
-      <div className="mt-5 flex flex-wrap justify-end gap-3">
-        <button type="button" autoFocus className={buttonClass} onClick={onStay}>
-          Seguir editando
-        </button>
-        <button type="button" className={secondaryButtonClass} onClick={onLeave}>
-          Salir sin guardar
-        </button>
-      </div>
-    </dialog>
   );
 }
 

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router';
-import type { Cart } from '@hornada/domain/schemas/carts';
 import type { OfferedDay, Order } from '@hornada/domain/schemas/orders';
-import { authStore } from '../../lib/auth-store';
+import { cartApi, holderHeaders } from '../../lib/cart-api';
 import { http } from '../../lib/http';
 import { storefrontApi } from '../../lib/storefront-api';
 
@@ -36,16 +35,14 @@ export interface CheckoutBody {
   notes: string | null;
 }
 
-const holder = () => ({ 'x-session-id': authStore.getState().sessionId });
-
 /** Checkout (design §3): the days offered, placing the order, and the guest's link to it. */
 export const checkoutApi = {
-  cart: (id: string) => http.get<Cart>(`/carts/${encodeURIComponent(id)}`, { headers: holder() }),
+  cart: cartApi.read,
   deliveryDays: (companyId: string) =>
     http.get<OfferedDay[]>(`/companies/${encodeURIComponent(companyId)}/delivery-days`, { query: { days: 14 } }),
   place: (cartId: string, key: string, body: CheckoutBody) =>
     http.post<GuestOrder & { accessToken: string }>(`/carts/${encodeURIComponent(cartId)}/checkout`, body, {
-      headers: { ...holder(), 'idempotency-key': key },
+      headers: { ...holderHeaders(), 'idempotency-key': key },
     }),
   byLink: (token: string) => http.get<GuestOrder>(`/orders/link/${encodeURIComponent(token)}`),
 };

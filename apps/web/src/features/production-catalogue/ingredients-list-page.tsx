@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { AreaPage } from '../../components/area-page';
 import { DataTable, type TableFilter } from '../../components/data-table/data-table';
 import type { ListViewConfig } from '../../components/data-table/list-url';
-import { actionsColumn } from '../../components/data-table/row-actions';
+import { actionsColumn } from '../../components/data-table/common-columns';
 import { useResourceTable, type ResourceTable } from '../../components/data-table/use-resource-table';
 import { EmptyState } from '../../components/empty-state';
 import { buttonClass } from '../../components/ui/button';
@@ -92,7 +92,11 @@ function columns(table: ResourceTable<Ingredient>): ColumnDef<Ingredient>[] {
       meta: { sortField: 'supplier', hideOnPhone: true },
       cell: ({ row }) => row.original.supplier ?? '—',
     },
-    actionsColumn(table, 'el ingrediente', paths.dashboard.ingredientUpdate),
+    actionsColumn(table, {
+      noun: 'el ingrediente',
+      name: (i) => i.name,
+      editTo: (i) => paths.dashboard.ingredientUpdate(i.id),
+    }),
   ];
 }
 
