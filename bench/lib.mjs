@@ -1,7 +1,7 @@
 // Shared by the benchmarks and the crash test: start the built server as a child process, find its
 // database, and sign an id token for a user made directly in that database. Loopback only.
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -45,10 +45,13 @@ export async function waitHealthy(port, ms) {
  * Starts apps/server/dist/server.js. `dataDir` defaults to a new temporary directory (removed by
  * stop()); `env` adds variables (DATABASE_URL '' means the embedded PostgreSQL).
  */
+/** Node flags for the server under test, e.g. BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile it. */
+const serverNodeArgs = () => (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+
 export function startServer({ port, dataDir, env = {} }) {
   const ownDir = !dataDir;
   const dir = dataDir ?? tempDir('hornada-bench-');
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
+  const child = spawn(process.execPath, [...serverNodeArgs(), path.join(root, 'apps/server/dist/server.js')], {
     cwd: root,
     env: {
       ...process.env,
@@ -125,6 +128,32 @@ export async function signToken(server, uid) {
 export function rssOf(pid) {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Number(m[1]) * 1024 : 0;
+}
+
+/**
+ * CPU seconds (user + system) used so far by a process and its descendants still running (Linux): the
+ * server and its embedded PostgreSQL. A figure that holds on a busy machine, where rates do not.
+ */
+export function cpuSecondsOf(pid) {
+  const stats = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // Fields after the command name (which may hold spaces): state ppid … utime(14) stime(15).
+      const raw = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const f = raw.slice(raw.lastIndexOf(')') + 2).split(' ');
+      stats.set(Number(entry), { ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) });
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  const inTree = (p) => {
+    for (let x = p, hops = 0; x > 1 && hops < 64; x = stats.get(x)?.ppid ?? 0, hops++) if (x === pid) return true;
+    return false;
+  };
+  let ticks = 0;
+  for (const [p, s] of stats) if (inTree(p)) ticks += s.ticks;
+  return ticks / 100; // USER_HZ is 100 on Linux
 }
 
 export function percentile(sorted, p) {

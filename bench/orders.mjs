@@ -6,7 +6,7 @@
 // (a 201 whose order is not in the database) or duplicated (two orders for one cart or one key, or a
 // number taken twice or skipped): both must be 0. Goal: ≥ 300 orders a second.
 import { randomBytes } from 'node:crypto';
-import { databaseUrlOf, freePort, percentile, startServer, waitHealthy, withDb } from './lib.mjs';
+import { cpuSecondsOf, databaseUrlOf, freePort, percentile, startServer, waitHealthy, withDb } from './lib.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CUSTOMERS = Number(process.env.CUSTOMERS ?? 50);
@@ -65,6 +65,7 @@ try {
   async function phase(step) {
     const latencies = [];
     let done = 0;
+    const cpu0 = cpuSecondsOf(server.child.pid);
     const end = Date.now() + SECONDS * 1000;
     const started = performance.now();
     await Promise.all(
@@ -76,8 +77,9 @@ try {
       }),
     );
     const seconds = (performance.now() - started) / 1000;
+    const cpuMs = ((cpuSecondsOf(server.child.pid) - cpu0) * 1000) / Math.max(done, 1);
     latencies.sort((a, b) => a - b);
-    return { rate: done / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), done };
+    return { rate: done / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), done, cpuMs };
   }
 
   print(`bench:orders — ${CUSTOMERS} customers, ${SECONDS} s a phase, embedded PostgreSQL, day ${day.date}`);
@@ -149,10 +151,10 @@ try {
 
   const ratio = orders.rate / carts.rate;
   print(
-    `baseline: carts only              ${carts.rate.toFixed(0).padStart(6)} /s   p50 ${carts.p50.toFixed(1)} ms   p99 ${carts.p99.toFixed(1)} ms`,
+    `baseline: carts only              ${carts.rate.toFixed(0).padStart(6)} /s   p50 ${carts.p50.toFixed(1)} ms   p99 ${carts.p99.toFixed(1)} ms   server+db CPU ${carts.cpuMs.toFixed(2)} ms a cart`,
   );
   print(
-    `checkout (cart + order)           ${orders.rate.toFixed(0).padStart(6)} orders/s   checkout p50 ${orders.p50.toFixed(1)} ms   p99 ${orders.p99.toFixed(1)} ms   ratio ${ratio.toFixed(2)}`,
+    `checkout (cart + order)           ${orders.rate.toFixed(0).padStart(6)} orders/s   checkout p50 ${orders.p50.toFixed(1)} ms   p99 ${orders.p99.toFixed(1)} ms   ratio ${ratio.toFixed(2)}   server+db CPU ${orders.cpuMs.toFixed(2)} ms an order (cart included)`,
   );
   print(
     `orders: ${placed.size} acknowledged, ${check.length} in the database, lost ${lost}, duplicated ${duplicated}, number gaps ${gaps}, refused ${refused.length}${refused.length ? ` (${[...new Set(refused)].slice(0, 3).join('; ')})` : ''}, written but unanswered ${unacknowledged}`,

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db';
-import { changeLog } from '../db/schema';
 import type { Clock } from '../lib/clock';
 
 export type ChangeType = 'added' | 'modified' | 'removed';
@@ -36,7 +35,8 @@ export interface WriteOptions {
 }
 
 export type WriteFn = <T>(
-  companyId: string,
+  /** The company of the log rows, or a function giving it once `fn` has run (checkout learns it there). */
+  companyId: string | (() => string),
   fn: (tx: Tx, changes: ChangeSet) => Promise<T>,
   options?: WriteOptions,
 ) => Promise<T>;
@@ -54,26 +54,25 @@ export function createWriter(
   return async (companyId, fn, options) => {
     // Set inside the transaction callback, which TypeScript cannot follow: typed by assertion.
     let committed = null as { changes: ChangeSet; positions: number[] } | null;
+    let company = '';
     const result = await db.transaction(async (tx) => {
       const changes = new ChangeSet();
       const value = await fn(tx, changes);
       if (changes.size > 0) {
-        await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOG_LOCK})`);
-        const now = clock.now();
-        const rows = await tx
-          .insert(changeLog)
-          .values(
-            [...changes.byResource].map(([resource, list]) => ({ companyId, resource, changes: list, createdAt: now })),
-          )
-          .returning({ position: changeLog.position });
-        await tx.execute(sql`SELECT pg_notify(${CHANGES_CHANNEL}, ${companyId})`);
+        company = typeof companyId === 'string' ? companyId : companyId();
+        // The lock, the log rows and the NOTIFY in one round trip (migration 0009): the lock is held
+        // until commit, and every writer waits for it.
+        const list = [...changes.byResource];
+        const { rows } = await tx.execute<{ position: string }>(
+          sql`SELECT hornada_log_changes(${LOG_LOCK}, ${CHANGES_CHANNEL}, ${company}, ${sql.param(list.map(([r]) => r))}::text[], ${sql.param(list.map(([, c]) => JSON.stringify(c)))}::jsonb[], ${clock.now()}) AS position`,
+        );
         await options?.beforeCommit?.();
-        committed = { changes, positions: rows.map((r) => r.position) };
+        committed = { changes, positions: rows.map((r) => Number(r.position)) };
       }
       return value;
     });
     // This instance forgets cached reads at once, so a read after the 2xx sees the write.
-    if (committed) onCommitted(companyId, committed.changes, committed.positions);
+    if (committed) onCommitted(company, committed.changes, committed.positions);
     return result;
   };
 }

@@ -42,7 +42,7 @@ export class ResourceRegistry {
     return [...this.services.values()];
   }
 
-  transaction<T>(companyId: string, fn: (scope: WriteScope) => Promise<T>): Promise<T> {
+  transaction<T>(companyId: string | (() => string), fn: (scope: WriteScope) => Promise<T>): Promise<T> {
     return this.ctx.write(companyId, (tx, changes) => fn({ tx, changes }));
   }
 }

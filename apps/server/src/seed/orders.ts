@@ -186,6 +186,7 @@ export async function seedOrders(opts: {
       channel === 'web' ? { uid: mine ? customer!.id : null, name, role: mine ? 'company_customer' : 'guest' } : staff;
     const values = await rules.prepareNew(tx, placedBy, companyId, input, channel === 'web', plan.placedAt);
     values.paymentMethod = paymentMethod;
+    values.number = await rules.nextNumber(tx, companyId);
 
     const target = targetFor(plan.day, today, paymentMethod, !!pickup, rnd, turns);
     const history = values.history as HistoryEntry[];

@@ -225,6 +225,21 @@ export class CartsService {
     return row;
   }
 
+  /**
+   * Checkout's first step: the open cart closed (and so locked) in one statement, when the holder holds
+   * it; null when there is no open cart of that id (checked out already, or none: lockForCheckout tells).
+   */
+  async closeForCheckout(tx: DbOrTx, holder: Holder, id: string, now: Date): Promise<CartRow | null> {
+    const [row] = await tx
+      .update(carts)
+      .set({ deletedAt: now, updatedAt: now })
+      .where(and(eq(carts.id, id), isNull(carts.deletedAt)))
+      .returning();
+    // Someone else's cart: 404 like an unknown one, and the caller's transaction rolls the close back.
+    if (row && !this.holds(holder, row)) throw notFound('Cart not found');
+    return row ?? null;
+  }
+
   /** The open cart, locked for this transaction, when the holder holds it; 404 otherwise (never confirmed). */
   private async lockHeld(tx: DbOrTx, holder: Holder, id: string): Promise<CartRow> {
     const [row] = await tx

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import {
   addDays,
   allowedPaymentMoves,
@@ -27,7 +27,7 @@ import {
 import type { Caller } from '../../context';
 import type { Clock } from '../../lib/clock';
 import type { DbOrTx } from '../../db';
-import { b2bClients, orderCounters, orders, products, settings, users } from '../../db/schema';
+import { b2bClients, orders, products, settings, users } from '../../db/schema';
 import { AppError, badRequest, DetailList, validationError } from '../../lib/errors';
 import type { Row } from '../../resources/definition';
 
@@ -89,10 +89,22 @@ const listOrNone = (items: readonly string[]) => (items.length ? items.join(', '
 export class OrderRules {
   constructor(private readonly clock: Clock) {}
 
+  /** Parsed settings by company, kept while the row's version (xmin) is the same. */
+  private readonly parsedSettings = new Map<string, { version: string; value: SettingsInput }>();
+
   async settingsOf(db: DbOrTx, companyId: string): Promise<SettingsInput> {
-    const [row] = await db.select({ data: settings.data }).from(settings).where(eq(settings.companyId, companyId));
+    // Read in the caller's transaction every time (checkout re-checks against what is committed);
+    // only the parse, whose time-zone check is costly, is skipped while the row is unchanged.
+    const [row] = await db
+      .select({ data: settings.data, version: sql<string>`${settings}.xmin::text` })
+      .from(settings)
+      .where(eq(settings.companyId, companyId));
+    const cached = this.parsedSettings.get(companyId);
+    if (row && cached?.version === row.version) return cached.value;
     // A company always gets settings with its creation; the defaults cover a row written by hand.
-    return SettingsInput.parse({ marketName: 'Hornada', ...(row?.data ?? {}) });
+    const value = SettingsInput.parse({ marketName: 'Hornada', ...(row?.data ?? {}) });
+    if (row) this.parsedSettings.set(companyId, { version: row.version, value });
+    return value;
   }
 
   /** The catalogue rows of the lines: unknown ids are a 400, inactive or deleted products a 422. */
@@ -208,15 +220,19 @@ export class OrderRules {
     return dayStartInZone(addDays(day, -s.productionLeadDays), s.timeZone);
   }
 
-  private async nextNumber(db: DbOrTx, companyId: string): Promise<number> {
-    // The counter row stays locked until commit: numbers follow one another, and a rolled-back order
-    // gives its number back, so there is neither a duplicate nor a gap.
-    const [row] = await db
-      .insert(orderCounters)
-      .values({ companyId, last: FIRST_NUMBER })
-      .onConflictDoUpdate({ target: orderCounters.companyId, set: { last: sql`${orderCounters.last} + 1` } })
-      .returning({ last: orderCounters.last });
-    return row!.last;
+  /**
+   * The next number, taken by the order's own INSERT (migration 0009). The counter row stays locked
+   * from that statement until commit: numbers follow one another, and a rolled-back order gives its
+   * number back, so there is neither a duplicate nor a gap; the lock is held for as short as can be.
+   */
+  numberInInsert(companyId: string): SQL {
+    return sql`hornada_next_order_number(${companyId}, ${FIRST_NUMBER})`;
+  }
+
+  /** The next number now (the demo seed, which must know it before the insert; it runs alone). */
+  async nextNumber(db: DbOrTx, companyId: string): Promise<number> {
+    const { rows } = await db.execute<{ n: number }>(sql`SELECT ${this.numberInInsert(companyId)} AS n`);
+    return rows[0]!.n;
   }
 
   /**
@@ -288,7 +304,7 @@ export class OrderRules {
     if (paymentStatus !== 'unpaid')
       history.push({ at, by: actor, field: 'paymentStatus', from: 'unpaid', to: paymentStatus });
     return {
-      number: await this.nextNumber(db, companyId),
+      number: this.numberInInsert(companyId),
       channel: web ? 'web' : input.b2bClientId ? 'b2b' : 'staff',
       customerId: input.customerId ?? null,
       b2bClientId: input.b2bClientId ?? null,

@@ -13,7 +13,7 @@ import {
   type OfferedDay,
 } from '@hornada/domain';
 import type { AppContext, Caller } from '../../context';
-import { carts, orders } from '../../db/schema';
+import { orders } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import type { Row } from '../../resources/definition';
 import type { ResourceRegistry } from '../../resources/registry';
@@ -129,45 +129,49 @@ export class OrdersService {
     key: string,
     input: CheckoutInput,
   ): Promise<Partial<Order> & { accessToken: string }> {
-    const [found] = await this.ctx.db
-      .select({ companyId: carts.companyId })
-      .from(carts)
-      .where(eq(carts.id, cartId))
-      .limit(1);
-    if (!found) throw notFound('Cart not found');
     const hash = requestHash(input);
-    const row = await this.resources.transaction(found.companyId, async (scope) => {
-      const cart = await this.carts.lockForCheckout(scope.tx, holder, cartId);
-      const [placed] = await scope.tx.select().from(orders).where(eq(orders.cartId, cart.id)).limit(1);
-      if (placed) {
-        if (placed.idempotencyKey === key && placed.requestHash === hash) return placed as Row;
-        if (placed.idempotencyKey === key) {
-          throw new AppError(409, 'orders/idempotency-mismatch', 'This Idempotency-Key was used with another request');
+    let companyId = '';
+    // The company is known once the cart is read, inside the transaction (one round trip fewer).
+    const row = await this.resources.transaction(
+      () => companyId,
+      async (scope) => {
+        const now = this.ctx.clock.now();
+        // An open cart is closed (and locked) at once; else it was checked out, or is not there.
+        const open = await this.carts.closeForCheckout(scope.tx, holder, cartId, now);
+        const cart = open ?? (await this.carts.lockForCheckout(scope.tx, holder, cartId));
+        companyId = cart.companyId;
+        if (!open) {
+          const [placed] = await scope.tx.select().from(orders).where(eq(orders.cartId, cart.id)).limit(1);
+          if (placed?.idempotencyKey === key && placed.requestHash === hash) return placed as Row;
+          if (placed?.idempotencyKey === key) {
+            throw new AppError(
+              409,
+              'orders/idempotency-mismatch',
+              'This Idempotency-Key was used with another request',
+            );
+          }
+          if (placed) throw new AppError(409, 'orders/cart-checked-out', 'This cart has already been checked out');
+          throw notFound('Cart not found');
         }
-        throw new AppError(409, 'orders/cart-checked-out', 'This cart has already been checked out');
-      }
-      if (cart.deletedAt) throw notFound('Cart not found');
-      const customer = this.customerOf(holder.caller, cart.companyId) ?? cart.customerId;
-      const actor = holder.caller ? actorOf(holder.caller) : { uid: null, name: input.contact.name, role: 'guest' };
-      const items = cart.items.map((i) => ({ ...i, notes: null }));
-      // The cart is closed first: the number (whose counter row stays locked until commit) is taken last.
-      const now = this.ctx.clock.now();
-      await scope.tx.update(carts).set({ deletedAt: now, updatedAt: now }).where(eq(carts.id, cart.id));
-      const values = await this.rules.prepareNew(
-        scope.tx,
-        actor,
-        cart.companyId,
-        { ...input, items, customerId: customer },
-        true,
-      );
-      const order = await this.orders.insertAs(
-        holder.caller ?? guestCaller(input.contact.name),
-        cart.companyId,
-        { ...values, cartId: cart.id, idempotencyKey: key, requestHash: hash },
-        scope,
-      );
-      return order;
-    });
+        const customer = this.customerOf(holder.caller, cart.companyId) ?? cart.customerId;
+        const actor = holder.caller ? actorOf(holder.caller) : { uid: null, name: input.contact.name, role: 'guest' };
+        const items = cart.items.map((i) => ({ ...i, notes: null }));
+        const values = await this.rules.prepareNew(
+          scope.tx,
+          actor,
+          cart.companyId,
+          { ...input, items, customerId: customer },
+          true,
+        );
+        const order = await this.orders.insertAs(
+          holder.caller ?? guestCaller(input.contact.name),
+          cart.companyId,
+          { ...values, cartId: cart.id, idempotencyKey: key, requestHash: hash },
+          scope,
+        );
+        return order;
+      },
+    );
     return { ...guestView(row), accessToken: this.linkToken(row.id as string) };
   }
 
