@@ -82,7 +82,14 @@ describe('embedded PostgreSQL', () => {
   it('starts, keeps data across restarts, and stops', async () => {
     const dir = await tempDir();
     const first = await startEmbeddedPostgres({ dataDir: dir });
-    expect(first.url).toMatch(/^postgres:\/\/postgres:.+@127\.0\.0\.1:\d+\/postgres$/);
+    expect(first.url).toMatch(/^postgres:\/\/postgres:.+@127\.0\.0\.1:\d+\/postgres\?host=/);
+    // The app's connections take the Unix socket in the cluster directory (no server address)…
+    expect(new URL(first.url).searchParams.get('host')).toBe(first.clusterDir);
+    expect(await query(first.url, 'SELECT inet_server_addr() AS a')).toEqual([{ a: null }]);
+    // …and loopback TCP still serves every other tool.
+    const tcp = new URL(first.url);
+    tcp.search = '';
+    expect(await query(tcp.toString(), 'SELECT inet_server_addr() AS a')).toEqual([{ a: '127.0.0.1' }]);
     await query(first.url, 'CREATE TABLE kept (v int); INSERT INTO kept VALUES (42)');
     await first.stop();
     await first.stop();

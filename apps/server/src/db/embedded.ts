@@ -34,6 +34,7 @@ export class EmbeddedPgError extends Error {
 }
 
 export interface EmbeddedPg {
+  /** The app's URL: loopback TCP, with `?host=` naming the Unix socket's directory when there is one. */
   url: string;
   port: number;
   /** Where the cluster lives: `DATA_DIR/pg`, or, as root with a DATA_DIR "postgres" cannot enter, under `sharedDir`. */
@@ -75,8 +76,22 @@ const INITDB_FLAGS = [
   '--builtin-locale=C.UTF-8',
   '--lc-messages=C',
 ];
-// Loopback TCP only; no Unix socket to clash with a system server's.
-const POSTGRES_FLAGS = ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='];
+/**
+ * Where the app's own connections go: a Unix socket inside the cluster directory, which no system
+ * server shares and which costs the app about a sixth less CPU a query than loopback TCP (bench:orders).
+ * None on Windows, or when the path passes the 107 bytes a socket path may have; TCP serves then.
+ */
+export function socketDirOf(pgDir: string): string | null {
+  if (process.platform === 'win32') return null;
+  return Buffer.byteLength(path.join(pgDir, '.s.PGSQL.65535')) <= 107 ? pgDir : null;
+}
+// Loopback TCP for every tool, and the socket above for the app.
+const postgresFlags = (pgDir: string) => [
+  '-c',
+  'listen_addresses=127.0.0.1',
+  '-c',
+  `unix_socket_directories=${socketDirOf(pgDir) ?? ''}`,
+];
 const exe = (dir: string, name: string) => path.join(dir, 'bin', process.platform === 'win32' ? `${name}.exe` : name);
 
 // ---------------------------------------------------------------------------------------------
@@ -541,9 +556,10 @@ export async function startEmbeddedPostgres(opts: EmbeddedPgOptions): Promise<Em
       startTimeoutMs: opts.startTimeoutMs ?? 20_000,
     });
     await cluster.start();
+    const socket = socketDirOf(pgDir);
     let stopping: Promise<void> | null = null;
     return {
-      url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${cluster.port}/postgres`,
+      url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${cluster.port}/postgres${socket ? `?host=${encodeURIComponent(socket)}` : ''}`,
       port: cluster.port,
       clusterDir: pgDir,
       binariesDir: binDir,
@@ -622,7 +638,7 @@ class Postmaster {
   /** Spawns the postmaster and waits for "ready"; kills it if it does not get there in time. */
   private async launch(): Promise<void> {
     const { binDir, pgDir, user, remember, startTimeoutMs } = this.o;
-    const child = spawn(exe(binDir, 'postgres'), ['-D', pgDir, '-p', String(this.port), ...POSTGRES_FLAGS], {
+    const child = spawn(exe(binDir, 'postgres'), ['-D', pgDir, '-p', String(this.port), ...postgresFlags(pgDir)], {
       ...(user ?? {}),
       detached: true,
       stdio: ['ignore', 'ignore', 'pipe'],
