@@ -59,8 +59,12 @@ async function patchProduct(id: string, data: Record<string, unknown>) {
 }
 
 /** An order placed by the customer through the cart and checkout API, for the first day and window offered. */
-async function placeOrder(items: { productId: string; quantity: number }[], paymentMethod: 'cash' | 'transfer') {
-  const holder = { ...bearer(s.customer), 'x-session-id': sessionId() };
+async function placeOrder(
+  items: { productId: string; quantity: number }[],
+  paymentMethod: 'cash' | 'transfer',
+  token = s.customer,
+) {
+  const holder = { ...bearer(token), 'x-session-id': sessionId() };
   const cart = await s.api.post('/api/carts', { headers: holder, data: { companyId: s.companyId, items } });
   expect(cart.status(), await cart.text()).toBe(201);
   const cartId = ((await cart.json()) as { data: { id: string } }).data.id;
@@ -178,6 +182,9 @@ test.describe('customer order history', () => {
     await expectNoSeriousAxeViolations(page, 'the cancel dialog');
     await dialog.getByRole('button', { name: 'Cancelar pedido' }).click();
     await expect(dialog.getByRole('alert')).toHaveText('Cuéntanos por qué lo cancelas.');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.screenshot({ path: shot('customer-history-cancel-375.png') });
+    await page.setViewportSize({ width: 1280, height: 800 });
     await dialog.getByLabel('Motivo').fill('Me equivoqué de día');
     await dialog.getByRole('button', { name: 'Cancelar pedido' }).click();
     await expect(dialog).toBeHidden();
@@ -198,6 +205,8 @@ test.describe('customer order history', () => {
     await expect(lines.first()).toContainText(names.a);
     await expect(lines.first()).toContainText(`${formatMoney(TODAY_A)} c/u`);
     await expect(lines.first().locator('.line-total')).toHaveText(formatMoney(TODAY_A));
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.screenshot({ path: shot('customer-history-reorder-cart-375.png') });
     await patchProduct(s.products.b, { active: true });
   });
 
@@ -244,5 +253,36 @@ test.describe('customer order history', () => {
     await expect(page.getByText('Aún no tienes pedidos')).toBeVisible();
     await page.getByRole('link', { name: 'Ir a la tienda' }).click();
     await expect(page).toHaveURL('/');
+  });
+  test('ten at a time: "Ver más pedidos" brings the older ones', async ({ page }) => {
+    test.setTimeout(90_000);
+    const many = `muchos-pedidos-${stamp}@hornada.test`;
+    const res = await s.api.post('/api/auth/register', {
+      headers: bearer(s.staff),
+      data: {
+        email: many,
+        password: PASSWORD,
+        name: 'Marta Frecuente',
+        role: 'company_customer',
+        companyId: s.companyId,
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    const token = await apiToken(s.api, many, PASSWORD);
+    const numbers: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      numbers.push((await placeOrder([{ productId: s.products.a, quantity: 2 }], 'cash', token)).number);
+    }
+    await signIn(page, many, PASSWORD);
+    await expect(accountButton(page, 'Marta')).toBeVisible();
+    await page.goto('/customer/history');
+    const list = page.getByRole('list', { name: 'Tus pedidos' }).getByRole('listitem');
+    await expect(list).toHaveCount(10);
+    await expect(list.first()).toContainText(`Pedido #${numbers[10]}`);
+    await expect(page.getByText('Ves 10 de 11 pedidos.')).toBeVisible();
+    await page.getByRole('button', { name: 'Ver más pedidos' }).click();
+    await expect(list).toHaveCount(11);
+    await expect(list.last()).toContainText(`Pedido #${numbers[0]}`);
+    await expect(page.getByRole('button', { name: 'Ver más pedidos' })).toHaveCount(0);
   });
 });

@@ -11,7 +11,7 @@ import { buttonClass, secondaryButtonClass } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { paths } from '../../config/paths';
 import { authStore } from '../../lib/auth-store';
-import { getCartStore } from '../../lib/cart-store';
+import { getCartStore, MAX_LINES } from '../../lib/cart-store';
 import { ApiError } from '../../lib/http';
 import { applyChangesToList, type LiveChange } from '../../lib/live-rules';
 import { getLiveStream } from '../../lib/live-stream';
@@ -255,19 +255,26 @@ function OrderCard({
           full.push(order.items.find((i) => i.productId === line.productId)?.name ?? 'Producto');
         }
       }
-      toastStore.getState().show({
-        message: `Agregamos a tu carrito los productos del pedido #${order.number}, con los precios de hoy.`,
-      });
-      const skipped = [...plan.skipped, ...full];
-      if (skipped.length > 0) {
-        toastStore.getState().show({
-          type: 'warning',
-          title: skipped.length === 1 ? 'Un producto no se agregó' : 'Algunos productos no se agregaron',
-          message: `${spanishList(skipped)} ${skipped.length === 1 ? 'ya no está disponible' : 'ya no están disponibles'}.`,
-          duration: 10_000,
-        });
-      }
-      void navigate(paths.cart);
+      // One toast, so that on a phone it covers as little of the cart as it can.
+      const added = `Agregamos a tu carrito los productos del pedido #${order.number}, con los precios de hoy.`;
+      const notes = [
+        plan.skipped.length === 0
+          ? ''
+          : `${spanishList(plan.skipped)} ${plan.skipped.length === 1 ? 'ya no está disponible' : 'ya no están disponibles'}.`,
+        full.length === 0
+          ? ''
+          : `${spanishList(full)} no ${full.length === 1 ? 'cupo' : 'cupieron'}: tu carrito ya tiene ${MAX_LINES} productos distintos.`,
+      ].filter(Boolean);
+      toastStore
+        .getState()
+        .show(
+          notes.length === 0
+            ? { message: added }
+            : { type: 'warning', title: added, message: notes.join(' '), duration: 10_000 },
+        );
+      // The app keeps the scroll offset across navigations: the cart opens at its top, lines first.
+      await navigate(paths.cart);
+      window.scrollTo(0, 0);
     } catch (err) {
       toastStore.getState().show({
         type: 'error',
