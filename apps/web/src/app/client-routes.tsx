@@ -137,6 +137,8 @@ function pageModule(route: RouteDef): Lazy {
     case 'production.profile':
     case 'customer.profile':
       return () => import('../features/account/profile-page');
+    case 'customer.history':
+      return () => import('../features/customer-orders/history-page');
     case 'dashboard.products':
       return () => import('../features/catalogue/products-page');
     case 'dashboard.productCreate':

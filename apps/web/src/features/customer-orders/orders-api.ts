@@ -1,0 +1,30 @@
+import type { Order } from '@hornada/domain/schemas/orders';
+import { http, type ListResponse } from '../../lib/http';
+import { storefrontApi } from '../../lib/storefront-api';
+
+/**
+ * What the history reads and writes (design §3, §5): the `orders` resource (a company_customer reads only its
+ * own; the `customerId` filter keeps an admin visiting the area to its own orders too), the cancel move, and
+ * the shop's public catalogue and settings (today's products, window labels, transfer instructions).
+ */
+
+/** One page of the history: enough to fill a phone screen a few times. */
+export const PAGE_SIZE = 10;
+
+const orders = (companyId: string) => `/companies/${encodeURIComponent(companyId)}/orders`;
+
+export const historyApi = {
+  /** The customer's orders, newest first. */
+  page: (companyId: string, customerId: string, page: number, signal?: AbortSignal): Promise<ListResponse<Order>> =>
+    http.list<Order>(orders(companyId), {
+      query: { customerId, sort: '-createdAt', page, per_page: PAGE_SIZE },
+      signal,
+    }),
+  one: (companyId: string, id: string) => http.get<Order>(`${orders(companyId)}/${encodeURIComponent(id)}`),
+  /** Design §5: a customer may move its own pending order to cancelled, with a reason. */
+  cancel: (companyId: string, id: string, cancelReason: string) =>
+    http.patch<Order>(`${orders(companyId)}/${encodeURIComponent(id)}`, { status: 'cancelled', cancelReason }),
+  /** The products on sale today (active only: what a customer may put in a cart). */
+  products: (companyId: string) => storefrontApi(null).products(companyId),
+  settings: (companyId: string) => storefrontApi(null).settings(companyId),
+};
