@@ -1,4 +1,13 @@
-import { Outlet, isRouteErrorResponse, useRouteError, useRouteLoaderData, type LoaderFunctionArgs } from 'react-router';
+import {
+  Outlet,
+  useLocation,
+  useNavigationType,
+  isRouteErrorResponse,
+  useRouteError,
+  useRouteLoaderData,
+  type LoaderFunctionArgs,
+} from 'react-router';
+import { useEffect } from 'react';
 import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
 import { Toaster } from '../components/toaster';
@@ -35,7 +44,20 @@ export function useRootData(): RootData {
   return data;
 }
 
+/**
+ * A page reached by a link opens at its top; Back and Forward (POP) keep the browser's own restoring.
+ * React Router's ScrollRestoration does more but costs a kilobyte of the storefront's first load.
+ */
+function useScrollToTopOnNavigation() {
+  const { pathname } = useLocation();
+  const type = useNavigationType();
+  useEffect(() => {
+    if (type !== 'POP') window.scrollTo(0, 0);
+  }, [pathname, type]);
+}
+
 export function RootLayout() {
+  useScrollToTopOnNavigation();
   const { config, menu } = useRootData();
   const session = useHeaderSession(config.companyId, menu);
   return (

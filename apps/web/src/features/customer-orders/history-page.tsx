@@ -272,9 +272,7 @@ function OrderCard({
             ? { message: added }
             : { type: 'warning', title: added, message: notes.join(' '), duration: 10_000 },
         );
-      // The app keeps the scroll offset across navigations: the cart opens at its top, lines first.
       await navigate(paths.cart);
-      window.scrollTo(0, 0);
     } catch (err) {
       toastStore.getState().show({
         type: 'error',
