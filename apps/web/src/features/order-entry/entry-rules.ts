@@ -126,3 +126,7 @@ export function creditCheck(limit: number, used: number, orderTotal: number, onC
   const after = used + (onCredit ? orderTotal : 0);
   return { limit, used, after, over: after > limit };
 }
+
+const percents = new Intl.NumberFormat('es-CO', { maximumFractionDigits: 2 });
+/** A percentage as people here write it: `7,5 %`. */
+export const formatPercent = (value: number): string => `${percents.format(value)} %`;

@@ -84,7 +84,8 @@ export function EntryScreen({ companyId, data }: { companyId: string; data: Entr
       ? creditCheck(client.creditLimit, credit.used, totals.total, values.paymentMethod === 'credit')
       : null;
 
-  const dirty = { shouldDirty: true } as const;
+  // After a submit, prefilled fields are checked again so their messages go once filled.
+  const dirty = { shouldDirty: true, shouldValidate: formState.isSubmitted };
   function choose(party: Party) {
     setValue('party', party, dirty);
     setValue('customerId', '', dirty);
@@ -143,9 +144,9 @@ export function EntryScreen({ companyId, data }: { companyId: string; data: Entr
     <form
       onSubmit={(e) => void submit(e).catch(() => undefined)}
       noValidate
-      className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start"
+      className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start"
     >
-      <div className="grid min-w-0 gap-6">
+      <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-6">
         <FormAlert>{formError}</FormAlert>
         <PartySection
           companyId={companyId}

@@ -10,7 +10,7 @@ import { FieldMessages, fieldAria } from '../../components/forms/fields';
 import { FormSection } from '../../components/forms/form-layout';
 import { iconButtonClass } from '../../components/ui/button';
 import type { B2bClient, Product } from './api';
-import { priceRuleOf, type PriceRule } from './entry-rules';
+import { formatPercent, priceRuleOf, type PriceRule } from './entry-rules';
 import { quantityOf, type EntryForm } from './entry-form';
 
 /** How many products the search shows at once (a bakery has tens; the list scrolls). */
@@ -19,7 +19,7 @@ const SHOWN = 40;
 export function ruleText(rule: PriceRule, client: B2bClient | null): string | null {
   if (rule === 'client') return 'Precio del cliente';
   if (rule === 'b2b') return 'Precio mayorista';
-  if (rule === 'discount') return `Lista menos ${client?.discountPercent ?? 0} %`;
+  if (rule === 'discount') return `Lista menos ${formatPercent(client?.discountPercent ?? 0)}`;
   return null;
 }
 
@@ -106,7 +106,7 @@ export function LinesSection({
         ) : (
           <ul
             aria-label="Productos para agregar"
-            className="mt-2 grid max-h-64 gap-1 overflow-y-auto rounded-lg border border-stone-200 p-1 sm:grid-cols-2"
+            className="mt-2 grid max-h-64 grid-cols-[minmax(0,1fr)] gap-1 overflow-y-auto rounded-lg border border-stone-200 p-1 sm:grid-cols-2"
           >
             {matches.map((p) => (
               <li key={p.id}>
@@ -146,19 +146,20 @@ export function LinesSection({
             const showNote = notesOpen.has(field.id) || form.watch(`items.${index}.notes`) !== '';
             return (
               <li key={field.id} className="grid gap-2 px-3 py-3">
-                <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
+                <div className="flex items-start justify-between gap-3">
                   <div className="min-w-0">
                     <p className="font-medium text-stone-900">{name}</p>
                     <p className="text-sm text-stone-600">
                       <span className="tabular-nums">{formatMoney(unit)}</span> c/u
                       {rule ? (
-                        <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-950">
+                        <span className="ml-2 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-amber-950">
                           {rule}
                         </span>
                       ) : null}
                     </p>
                   </div>
-                  <p className="font-semibold tabular-nums text-stone-900" aria-label={`Total de ${name}`}>
+                  <p className="shrink-0 font-semibold tabular-nums text-stone-900" data-testid="line-total">
+                    <span className="sr-only">Total de {name}: </span>
                     {formatMoney(Number.isInteger(q) && q > 0 ? unit * q : 0)}
                   </p>
                 </div>
@@ -211,7 +212,7 @@ export function LinesSection({
                     aria-label={`Quitar ${name} del pedido`}
                   >
                     <Trash2 className="size-4" aria-hidden="true" />
-                    Quitar
+                    <span className="hidden sm:inline">Quitar</span>
                   </button>
                 </div>
                 <FieldMessages id={qtyId} error={lineErrors?.quantity?.message ?? lineErrors?.productId?.message} />

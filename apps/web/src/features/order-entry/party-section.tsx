@@ -7,7 +7,7 @@ import { FieldMessages, fieldAria, SelectField, TextField } from '../../componen
 import { FormSection } from '../../components/forms/form-layout';
 import { secondaryButtonClass } from '../../components/ui/button';
 import { orderEntryApi, type B2bClient, type User } from './api';
-import type { CreditCheck } from './entry-rules';
+import { formatPercent, type CreditCheck } from './entry-rules';
 import type { EntryForm, Party } from './entry-form';
 import type { CreditLoad } from './entry-screen';
 
@@ -137,7 +137,7 @@ function ClientTerms({ client, credit, check }: { client: B2bClient; credit: Cre
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded-lg bg-stone-50 px-3 py-2 text-sm text-stone-700">
       <dt>Descuento</dt>
-      <dd className="font-medium tabular-nums">{client.discountPercent} %</dd>
+      <dd className="font-medium tabular-nums">{formatPercent(client.discountPercent)}</dd>
       <dt>Plazo de pago</dt>
       <dd className="font-medium">
         {client.paymentTermsDays === 0 ? 'De contado' : `${client.paymentTermsDays} días`}
