@@ -33,6 +33,7 @@ interface Order {
   total: number;
   paymentMethod: string;
   items: { productId: string; unitPrice: number; quantity: number }[];
+  history: { field: string; note?: string }[];
 }
 
 interface Api {
@@ -253,7 +254,14 @@ test.describe('staff order entry', () => {
       if (!(await phone.inputValue())) await phone.fill('300 555 0101');
       await expect(page.getByText('Escribe un teléfono de contacto.')).toBeHidden();
       await page.getByRole('radio', { name: 'Recoge en la panadería' }).check();
+      // Today is offered though its windows are within the lead time (design §5: staff may pass it, warned).
+      const day = page.getByLabel('Día', { exact: true });
+      const today = (await day.locator('option').first().textContent())?.startsWith('Hoy') ?? false;
+      if (today) await day.selectOption({ index: 0 });
       await page.getByRole('group', { name: 'Horario' }).getByRole('radio').last().check();
+      if (today) {
+        await expect(page.getByRole('status').filter({ hasText: 'dentro del plazo de pedidos' })).toBeVisible();
+      }
       await page.getByRole('radio', { name: 'Efectivo' }).check();
       await expect(page.getByTestId('entry-total')).toHaveText(formatMoney(product!.price * 2));
       await page.getByRole('button', { name: 'Crear pedido' }).dblclick();
@@ -263,6 +271,8 @@ test.describe('staff order entry', () => {
       const order = await api.call<Order>('GET', `orders/${createdId}`);
       expect(order).toMatchObject({ channel: 'staff', paymentMethod: 'cash', total: product!.price * 2 });
       expect(order.customerId).not.toBeNull();
+      // The history records the pass (a Sunday or a blackout day has no "today" to pick).
+      if (today) expect(order.history.map((h) => h.note)).toContain('lead-time');
       // One order however the button was clicked.
       expect(await api.count(`orders?customerId=${order.customerId}`)).toBe(before + 1);
     } finally {
