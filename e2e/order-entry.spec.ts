@@ -281,4 +281,53 @@ test.describe('staff order entry', () => {
       await api.dispose();
     }
   });
+
+  test('a walk-in order: the server refusing a product shows under its line, and removing it lets the order through', async ({
+    page,
+    playwright,
+    baseURL,
+    expectConsoleErrors,
+  }) => {
+    test.setTimeout(60_000);
+    expectConsoleErrors(422);
+    const api = await adminApi(await playwright.request.newContext({ baseURL }));
+    const [other] = await api.call<Product[]>('GET', 'products?active=true&sort=price&per_page=1');
+    const gone = await api.call<Product>('POST', 'products', { name: `Pan E2E ${suffix()}`, price: 3100 });
+    let createdId: string | null = null;
+    try {
+      await openEntry(page);
+      await page.getByRole('radio', { name: /Sin cuenta/ }).check();
+      await page.getByLabel('Nombre de contacto').fill('Pedro Gómez');
+      await page.getByRole('textbox', { name: 'Teléfono' }).fill('311 555 0102');
+      await page.getByRole('radio', { name: 'Recoge en la panadería' }).check();
+      await page.getByRole('group', { name: 'Horario' }).getByRole('radio').first().check();
+      // Enter in the search adds the first match.
+      await page.getByLabel('Buscar producto').fill(gone.name);
+      await page.getByLabel('Buscar producto').press('Enter');
+      await expect(orderLine(page, gone.name)).toContainText(`${formatMoney(3100)} c/u`);
+
+      // Someone takes the product off the catalogue meanwhile: the server's 422 lands under its line.
+      await api.call('PATCH', `products/${gone.id}`, { active: false });
+      await page.getByRole('button', { name: 'Crear pedido' }).click();
+      await expect(orderLine(page, gone.name)).toContainText('Un producto de tu pedido ya no está disponible.');
+      await expect(page).toHaveURL(/\/dashboard\/orders\/create$/);
+
+      await orderLine(page, gone.name)
+        .getByRole('button', { name: `Quitar ${gone.name} del pedido` })
+        .click();
+      await expect(page.getByRole('list', { name: 'Productos del pedido' })).toHaveCount(0);
+      await addProduct(page, other!.name);
+      await page.getByRole('button', { name: 'Crear pedido' }).click();
+      await expect(page.getByText(/^Pedido #\d+ creado$/)).toBeVisible();
+      await expect(page).toHaveURL(/\/dashboard\/orders\?order=[\w-]+$/);
+      createdId = new URL(page.url()).searchParams.get('order');
+      const order = await api.call<Order>('GET', `orders/${createdId}`);
+      expect(order).toMatchObject({ channel: 'staff', customerId: null, b2bClientId: null, total: other!.price });
+    } finally {
+      if (createdId)
+        await api.call('PATCH', `orders/${createdId}`, { status: 'cancelled', cancelReason: 'Prueba E2E' });
+      await api.call('DELETE', `products/${gone.id}`);
+      await api.dispose();
+    }
+  });
 });
