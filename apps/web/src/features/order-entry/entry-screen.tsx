@@ -87,6 +87,11 @@ export function EntryScreen({ companyId, data }: { companyId: string; data: Entr
   // After a submit, prefilled fields are checked again so their messages go once filled.
   const dirty = { shouldDirty: true, shouldValidate: formState.isSubmitted };
   function choose(party: Party) {
+    // The contact and address came from the customer or client left behind: they are not the new party's.
+    if (getValues('party') !== 'walkin') {
+      for (const field of ['contact.name', 'contact.phone', 'contact.email'] as const) setValue(field, '', dirty);
+      fillAddress({ line: '' });
+    }
     setValue('party', party, dirty);
     setValue('customerId', '', dirty);
     setValue('b2bClientId', '', dirty);
