@@ -154,6 +154,8 @@ function pageModule(route: RouteDef): Lazy {
     case 'dashboard.productCollectionCreate':
     case 'dashboard.productCollectionUpdate':
       return () => import('../features/catalogue/collection-form-page');
+    case 'dashboard.orderCreate':
+      return () => import('../features/order-entry/order-entry-page');
     default:
       return async () => {
         const [{ UnbuiltAreaPage }, { routeTitle }] = await Promise.all([

@@ -1,0 +1,83 @@
+import { MAX_PER_PAGE } from '@hornada/domain/constants';
+import type { B2bClient } from '@hornada/domain/schemas/b2b';
+import type { Product } from '@hornada/domain/schemas/catalogue';
+import type { OfferedDay, Order, OrderInput, OrderStatus } from '@hornada/domain/schemas/orders';
+import type { Settings } from '@hornada/domain/schemas/settings';
+import type { User } from '@hornada/domain/schemas/users';
+import type { z } from 'zod';
+import { http, type Query } from '../../lib/http';
+
+/**
+ * What order entry reads and writes (design §3–§5): the settings, the active catalogue with its B2B prices,
+ * the active B2B clients, customers by search, the days offered, the orders that fill a slot or use a
+ * client's credit, and the create itself.
+ */
+
+export type { B2bClient, OfferedDay, Order, Product, Settings, User };
+export type OrderWrite = z.input<typeof OrderInput>;
+
+const base = (companyId: string) => `/companies/${encodeURIComponent(companyId)}`;
+
+/** Every status an order that still counts has (design §5: "unpaid" and a slot's places exclude cancelled). */
+export const LIVE_STATUSES: readonly OrderStatus[] = [
+  'pending',
+  'confirmed',
+  'in_production',
+  'ready',
+  'out_for_delivery',
+  'delivered',
+];
+
+/** Every page of a list (a bakery's lists are small; the pages keep each answer within the API's limit). */
+async function listAll<T>(companyId: string, resource: string, query: Query, signal?: AbortSignal): Promise<T[]> {
+  const out: T[] = [];
+  for (let page = 1; ; page++) {
+    const res = await http.list<T>(`${base(companyId)}/${resource}`, {
+      query: { ...query, per_page: MAX_PER_PAGE, page },
+      signal,
+    });
+    out.push(...res.items);
+    if (res.items.length < MAX_PER_PAGE || out.length >= res.total) return out;
+  }
+}
+
+export const orderEntryApi = {
+  settings: (companyId: string, signal?: AbortSignal) => http.get<Settings>(`${base(companyId)}/settings`, { signal }),
+  products: (companyId: string, signal?: AbortSignal) =>
+    listAll<Product>(companyId, 'products', { active: true, sort: 'name' }, signal),
+  b2bClients: (companyId: string, signal?: AbortSignal) =>
+    listAll<B2bClient>(companyId, 'b2bClients', { active: true, sort: 'businessName' }, signal),
+  /** Customers whose name, e-mail or phone match (staff read customers only, design §4). */
+  customers: async (companyId: string, search: string, signal?: AbortSignal) =>
+    (
+      await http.list<User>(`${base(companyId)}/users`, {
+        query: { role: 'company_customer', disabled: false, search, sort: 'name', per_page: 8 },
+        signal,
+      })
+    ).items,
+  deliveryDays: (companyId: string, days: number, signal?: AbortSignal) =>
+    http.get<OfferedDay[]>(`${base(companyId)}/delivery-days`, { query: { days }, signal }),
+  /** The orders due from `from` to `to` that take a place in their window (not cancelled). */
+  ordersDue: (companyId: string, from: string, to: string, signal?: AbortSignal) =>
+    listAll<Pick<Order, 'dueDate' | 'window'>>(
+      companyId,
+      'orders',
+      { date_field: 'dueDate', start_date: from, end_date: to, status: LIVE_STATUSES, sort: 'dueDate' },
+      signal,
+    ),
+  /** A B2B client's credit orders not yet paid (design §5: not cancelled, not paid). */
+  unpaidCredit: (companyId: string, b2bClientId: string, signal?: AbortSignal) =>
+    listAll<Pick<Order, 'id' | 'total' | 'status' | 'paymentStatus'>>(
+      companyId,
+      'orders',
+      {
+        b2bClientId,
+        paymentMethod: 'credit',
+        paymentStatus: ['unpaid', 'pending', 'failed'],
+        status: LIVE_STATUSES,
+        sort: 'createdAt',
+      },
+      signal,
+    ),
+  create: (companyId: string, body: OrderWrite) => http.post<Order>(`${base(companyId)}/orders`, body),
+};

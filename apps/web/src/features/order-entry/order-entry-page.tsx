@@ -1,0 +1,92 @@
+import { ArrowLeft } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { AreaPage } from '../../components/area-page';
+import { useCompanyId } from '../../components/data-table/resource-client';
+import { secondaryButtonClass } from '../../components/ui/button';
+import { paths } from '../../config/paths';
+import { ApiError } from '../../lib/http';
+import { orderEntryApi, type B2bClient, type Product, type Settings } from './api';
+import { countSlots, dayChoices, leadDays, type DayChoice } from './entry-rules';
+import { EntryScreen } from './entry-screen';
+
+/** How many days ahead staff may book (delivery-days' default). */
+const DAYS_AHEAD = 14;
+
+export interface EntryData {
+  settings: Settings;
+  products: Product[];
+  clients: B2bClient[];
+  days: DayChoice[];
+}
+
+async function loadEntry(companyId: string, signal: AbortSignal): Promise<EntryData> {
+  const [settings, products, clients, offered] = await Promise.all([
+    orderEntryApi.settings(companyId, signal),
+    orderEntryApi.products(companyId, signal),
+    orderEntryApi.b2bClients(companyId, signal),
+    orderEntryApi.deliveryDays(companyId, DAYS_AHEAD, signal),
+  ]);
+  const now = new Date();
+  // delivery-days leaves out the windows within the lead time; staff may still take them, so their places
+  // are counted here (only when a window has a capacity to fill).
+  const { from, to } = leadDays(settings, now);
+  const counted = settings.deliveryWindows.some((w) => w.capacity !== null)
+    ? countSlots(await orderEntryApi.ordersDue(companyId, from, to, signal), settings.timeZone)
+    : new Map<string, number>();
+  return { settings, products, clients, days: dayChoices(settings, offered, now, DAYS_AHEAD, counted) };
+}
+
+type Loaded = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; data: EntryData };
+
+/** `/dashboard/orders/create`: staff order entry (design §5, §6). */
+export function Component() {
+  const companyId = useCompanyId();
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (!companyId) return;
+    const controller = new AbortController();
+    setLoaded({ state: 'loading' });
+    loadEntry(companyId, controller.signal).then(
+      (data) => setLoaded({ state: 'ready', data }),
+      (err: unknown) => {
+        if (controller.signal.aborted) return;
+        const message = err instanceof ApiError ? err.userMessage : 'No pudimos cargar los datos del pedido.';
+        setLoaded({ state: 'failed', message });
+      },
+    );
+    return () => controller.abort();
+  }, [companyId, attempt]);
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+
+  return (
+    <AreaPage title="Nuevo pedido">
+      <Link
+        to={paths.dashboard.orders}
+        className="-mt-3 mb-4 inline-flex items-center gap-1 text-sm font-medium text-amber-900 hover:underline"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        Pedidos
+      </Link>
+      {!companyId || loaded.state === 'loading' ? (
+        <p role="status" className="flex items-center gap-3 text-stone-600">
+          <span
+            className="size-5 animate-spin rounded-full border-2 border-amber-800 border-t-transparent motion-reduce:animate-none"
+            aria-hidden="true"
+          />
+          Cargando productos, clientes y horarios…
+        </p>
+      ) : loaded.state === 'failed' ? (
+        <div role="alert" className="space-y-3">
+          <p className="text-red-900">{loaded.message}</p>
+          <button type="button" className={secondaryButtonClass} onClick={retry}>
+            Intentar de nuevo
+          </button>
+        </div>
+      ) : (
+        <EntryScreen companyId={companyId} data={loaded.data} />
+      )}
+    </AreaPage>
+  );
+}
