@@ -1,3 +1,5 @@
+import { LoadingStatus } from './load-status';
+
 /**
  * The neutral page the server sends for what only the browser renders (the sign-in pages, the areas), and
  * their HydrateFallback: the same markup on both sides.
@@ -7,13 +9,7 @@ export function PendingPage() {
     <div className="mx-auto flex min-h-[40vh] max-w-5xl items-center justify-center px-4" aria-busy="true">
       {/* It stands only for pages that are never search results (sign-in pages, private areas). */}
       <meta name="robots" content="noindex" />
-      <p role="status" className="flex items-center gap-3 text-stone-600">
-        <span
-          className="size-5 animate-spin rounded-full border-2 border-amber-800 border-t-transparent motion-reduce:animate-none"
-          aria-hidden="true"
-        />
-        Cargando…
-      </p>
+      <LoadingStatus>Cargando…</LoadingStatus>
     </div>
   );
 }

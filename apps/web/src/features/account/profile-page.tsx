@@ -12,6 +12,7 @@ import { applyServerErrors, domainResolver, PASSWORD_RULES_ES } from '../../lib/
 import { ApiError } from '../../lib/http';
 import { toastStore } from '../../lib/toast-store';
 import { getBakeryName, getMe, resendVerification, updateMe, type Me, type MeUpdate } from './account-api';
+import { LoadFailed, LoadingStatus } from '../../components/load-status';
 
 const MAX_ADDRESSES = 10;
 
@@ -113,20 +114,9 @@ export function Component() {
   return (
     <AreaPage title="Mi perfil">
       {load.state === 'loading' ? (
-        <p role="status" className="flex items-center gap-3 text-stone-600">
-          <span
-            className="size-5 animate-spin rounded-full border-2 border-amber-800 border-t-transparent motion-reduce:animate-none"
-            aria-hidden="true"
-          />
-          Cargando tu perfil…
-        </p>
+        <LoadingStatus>Cargando tu perfil…</LoadingStatus>
       ) : load.state === 'failed' ? (
-        <div role="alert" className="space-y-3">
-          <p className="text-red-900">{load.message}</p>
-          <button type="button" className={secondaryButtonClass} onClick={() => setAttempt((n) => n + 1)}>
-            Intentar de nuevo
-          </button>
-        </div>
+        <LoadFailed message={load.message} onRetry={() => setAttempt((n) => n + 1)} />
       ) : (
         <div className="grid max-w-3xl gap-6">
           <AccountSection me={load.me} />

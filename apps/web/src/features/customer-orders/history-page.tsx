@@ -19,6 +19,7 @@ import type { PublicSettings } from '../../lib/storefront-api';
 import { toastStore } from '../../lib/toast-store';
 import { historyApi } from './orders-api';
 import { planReorder, spanishList } from './reorder';
+import { LoadFailed, LoadingStatus } from '../../components/load-status';
 
 type Settings = Partial<PublicSettings>;
 type Load = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready' };
@@ -141,20 +142,9 @@ export function Component() {
         {announcement}
       </p>
       {load.state === 'loading' ? (
-        <p role="status" className="flex items-center gap-3 text-stone-600">
-          <span
-            className="size-5 animate-spin rounded-full border-2 border-amber-800 border-t-transparent motion-reduce:animate-none"
-            aria-hidden="true"
-          />
-          Cargando tus pedidos…
-        </p>
+        <LoadingStatus>Cargando tus pedidos…</LoadingStatus>
       ) : load.state === 'failed' ? (
-        <div role="alert" className="space-y-3">
-          <p className="text-red-900">{load.message}</p>
-          <button type="button" className={secondaryButtonClass} onClick={() => setAttempt((n) => n + 1)}>
-            Intentar de nuevo
-          </button>
-        </div>
+        <LoadFailed message={load.message} onRetry={() => setAttempt((n) => n + 1)} />
       ) : orders.length === 0 ? (
         <EmptyState
           title="Aún no tienes pedidos"

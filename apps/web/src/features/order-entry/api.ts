@@ -1,7 +1,13 @@
 import { MAX_PER_PAGE } from '@hornada/domain/constants';
 import type { B2bClient } from '@hornada/domain/schemas/b2b';
 import type { Product } from '@hornada/domain/schemas/catalogue';
-import type { OfferedDay, Order, OrderInput, OrderStatus } from '@hornada/domain/schemas/orders';
+import {
+  ORDER_STATUSES,
+  type OfferedDay,
+  type Order,
+  type OrderInput,
+  type OrderStatus,
+} from '@hornada/domain/schemas/orders';
 import type { Settings } from '@hornada/domain/schemas/settings';
 import type { User } from '@hornada/domain/schemas/users';
 import type { z } from 'zod';
@@ -19,14 +25,7 @@ export type OrderWrite = z.input<typeof OrderInput>;
 const base = (companyId: string) => `/companies/${encodeURIComponent(companyId)}`;
 
 /** Every status an order that still counts has (design §5: "unpaid" and a slot's places exclude cancelled). */
-export const LIVE_STATUSES: readonly OrderStatus[] = [
-  'pending',
-  'confirmed',
-  'in_production',
-  'ready',
-  'out_for_delivery',
-  'delivered',
-];
+export const LIVE_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter((s) => s !== 'cancelled');
 
 /** Every page of a list (a bakery's lists are small; the pages keep each answer within the API's limit). */
 async function listAll<T>(companyId: string, resource: string, query: Query, signal?: AbortSignal): Promise<T[]> {

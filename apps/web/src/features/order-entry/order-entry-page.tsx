@@ -3,12 +3,12 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { AreaPage } from '../../components/area-page';
 import { useCompanyId } from '../../components/data-table/resource-client';
-import { secondaryButtonClass } from '../../components/ui/button';
 import { paths } from '../../config/paths';
 import { ApiError } from '../../lib/http';
 import { orderEntryApi, type B2bClient, type Product, type Settings } from './api';
 import { countSlots, dayChoices, leadDays, type DayChoice } from './entry-rules';
 import { EntryScreen } from './entry-screen';
+import { LoadFailed, LoadingStatus } from '../../components/load-status';
 
 /** How many days ahead staff may book (delivery-days' default). */
 const DAYS_AHEAD = 14;
@@ -70,20 +70,9 @@ export function Component() {
         Pedidos
       </Link>
       {!companyId || loaded.state === 'loading' ? (
-        <p role="status" className="flex items-center gap-3 text-stone-600">
-          <span
-            className="size-5 animate-spin rounded-full border-2 border-amber-800 border-t-transparent motion-reduce:animate-none"
-            aria-hidden="true"
-          />
-          Cargando productos, clientes y horarios…
-        </p>
+        <LoadingStatus>Cargando productos, clientes y horarios…</LoadingStatus>
       ) : loaded.state === 'failed' ? (
-        <div role="alert" className="space-y-3">
-          <p className="text-red-900">{loaded.message}</p>
-          <button type="button" className={secondaryButtonClass} onClick={retry}>
-            Intentar de nuevo
-          </button>
-        </div>
+        <LoadFailed message={loaded.message} onRetry={retry} />
       ) : (
         <EntryScreen companyId={companyId} data={loaded.data} />
       )}

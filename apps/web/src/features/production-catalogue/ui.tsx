@@ -4,8 +4,8 @@ import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AreaPage } from '../../components/area-page';
-import { secondaryButtonClass } from '../../components/ui/button';
 import type { Loaded } from './data';
+import { LoadFailed, LoadingStatus } from '../../components/load-status';
 
 /** Small pieces the ingredients and recipes screens share. Numbers are written as money is (spec §1). */
 
@@ -28,29 +28,6 @@ export const unitCost = (value: number): string => preciseMoney.format(value);
 export const quantity = (value: number): string => numbers.format(value);
 export const percent = (value: number | null | undefined): string =>
   value === null || value === undefined ? '—' : `${percents.format(value)} %`;
-
-function LoadingState({ children }: { children: ReactNode }) {
-  return (
-    <p role="status" className="flex items-center gap-3 text-stone-600">
-      <span
-        className="size-5 animate-spin rounded-full border-2 border-amber-800 border-t-transparent motion-reduce:animate-none"
-        aria-hidden="true"
-      />
-      {children}
-    </p>
-  );
-}
-
-function FailedState({ message, onRetry }: { message: string; onRetry: () => void }) {
-  return (
-    <div role="alert" className="space-y-3">
-      <p className="text-red-900">{message}</p>
-      <button type="button" className={secondaryButtonClass} onClick={onRetry}>
-        Intentar de nuevo
-      </button>
-    </div>
-  );
-}
 
 /** A back-office page whose content waits for its data: a spinner, then the data or a retry. */
 export function LoadedPage<T>({
@@ -86,9 +63,9 @@ export function LoadedPage<T>({
         </Link>
       ) : null}
       {!companyId || loaded.state === 'loading' ? (
-        <LoadingState>{loading}</LoadingState>
+        <LoadingStatus>{loading}</LoadingStatus>
       ) : loaded.state === 'failed' ? (
-        <FailedState message={loaded.message} onRetry={onRetry} />
+        <LoadFailed message={loaded.message} onRetry={onRetry} />
       ) : (
         children(loaded.data, companyId)
       )}
