@@ -1,4 +1,4 @@
-import { LoadingStatus } from './load-status';
+import { LoadingStatus } from './loading-status';
 
 /**
  * The neutral page the server sends for what only the browser renders (the sign-in pages, the areas), and
