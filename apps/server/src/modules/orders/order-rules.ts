@@ -66,6 +66,16 @@ export interface NewOrder {
   cancelReason?: string | null;
 }
 
+/** A product as an order line is priced from it. */
+interface CatalogueRow {
+  id: string;
+  name: string;
+  price: number;
+  b2bPrice: number | null;
+  active: boolean;
+  deleted: boolean;
+}
+
 const rule = (code: string, message: string, path?: string) =>
   new AppError(422, code, message, path ? [{ path, message }] : undefined);
 
@@ -89,9 +99,6 @@ const listOrNone = (items: readonly string[]) => (items.length ? items.join(', '
 export class OrderRules {
   constructor(private readonly clock: Clock) {}
 
-  /** Parsed settings by company, kept while the row's version (xmin) is the same. */
-  private readonly parsedSettings = new Map<string, { version: string; value: SettingsInput }>();
-
   async settingsOf(db: DbOrTx, companyId: string): Promise<SettingsInput> {
     // Read in the caller's transaction every time (checkout re-checks against what is committed);
     // only the parse, whose time-zone check is costly, is skipped while the row is unchanged.
@@ -99,17 +106,39 @@ export class OrderRules {
       .select({ data: settings.data, version: sql<string>`${settings}.xmin::text` })
       .from(settings)
       .where(eq(settings.companyId, companyId));
-    const cached = this.parsedSettings.get(companyId);
+    return this.parsedSettings(companyId, row);
+  }
+
+  /** Parsed settings by company, kept while the row's version (xmin) is the same. */
+  private readonly settingsCache = new Map<string, { version: string; value: SettingsInput }>();
+
+  private parsedSettings(companyId: string, row: { data: unknown; version: string } | undefined): SettingsInput {
+    const cached = this.settingsCache.get(companyId);
     if (row && cached?.version === row.version) return cached.value;
     // A company always gets settings with its creation; the defaults cover a row written by hand.
-    const value = SettingsInput.parse({ marketName: 'Hornada', ...(row?.data ?? {}) });
-    if (row) this.parsedSettings.set(companyId, { version: row.version, value });
+    const value = SettingsInput.parse({ marketName: 'Hornada', ...((row?.data as object | null) ?? {}) });
+    if (row) this.settingsCache.set(companyId, { version: row.version, value });
     return value;
   }
 
-  /** The catalogue rows of the lines: unknown ids are a 400, inactive or deleted products a 422. */
-  private async productsOf(db: DbOrTx, companyId: string, items: NewOrder['items'], known = new Set<string>()) {
+  /**
+   * A new order's settings and the catalogue rows of its lines in one round trip (it runs inside the
+   * ordering transaction, where every round trip counts): the products come as one JSON column.
+   */
+  private async settingsAndProducts(db: DbOrTx, companyId: string, items: NewOrder['items']) {
     const ids = [...new Set(items.map((i) => i.productId))];
+    const { rows } = await db.execute<{ data: unknown; version: string; products: CatalogueRow[] }>(sql`
+      SELECT s.data, s.xmin::text AS version,
+        (SELECT coalesce(json_agg(json_build_object('id', p.id, 'name', p.name, 'price', p.price,
+           'b2bPrice', p.b2b_price, 'active', p.active, 'deleted', p.deleted_at IS NOT NULL)), '[]')
+         FROM ${products} p WHERE p.company_id = s.company_id AND p.id = ANY(${sql.param(ids)}::text[])) AS products
+      FROM ${settings} s WHERE s.company_id = ${companyId}`);
+    const [row] = rows;
+    if (!row) return [await this.settingsOf(db, companyId), await this.catalogueOf(db, companyId, ids)] as const;
+    return [this.parsedSettings(companyId, row), row.products] as const;
+  }
+
+  private async catalogueOf(db: DbOrTx, companyId: string, ids: string[]): Promise<CatalogueRow[]> {
     const rows = await db
       .select({
         id: products.id,
@@ -121,6 +150,16 @@ export class OrderRules {
       })
       .from(products)
       .where(and(eq(products.companyId, companyId), inArray(products.id, ids)));
+    return rows.map(({ deletedAt, ...r }) => ({ ...r, deleted: deletedAt !== null }));
+  }
+
+  /** The catalogue rows of the lines: unknown ids are a 400, inactive or deleted products a 422. */
+  private async productsOf(db: DbOrTx, companyId: string, items: NewOrder['items'], known = new Set<string>()) {
+    const ids = [...new Set(items.map((i) => i.productId))];
+    return this.checkedProducts(await this.catalogueOf(db, companyId, ids), items, known);
+  }
+
+  private checkedProducts(rows: CatalogueRow[], items: NewOrder['items'], known = new Set<string>()) {
     const byId = new Map(rows.map((r) => [r.id, r]));
     const unknown = new DetailList();
     const unavailable = new DetailList();
@@ -128,7 +167,7 @@ export class OrderRules {
       const p = byId.get(item.productId);
       const path = `items.${i}.productId`;
       if (!p) unknown.add(path, `No product with id ${item.productId} in this bakery`);
-      else if ((!p.active || p.deletedAt) && !known.has(p.id)) unavailable.add(path, 'This product is not available');
+      else if ((!p.active || p.deleted) && !known.has(p.id)) unavailable.add(path, 'This product is not available');
     });
     if (unknown.total > 0) throw unknown.toError();
     if (unavailable.total > 0) {
@@ -248,7 +287,7 @@ export class OrderRules {
     /** When the order is placed: now, or an instant in the past for the demo seed. */
     placedAt = this.clock.now(),
   ): Promise<Record<string, unknown>> {
-    const s = await this.settingsOf(db, companyId);
+    const [s, catalogueRows] = await this.settingsAndProducts(db, companyId, input.items);
     const staff = !web;
     const problems = new DetailList();
     if (input.fulfillment === 'delivery' && !input.address) problems.add('address', 'Required for delivery');
@@ -281,10 +320,8 @@ export class OrderRules {
     if (input.customerId) await this.assertRole(db, companyId, input.customerId, ['company_customer'], 'customerId');
     if (input.deliveryAssistantId) await this.assertDriver(db, companyId, input.deliveryAssistantId);
 
-    const [catalogue, client] = await Promise.all([
-      this.productsOf(db, companyId, input.items),
-      this.clientOf(db, companyId, input.b2bClientId),
-    ]);
+    const catalogue = this.checkedProducts(catalogueRows, input.items);
+    const client = await this.clientOf(db, companyId, input.b2bClientId);
     const lines = input.items.map((i) => orderLine(catalogue.get(i.productId)!, client, i.quantity, i.notes ?? null));
     const totals = orderTotals(lines, input.fulfillment, s);
     if (web && totals.subtotal < s.minimumOrder) {
