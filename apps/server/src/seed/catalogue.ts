@@ -896,6 +896,9 @@ export const SETTINGS = {
   ],
   pickupEnabled: true,
   paymentMethods: ['cash', 'transfer', 'online'],
+  transferInstructions:
+    'Cuenta de ahorros Bancolombia 123-456789-00 a nombre de Panadería La Espiga S.A.S. (cuenta de demostración). ' +
+    'Envíanos el comprobante por WhatsApp.',
   targetMargin: 60,
   privacyPolicy:
     'Panadería La Espiga trata tus datos personales conforme a la Ley 1581 de 2012.\n\n' +
