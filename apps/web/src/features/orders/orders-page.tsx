@@ -1,0 +1,525 @@
+import { DEFAULT_TIME_ZONE } from '@hornada/domain/constants';
+import { dayInZone } from '@hornada/domain/days';
+import { formatMoney } from '@hornada/domain/format';
+import {
+  ORDER_CHANNELS,
+  ORDER_PAYMENT_METHODS,
+  ORDER_STATUSES,
+  PAYMENT_STATUSES,
+  type Order,
+  type OrderStatus,
+} from '@hornada/domain/schemas/orders';
+import type { ColumnDef } from '@tanstack/react-table';
+import { Bell, BellOff, Plus } from 'lucide-react';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useStore } from 'zustand';
+import { AreaPage } from '../../components/area-page';
+import { DataTable, type TableFilter } from '../../components/data-table/data-table';
+import type { ListViewConfig } from '../../components/data-table/list-url';
+import { useCompanyId } from '../../components/data-table/resource-client';
+import { useResourceTable, type ResourceTable } from '../../components/data-table/use-resource-table';
+import { EmptyState } from '../../components/empty-state';
+import { buttonClass, secondaryButtonClass } from '../../components/ui/button';
+import { paths } from '../../config/paths';
+import { authStore } from '../../lib/auth-store';
+import { storefrontApi } from '../../lib/storefront-api';
+import { useNewOrderAlert, useSoundSetting } from './new-order-alert';
+import { OrderQuickActions, useOrderActor, type OrderActor } from './order-actions';
+import { PaymentChip, StatusChip } from './order-chips';
+import { OrderDetailPanel } from './order-detail';
+import {
+  CHANNEL_ES,
+  datePresets,
+  FULFILLMENT_ES,
+  ORDER_STATUS_ES,
+  PAYMENT_METHOD_ES,
+  PAYMENT_STATUS_ES,
+  presetOf,
+  searchTerm,
+  shortDay,
+  windowText,
+  type WindowDef,
+} from './order-view';
+import { useStatusCounts, type StatusCounts } from './status-counts';
+
+/**
+ * The due-day range travels as the API's own list parameters (`date_field=dueDate`, `start_date`, `end_date`),
+ * so the kit's URL view carries it like any filter. A URL without `date_field` has not chosen a range yet: it
+ * becomes today and upcoming (design §6).
+ */
+const CONFIG: ListViewConfig = {
+  sortFields: ['dueDate', 'number', 'total', 'createdAt', 'updatedAt', 'status'],
+  filterKeys: ['status', 'channel', 'paymentStatus', 'paymentMethod', 'date_field', 'start_date', 'end_date'],
+  defaults: { sortBy: 'dueDate', sortDesc: false, perPage: 25 },
+};
+
+const ORDER_PARAM = 'order';
+
+const FILTERS: TableFilter[] = [
+  { key: 'channel', label: 'Canal', options: ORDER_CHANNELS.map((c) => ({ value: c, label: CHANNEL_ES[c] })) },
+  {
+    key: 'paymentStatus',
+    label: 'Pago',
+    options: PAYMENT_STATUSES.map((s) => ({ value: s, label: PAYMENT_STATUS_ES[s] })),
+  },
+  {
+    key: 'paymentMethod',
+    label: 'Medio de pago',
+    options: ORDER_PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_ES[m] })),
+  },
+];
+
+interface CompanyClock {
+  timeZone: string;
+  windows: WindowDef[];
+}
+
+/** The company's time zone and delivery windows (its public settings); the default zone if they cannot be read. */
+function useCompanyClock(companyId: string | null): CompanyClock | null {
+  const [clock, setClock] = useState<CompanyClock | null>(null);
+  useEffect(() => {
+    if (!companyId) return;
+    let live = true;
+    storefrontApi(null)
+      .settings(companyId)
+      .then((s) => ({ timeZone: s.timeZone ?? DEFAULT_TIME_ZONE, windows: s.deliveryWindows ?? [] }))
+      .catch(() => ({ timeZone: DEFAULT_TIME_ZONE, windows: [] }))
+      .then((c) => {
+        if (live) setClock(c);
+      });
+    return () => {
+      live = false;
+    };
+  }, [companyId]);
+  return clock;
+}
+
+/** Dashboard › Pedidos (issue 16, design §6): today's and upcoming orders, live, with quick moves and the detail. */
+export function Component() {
+  const companyId = useCompanyId();
+  const clock = useCompanyClock(companyId);
+  const [params, setParams] = useSearchParams();
+  const today = clock ? dayInZone(new Date(), clock.timeZone) : null;
+  const chosen = params.has('date_field');
+  useEffect(() => {
+    if (!today || chosen) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('date_field', 'dueDate');
+        next.set('start_date', today);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [today, chosen, setParams]);
+
+  if (!clock || !today || !chosen) {
+    return (
+      <AreaPage title="Pedidos">
+        <p role="status" className="sr-only">
+          Cargando pedidos…
+        </p>
+        <div className="space-y-2" aria-hidden="true">
+          {[1, 2, 3, 4, 5].map((n) => (
+            <span key={n} className="block h-12 animate-pulse rounded-lg bg-stone-200 motion-reduce:animate-none" />
+          ))}
+        </div>
+      </AreaPage>
+    );
+  }
+  return <OrdersScreen clock={clock} today={today} />;
+}
+
+function OrdersScreen({ clock, today }: { clock: CompanyClock; today: string }) {
+  const table = useResourceTable<Order>('orders', CONFIG);
+  const { view, setView, store } = table;
+  const role = useStore(authStore, (s) => s.user?.role ?? null);
+  const [params, setParams] = useSearchParams();
+  const openId = params.get(ORDER_PARAM);
+  const [sound, setSound] = useSoundSetting();
+
+  const open = useCallback(
+    (id: string) =>
+      setParams((current) => {
+        const next = new URLSearchParams(current);
+        next.set(ORDER_PARAM, id);
+        return next;
+      }),
+    [setParams],
+  );
+  const close = useCallback(
+    () =>
+      setParams((current) => {
+        const next = new URLSearchParams(current);
+        next.delete(ORDER_PARAM);
+        return next;
+      }),
+    [setParams],
+  );
+
+  // A saved move shows at once in its row; the stream then brings it to everyone else.
+  const saved = useCallback(
+    (order: Order) => store?.setState((s) => ({ items: s.items.map((o) => (o.id === order.id ? order : o)) })),
+    [store],
+  );
+  const actor = useOrderActor(table.service, role, saved);
+
+  const otherFilters = useMemo(() => {
+    const rest: Record<string, string> = {};
+    for (const [k, v] of Object.entries(view.filters)) if (k !== 'status' && v !== '') rest[k] = v;
+    return rest;
+  }, [view.filters]);
+  const counts = useStatusCounts(table.service, table.companyId, view.search, otherFilters);
+
+  useNewOrderAlert(table.companyId, {
+    sound,
+    open,
+    describe: (o) =>
+      [
+        o.contact?.name,
+        [shortDay(o.dueDate, clock.timeZone, today), windowText(o.window, clock.windows)].filter(Boolean).join(' '),
+        typeof o.total === 'number' ? formatMoney(o.total) : '',
+      ]
+        .filter(Boolean)
+        .join(' · '),
+  });
+
+  // The search box: '#1042' is the number 1042.
+  const searchable: ResourceTable<Order> = {
+    ...table,
+    setView: (change, options) =>
+      setView(change.search !== undefined ? { ...change, search: searchTerm(change.search) } : change, options),
+  };
+
+  const onlyDefaultRange =
+    view.search === '' &&
+    Object.entries(view.filters).every(([k, v]) => v === '' || k === 'date_field' || k === 'start_date') &&
+    view.filters.start_date === today &&
+    !view.filters.end_date;
+  const nothingUpcoming = !table.loading && !table.error && table.total === 0 && onlyDefaultRange;
+
+  const create = (
+    <Link to={paths.dashboard.orderCreate} className={buttonClass}>
+      <Plus className="size-4" aria-hidden="true" />
+      Nuevo pedido
+    </Link>
+  );
+
+  return (
+    <AreaPage title="Pedidos" actions={create}>
+      <div className="space-y-4">
+        <StatusChips
+          value={(view.filters.status ?? '') as OrderStatus | ''}
+          counts={counts}
+          onChange={(status) => setView({ filters: { status } })}
+        />
+        <div className="flex flex-wrap items-end gap-2">
+          <DueRange
+            today={today}
+            start={view.filters.start_date ?? ''}
+            end={view.filters.end_date ?? ''}
+            onChange={(start, end) => setView({ filters: { date_field: 'dueDate', start_date: start, end_date: end } })}
+          />
+          <button
+            type="button"
+            aria-pressed={sound}
+            onClick={() => setSound(!sound)}
+            className={`${secondaryButtonClass} min-h-11 sm:ml-auto`}
+          >
+            {sound ? <Bell className="size-4" aria-hidden="true" /> : <BellOff className="size-4" aria-hidden="true" />}
+            Sonido de pedidos nuevos
+          </button>
+        </div>
+        {nothingUpcoming ? (
+          <EmptyState
+            title="No hay pedidos para hoy ni los próximos días."
+            action={
+              <div className="flex flex-wrap justify-center gap-2">
+                <button
+                  type="button"
+                  className={secondaryButtonClass}
+                  onClick={() => setView({ filters: { date_field: 'dueDate', start_date: '', end_date: '' } })}
+                >
+                  Ver todas las fechas
+                </button>
+                {create}
+              </div>
+            }
+          >
+            <p>Los pedidos de la tienda aparecerán aquí en cuanto lleguen, sin recargar la página.</p>
+          </EmptyState>
+        ) : (
+          <DataTable
+            id="orders"
+            label="Pedidos"
+            table={searchable}
+            columns={columns(actor, clock, today, open)}
+            searchLabel="Buscar pedidos"
+            searchPlaceholder="Número, nombre o teléfono"
+            filters={FILTERS}
+            empty={
+              <EmptyState title="Aún no hay pedidos." action={create}>
+                <p>Los pedidos de la tienda y los que registre el equipo aparecerán aquí.</p>
+              </EmptyState>
+            }
+          />
+        )}
+      </div>
+      {openId ? (
+        <OrderDetailPanel
+          key={openId}
+          id={openId}
+          companyId={table.companyId}
+          service={table.service}
+          actor={actor}
+          windows={clock.windows}
+          timeZone={clock.timeZone}
+          known={table.items.find((o) => o.id === openId)}
+          onClose={close}
+        />
+      ) : null}
+      {actor.dialogs}
+    </AreaPage>
+  );
+}
+
+function columns(
+  actor: OrderActor,
+  clock: CompanyClock,
+  today: string,
+  open: (id: string) => void,
+): ColumnDef<Order>[] {
+  const when = (o: Order) =>
+    [shortDay(o.dueDate, clock.timeZone, today), windowText(o.window, clock.windows)].filter(Boolean).join(' · ');
+  return [
+    {
+      id: 'number',
+      header: 'Pedido',
+      meta: { sortField: 'number', fixed: true },
+      cell: ({ row }) => {
+        const o = row.original;
+        return (
+          <div className="min-w-36">
+            <OrderLink order={o} />
+            {/* On a phone the other columns are hidden: what staff need to decide is here. */}
+            <div className="mt-1 space-y-1 text-sm text-stone-700 sm:hidden">
+              <p className="font-medium text-stone-900">{o.contact.name}</p>
+              <p>
+                {when(o)} · {formatMoney(o.total)}
+              </p>
+              <p className="flex flex-wrap gap-1">
+                <StatusChip status={o.status} />
+                <PaymentChip status={o.paymentStatus} />
+              </p>
+            </div>
+          </div>
+        );
+      },
+    },
+    {
+      id: 'due',
+      header: 'Entrega',
+      meta: { sortField: 'dueDate', hideOnPhone: true },
+      cell: ({ row }) => <span className="whitespace-nowrap">{when(row.original)}</span>,
+    },
+    {
+      id: 'customer',
+      header: 'Cliente',
+      meta: { hideOnPhone: true },
+      cell: ({ row }) => (
+        <div className="min-w-36">
+          <p className="font-medium text-stone-900">{row.original.contact.name}</p>
+          <p className="text-stone-600">{row.original.contact.phone}</p>
+        </div>
+      ),
+    },
+    {
+      id: 'fulfillment',
+      header: 'Modalidad',
+      meta: { hideOnPhone: true },
+      cell: ({ row }) => (
+        <div className="whitespace-nowrap">
+          <p>{FULFILLMENT_ES[row.original.fulfillment]}</p>
+          <p className="text-stone-600">{CHANNEL_ES[row.original.channel]}</p>
+        </div>
+      ),
+    },
+    {
+      id: 'total',
+      header: 'Total',
+      meta: { sortField: 'total', align: 'right', hideOnPhone: true },
+      cell: ({ row }) => <span className="font-medium">{formatMoney(row.original.total)}</span>,
+    },
+    {
+      id: 'status',
+      header: 'Estado',
+      meta: { sortField: 'status', hideOnPhone: true },
+      cell: ({ row }) => <StatusChip status={row.original.status} />,
+    },
+    {
+      id: 'payment',
+      header: 'Pago',
+      meta: { hideOnPhone: true },
+      cell: ({ row }) => (
+        <div className="space-y-0.5">
+          <PaymentChip status={row.original.paymentStatus} />
+          <p className="whitespace-nowrap text-xs text-stone-600">{PAYMENT_METHOD_ES[row.original.paymentMethod]}</p>
+        </div>
+      ),
+    },
+    {
+      id: 'actions',
+      header: () => <span className="sr-only">Acciones</span>,
+      meta: { fixed: true, label: 'Acciones', align: 'right' },
+      cell: ({ row }) => (
+        <OrderQuickActions order={row.original} actor={actor} onDetails={() => open(row.original.id)} />
+      ),
+    },
+  ];
+}
+
+/** The order's number, opening its detail (a link: it keeps the list's view and can be opened in a new tab). */
+function OrderLink({ order }: { order: Order }) {
+  const [params] = useSearchParams();
+  const next = new URLSearchParams(params);
+  next.set(ORDER_PARAM, order.id);
+  return (
+    <Link
+      to={{ search: next.toString() }}
+      aria-label={`Pedido #${order.number}, ver detalle`}
+      className="inline-flex min-h-11 items-center text-base font-bold text-amber-900 underline-offset-2 hover:underline sm:min-h-0"
+    >
+      #{order.number}
+    </Link>
+  );
+}
+
+/** The status chips: one per status with its count, pressed when it filters the list. */
+function StatusChips({
+  value,
+  counts,
+  onChange,
+}: {
+  value: OrderStatus | '';
+  counts: StatusCounts;
+  onChange(status: OrderStatus | ''): void;
+}) {
+  const chips: { value: OrderStatus | ''; label: string; count: number | undefined }[] = [
+    { value: '', label: 'Todos', count: counts.all },
+    ...ORDER_STATUSES.map((s) => ({ value: s, label: ORDER_STATUS_ES[s], count: counts[s] })),
+  ];
+  return (
+    <div
+      role="group"
+      aria-label="Filtrar por estado"
+      className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:px-0"
+    >
+      {chips.map((c) => {
+        const pressed = value === c.value;
+        return (
+          <button
+            key={c.value || 'all'}
+            type="button"
+            aria-pressed={pressed}
+            onClick={() => onChange(c.value)}
+            className={`inline-flex min-h-11 shrink-0 items-center gap-2 rounded-full border px-4 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-900 ${
+              pressed
+                ? 'border-amber-900 bg-amber-900 text-white'
+                : 'border-stone-300 bg-white text-stone-800 hover:bg-stone-50'
+            }`}
+          >
+            {c.label}
+            {c.count !== undefined ? (
+              <span
+                className={`rounded-full px-2 py-0.5 text-xs tabular-nums ${pressed ? 'bg-white/20' : 'bg-stone-100 text-stone-700'}`}
+              >
+                {c.count}
+              </span>
+            ) : null}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+const fieldClass =
+  'mt-1 block min-h-11 w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-stone-900 shadow-sm focus:border-amber-700 focus:outline-none focus:ring-2 focus:ring-amber-700/30';
+
+/** The due-day range: presets relative to today, or two dates. */
+function DueRange({
+  today,
+  start,
+  end,
+  onChange,
+}: {
+  today: string;
+  start: string;
+  end: string;
+  onChange(start: string, end: string): void;
+}) {
+  const id = useId();
+  const preset = presetOf(start, end, today);
+  const [custom, setCustom] = useState(preset === 'custom');
+  const showDates = custom || preset === 'custom';
+  return (
+    <div className="grid w-full grid-cols-2 gap-2 sm:flex sm:w-auto sm:items-end">
+      <div className="col-span-2 sm:w-52">
+        <label htmlFor={`${id}-preset`} className="block text-sm font-medium text-stone-700">
+          Fecha de entrega
+        </label>
+        <select
+          id={`${id}-preset`}
+          value={showDates ? 'custom' : preset}
+          onChange={(event) => {
+            const chosen = datePresets(today).find((p) => p.id === event.target.value);
+            if (chosen) {
+              setCustom(false);
+              onChange(chosen.start, chosen.end);
+            } else setCustom(true);
+          }}
+          className={fieldClass}
+        >
+          {datePresets(today).map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.label}
+            </option>
+          ))}
+          <option value="custom">Entre dos fechas…</option>
+        </select>
+      </div>
+      {showDates ? (
+        <>
+          <div className="sm:w-40">
+            <label htmlFor={`${id}-from`} className="block text-sm font-medium text-stone-700">
+              Desde
+            </label>
+            <input
+              id={`${id}-from`}
+              type="date"
+              value={start}
+              max={end || undefined}
+              onChange={(event) => onChange(event.target.value, end)}
+              className={fieldClass}
+            />
+          </div>
+          <div className="sm:w-40">
+            <label htmlFor={`${id}-to`} className="block text-sm font-medium text-stone-700">
+              Hasta
+            </label>
+            <input
+              id={`${id}-to`}
+              type="date"
+              value={end}
+              min={start || undefined}
+              onChange={(event) => onChange(start, event.target.value)}
+              className={fieldClass}
+            />
+          </div>
+        </>
+      ) : null}
+    </div>
+  );
+}
