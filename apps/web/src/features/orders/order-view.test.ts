@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  absoluteDay,
   addDays,
   historyLine,
   mapHref,
   orderMoves,
   presetOf,
-  searchTerm,
   shortDay,
   whatsappHref,
   windowText,
@@ -20,9 +20,11 @@ describe('orders screen view helpers', () => {
     expect(shortDay('2026-11-24T05:00:00.000Z', 'America/Bogota', '2026-11-24')).toBe('Hoy');
     expect(shortDay('2026-11-25T05:00:00.000Z', 'America/Bogota', '2026-11-24')).toBe('Mañana');
     expect(shortDay('2026-11-27T05:00:00.000Z', 'America/Bogota', '2026-11-24')).toMatch(/27/);
-    expect(presetOf('2026-11-24', '', '2026-11-24')).toBe('upcoming');
-    expect(presetOf('', '', '2026-11-24')).toBe('all');
-    expect(presetOf('2026-11-01', '2026-11-03', '2026-11-24')).toBe('custom');
+    expect(presetOf('today', '')).toBe('upcoming');
+    expect(presetOf('', '')).toBe('all');
+    expect(presetOf('2026-11-01', '2026-11-03')).toBe('custom');
+    expect(absoluteDay('today-1', '2026-12-01')).toBe('2026-11-30');
+    expect(absoluteDay('2026-11-03', '2026-12-01')).toBe('2026-11-03');
   });
 
   it('writes windows, links and searches', () => {
@@ -35,8 +37,6 @@ describe('orders screen view helpers', () => {
       'https://www.google.com/maps/search/?api=1&query=4.6%2C-74.1',
     );
     expect(mapHref({ ...base, lat: null, lng: null })).toContain(encodeURIComponent('Calle 45 # 13-20, Teusaquillo'));
-    expect(searchTerm('#1042')).toBe('1042');
-    expect(searchTerm('Lucía')).toBe('Lucía');
   });
 
   it('offers only the moves the role table allows', () => {

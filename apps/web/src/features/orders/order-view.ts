@@ -71,26 +71,32 @@ export function addDays(day: string, n: number): string {
 export interface DatePreset {
   id: string;
   label: string;
+  /** Bounds as the API reads them: relative to today in the company's time zone, so a saved link stays current. */
   start: string;
   end: string;
 }
 
-/** The due-day choices the screen offers, relative to `today` in the company's time zone. */
-export function datePresets(today: string): DatePreset[] {
-  return [
-    { id: 'upcoming', label: 'Hoy y próximos', start: today, end: '' },
-    { id: 'today', label: 'Hoy', start: today, end: today },
-    { id: 'tomorrow', label: 'Mañana', start: addDays(today, 1), end: addDays(today, 1) },
-    { id: 'next7', label: 'Próximos 7 días', start: today, end: addDays(today, 6) },
-    { id: 'yesterday', label: 'Ayer', start: addDays(today, -1), end: addDays(today, -1) },
-    { id: 'last7', label: 'Últimos 7 días', start: addDays(today, -7), end: addDays(today, -1) },
-    { id: 'all', label: 'Todas las fechas', start: '', end: '' },
-  ];
-}
+/** The due-day choices the screen offers. */
+export const DATE_PRESETS: readonly DatePreset[] = [
+  { id: 'upcoming', label: 'Hoy y próximos', start: 'today', end: '' },
+  { id: 'today', label: 'Hoy', start: 'today', end: 'today' },
+  { id: 'tomorrow', label: 'Mañana', start: 'today+1', end: 'today+1' },
+  { id: 'next7', label: 'Próximos 7 días', start: 'today', end: 'today+6' },
+  { id: 'yesterday', label: 'Ayer', start: 'today-1', end: 'today-1' },
+  { id: 'last7', label: 'Últimos 7 días', start: 'today-7', end: 'today-1' },
+  { id: 'all', label: 'Todas las fechas', start: '', end: '' },
+];
 
 /** Which preset a range is ('custom' when none). */
-export function presetOf(start: string, end: string, today: string): string {
-  return datePresets(today).find((p) => p.start === start && p.end === end)?.id ?? 'custom';
+export function presetOf(start: string, end: string): string {
+  return DATE_PRESETS.find((p) => p.start === start && p.end === end)?.id ?? 'custom';
+}
+
+/** A bound as a calendar day (`today+1` → the day after `today`); '' stays ''. */
+export function absoluteDay(bound: string, today: string): string {
+  const m = /^today(?:([+-])(\d{1,3}))?$/.exec(bound);
+  if (!m) return bound;
+  return addDays(today, (m[1] === '-' ? -1 : 1) * Number(m[2] ?? 0));
 }
 
 const shortDays = new Map<string, Intl.DateTimeFormat>();
@@ -178,11 +184,6 @@ export function orderMoves(
     markPaid: payment.includes('paid') && order.status !== 'cancelled',
     refund: payment.includes('refunded'),
   };
-}
-
-/** A search as the server matches it: '#1042' is the number 1042. */
-export function searchTerm(text: string): string {
-  return text.replace(/^\s*#\s*(?=\d)/, '');
 }
 
 const FIELD_ES: Record<string, string> = {

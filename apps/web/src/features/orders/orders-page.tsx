@@ -18,7 +18,7 @@ import { AreaPage } from '../../components/area-page';
 import { DataTable, type TableFilter } from '../../components/data-table/data-table';
 import type { ListViewConfig } from '../../components/data-table/list-url';
 import { useCompanyId } from '../../components/data-table/resource-client';
-import { useResourceTable, type ResourceTable } from '../../components/data-table/use-resource-table';
+import { useResourceTable } from '../../components/data-table/use-resource-table';
 import { EmptyState } from '../../components/empty-state';
 import { buttonClass, secondaryButtonClass } from '../../components/ui/button';
 import { paths } from '../../config/paths';
@@ -30,13 +30,13 @@ import { PaymentChip, StatusChip } from './order-chips';
 import { OrderDetailPanel } from './order-detail';
 import {
   CHANNEL_ES,
-  datePresets,
+  absoluteDay,
+  DATE_PRESETS,
   FULFILLMENT_ES,
   ORDER_STATUS_ES,
   PAYMENT_METHOD_ES,
   PAYMENT_STATUS_ES,
   presetOf,
-  searchTerm,
   shortDay,
   windowText,
   type WindowDef,
@@ -44,9 +44,10 @@ import {
 import { useStatusCounts, type StatusCounts } from './status-counts';
 
 /**
- * The due-day range travels as the API's own list parameters (`date_field=dueDate`, `start_date`, `end_date`),
- * so the kit's URL view carries it like any filter. A URL without `date_field` has not chosen a range yet: it
- * becomes today and upcoming (design §6).
+ * The due-day range travels as the API's own list parameters (`date_field=dueDate`, `start_date`, `end_date`,
+ * relative days such as `today` included), so the kit's URL view carries it like any filter. A URL without
+ * `date_field` has not chosen a range yet: it becomes today and upcoming (design §6), `start_date=today`, which
+ * a saved link keeps meaning tomorrow.
  */
 const CONFIG: ListViewConfig = {
   sortFields: ['dueDate', 'number', 'total', 'createdAt', 'updatedAt', 'status'],
@@ -103,17 +104,17 @@ export function Component() {
   const today = clock ? dayInZone(new Date(), clock.timeZone) : null;
   const chosen = params.has('date_field');
   useEffect(() => {
-    if (!today || chosen) return;
+    if (chosen) return;
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
         next.set('date_field', 'dueDate');
-        next.set('start_date', today);
+        next.set('start_date', 'today');
         return next;
       },
       { replace: true },
     );
-  }, [today, chosen, setParams]);
+  }, [chosen, setParams]);
 
   if (!clock || !today || !chosen) {
     return (
@@ -186,17 +187,10 @@ function OrdersScreen({ clock, today }: { clock: CompanyClock; today: string }) 
         .join(' · '),
   });
 
-  // The search box: '#1042' is the number 1042.
-  const searchable: ResourceTable<Order> = {
-    ...table,
-    setView: (change, options) =>
-      setView(change.search !== undefined ? { ...change, search: searchTerm(change.search) } : change, options),
-  };
-
   const onlyDefaultRange =
     view.search === '' &&
     Object.entries(view.filters).every(([k, v]) => v === '' || k === 'date_field' || k === 'start_date') &&
-    view.filters.start_date === today &&
+    view.filters.start_date === 'today' &&
     !view.filters.end_date;
   const nothingUpcoming = !table.loading && !table.error && table.total === 0 && onlyDefaultRange;
 
@@ -254,7 +248,7 @@ function OrdersScreen({ clock, today }: { clock: CompanyClock; today: string }) 
           <DataTable
             id="orders"
             label="Pedidos"
-            table={searchable}
+            table={table}
             columns={columns(actor, clock, today, open)}
             searchLabel="Buscar pedidos"
             searchPlaceholder="Número, nombre o teléfono"
@@ -461,7 +455,7 @@ function DueRange({
   onChange(start: string, end: string): void;
 }) {
   const id = useId();
-  const preset = presetOf(start, end, today);
+  const preset = presetOf(start, end);
   const [custom, setCustom] = useState(preset === 'custom');
   const showDates = custom || preset === 'custom';
   return (
@@ -474,15 +468,19 @@ function DueRange({
           id={`${id}-preset`}
           value={showDates ? 'custom' : preset}
           onChange={(event) => {
-            const chosen = datePresets(today).find((p) => p.id === event.target.value);
+            const chosen = DATE_PRESETS.find((p) => p.id === event.target.value);
             if (chosen) {
               setCustom(false);
               onChange(chosen.start, chosen.end);
-            } else setCustom(true);
+            } else {
+              // Two dates: the range shown so far, as calendar days, to adjust.
+              setCustom(true);
+              onChange(absoluteDay(start, today) || today, absoluteDay(end, today));
+            }
           }}
           className={fieldClass}
         >
-          {datePresets(today).map((p) => (
+          {DATE_PRESETS.map((p) => (
             <option key={p.id} value={p.id}>
               {p.label}
             </option>
@@ -499,9 +497,9 @@ function DueRange({
             <input
               id={`${id}-from`}
               type="date"
-              value={start}
-              max={end || undefined}
-              onChange={(event) => onChange(event.target.value, end)}
+              value={absoluteDay(start, today)}
+              max={absoluteDay(end, today) || undefined}
+              onChange={(event) => onChange(event.target.value, absoluteDay(end, today))}
               className={fieldClass}
             />
           </div>
@@ -512,9 +510,9 @@ function DueRange({
             <input
               id={`${id}-to`}
               type="date"
-              value={end}
-              min={start || undefined}
-              onChange={(event) => onChange(start, event.target.value)}
+              value={absoluteDay(end, today)}
+              min={absoluteDay(start, today) || undefined}
+              onChange={(event) => onChange(absoluteDay(start, today), event.target.value)}
               className={fieldClass}
             />
           </div>
