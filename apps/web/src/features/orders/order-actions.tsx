@@ -63,6 +63,13 @@ export function useOrderActor(
         saved(next);
         toastStore.getState().show({ type: 'success', message: done });
       } catch (err) {
+        // Refused: the order moved meanwhile (another person, a driver); show where it stands now.
+        if (err instanceof ApiError && err.status !== null && err.status < 500) {
+          service
+            .get(order.id)
+            .then(saved)
+            .catch(() => undefined);
+        }
         toastStore
           .getState()
           .show({ type: 'error', title: `Pedido #${order.number}`, message: failure(err), duration: 6000 });

@@ -202,30 +202,36 @@ function OrdersScreen({ clock, today }: { clock: CompanyClock; today: string }) 
   );
 
   return (
-    <AreaPage title="Pedidos" actions={create}>
+    <AreaPage
+      title="Pedidos"
+      actions={
+        <div className="flex items-center gap-2">
+          <button
+            type="button"
+            aria-pressed={sound}
+            onClick={() => setSound(!sound)}
+            title={sound ? 'Sonido de pedidos nuevos: activado' : 'Sonido de pedidos nuevos: apagado'}
+            className={`${secondaryButtonClass} min-h-11 min-w-11`}
+          >
+            {sound ? <Bell className="size-5" aria-hidden="true" /> : <BellOff className="size-5" aria-hidden="true" />}
+            <span className="sr-only sm:not-sr-only">Sonido de pedidos nuevos</span>
+          </button>
+          {create}
+        </div>
+      }
+    >
       <div className="space-y-4">
         <StatusChips
           value={(view.filters.status ?? '') as OrderStatus | ''}
           counts={counts}
           onChange={(status) => setView({ filters: { status } })}
         />
-        <div className="flex flex-wrap items-end gap-2">
-          <DueRange
-            today={today}
-            start={view.filters.start_date ?? ''}
-            end={view.filters.end_date ?? ''}
-            onChange={(start, end) => setView({ filters: { date_field: 'dueDate', start_date: start, end_date: end } })}
-          />
-          <button
-            type="button"
-            aria-pressed={sound}
-            onClick={() => setSound(!sound)}
-            className={`${secondaryButtonClass} min-h-11 sm:ml-auto`}
-          >
-            {sound ? <Bell className="size-4" aria-hidden="true" /> : <BellOff className="size-4" aria-hidden="true" />}
-            Sonido de pedidos nuevos
-          </button>
-        </div>
+        <DueRange
+          today={today}
+          start={view.filters.start_date ?? ''}
+          end={view.filters.end_date ?? ''}
+          onChange={(start, end) => setView({ filters: { date_field: 'dueDate', start_date: start, end_date: end } })}
+        />
         {nothingUpcoming ? (
           <EmptyState
             title="No hay pedidos para hoy ni los próximos días."
@@ -295,16 +301,22 @@ function columns(
       cell: ({ row }) => {
         const o = row.original;
         return (
-          <div className="min-w-36">
-            <OrderLink order={o} />
+          <div className="min-w-36 sm:min-w-0">
+            <div className="flex flex-wrap items-center gap-x-2">
+              <OrderLink order={o} />
+              <span className="sm:hidden">
+                <StatusChip status={o.status} />
+              </span>
+            </div>
+            <p className="hidden whitespace-nowrap text-xs text-stone-600 sm:block">{CHANNEL_ES[o.channel]}</p>
             {/* On a phone the other columns are hidden: what staff need to decide is here. */}
-            <div className="mt-1 space-y-1 text-sm text-stone-700 sm:hidden">
+            <div className="space-y-0.5 text-sm text-stone-700 sm:hidden">
               <p className="font-medium text-stone-900">{o.contact.name}</p>
               <p>
-                {when(o)} · {formatMoney(o.total)}
+                {when(o)} · {FULFILLMENT_ES[o.fulfillment]}
               </p>
-              <p className="flex flex-wrap gap-1">
-                <StatusChip status={o.status} />
+              <p className="flex flex-wrap items-center gap-2">
+                <span className="font-semibold text-stone-900">{formatMoney(o.total)}</span>
                 <PaymentChip status={o.paymentStatus} />
               </p>
             </div>
@@ -316,27 +328,27 @@ function columns(
       id: 'due',
       header: 'Entrega',
       meta: { sortField: 'dueDate', hideOnPhone: true },
-      cell: ({ row }) => <span className="whitespace-nowrap">{when(row.original)}</span>,
+      cell: ({ row }) => (
+        <div className="min-w-28">
+          <p className="whitespace-nowrap font-medium text-stone-900">
+            {shortDay(row.original.dueDate, clock.timeZone, today)}
+          </p>
+          <p className="text-stone-600">
+            {[windowText(row.original.window, clock.windows), FULFILLMENT_ES[row.original.fulfillment]]
+              .filter(Boolean)
+              .join(' · ')}
+          </p>
+        </div>
+      ),
     },
     {
       id: 'customer',
       header: 'Cliente',
       meta: { hideOnPhone: true },
       cell: ({ row }) => (
-        <div className="min-w-36">
+        <div className="min-w-32">
           <p className="font-medium text-stone-900">{row.original.contact.name}</p>
-          <p className="text-stone-600">{row.original.contact.phone}</p>
-        </div>
-      ),
-    },
-    {
-      id: 'fulfillment',
-      header: 'Modalidad',
-      meta: { hideOnPhone: true },
-      cell: ({ row }) => (
-        <div className="whitespace-nowrap">
-          <p>{FULFILLMENT_ES[row.original.fulfillment]}</p>
-          <p className="text-stone-600">{CHANNEL_ES[row.original.channel]}</p>
+          <p className="whitespace-nowrap text-stone-600">{row.original.contact.phone}</p>
         </div>
       ),
     },
@@ -350,23 +362,21 @@ function columns(
       id: 'status',
       header: 'Estado',
       meta: { sortField: 'status', hideOnPhone: true },
-      cell: ({ row }) => <StatusChip status={row.original.status} />,
-    },
-    {
-      id: 'payment',
-      header: 'Pago',
-      meta: { hideOnPhone: true },
       cell: ({ row }) => (
-        <div className="space-y-0.5">
+        <div className="flex flex-col items-start gap-1">
+          <StatusChip status={row.original.status} />
           <PaymentChip status={row.original.paymentStatus} />
-          <p className="whitespace-nowrap text-xs text-stone-600">{PAYMENT_METHOD_ES[row.original.paymentMethod]}</p>
+          <span className="whitespace-nowrap text-xs text-stone-600">
+            {PAYMENT_METHOD_ES[row.original.paymentMethod]}
+          </span>
         </div>
       ),
     },
     {
       id: 'actions',
-      header: () => <span className="sr-only">Acciones</span>,
-      meta: { fixed: true, label: 'Acciones', align: 'right' },
+      // Visible: an off-screen (absolutely placed) header would widen the page when the table scrolls sideways.
+      header: 'Acciones',
+      meta: { fixed: true, align: 'right' },
       cell: ({ row }) => (
         <OrderQuickActions order={row.original} actor={actor} onDetails={() => open(row.original.id)} />
       ),
