@@ -120,11 +120,14 @@ test.describe('orders screen', () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await expect(panel).toBeVisible();
     await page.screenshot({ path: shot('orders-detail-375.png') });
+    await history.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: shot('orders-detail-history-375.png') });
 
     // Escape closes it, and focus goes back to the list.
     await page.keyboard.press('Escape');
     await expect(panel).toHaveCount(0);
     await expect(page).not.toHaveURL(/[?&]order=/);
+    await expect(page.getByRole('link', { name: `Pedido #${n}, ver detalle` })).toBeFocused();
 
     // The list itself, on a phone and at desktop width.
     await page.getByRole('button', { name: 'Borrar búsqueda' }).click();

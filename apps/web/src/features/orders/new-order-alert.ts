@@ -71,7 +71,7 @@ export function playChime(): void {
 }
 
 /** How long the new-order toast stays (long enough to be seen from the oven). */
-const NEW_ORDER_TOAST_MS = 12_000;
+const NEW_ORDER_TOAST_MS = 8000;
 
 /**
  * Follows the company's orders on the shared stream and announces each new web order. `describe` writes the
