@@ -122,6 +122,10 @@ test.describe('orders screen', () => {
     await page.screenshot({ path: shot('orders-detail-375.png') });
     await history.scrollIntoViewIfNeeded();
     await page.screenshot({ path: shot('orders-detail-history-375.png') });
+    // On a phone the sheet covers the list: Tab stays inside it.
+    await panel.focus();
+    await page.keyboard.press('Shift+Tab');
+    expect(await panel.evaluate((el) => el.contains(document.activeElement))).toBe(true);
 
     // Escape closes it, and focus goes back to the list.
     await page.keyboard.press('Escape');
@@ -193,7 +197,20 @@ test.describe('orders screen', () => {
     // This page hears nothing from the stream (held), so it still shows the order as pending…
     await page.route('**/changes?**', () => undefined);
     await staffOnOrders(page);
+    // The due-day range: presets kept relative in the URL, or two dates.
+    const range = page.getByLabel('Fecha de entrega');
+    await range.selectOption({ label: 'Próximos 7 días' });
+    await expect(page).toHaveURL(/start_date=today&end_date=today%2B6/);
+    await expect(range).toHaveValue('next7');
+    await range.selectOption({ label: 'Entre dos fechas…' });
+    await expect(page.getByLabel('Desde')).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
+    await expect(page.getByLabel('Hasta')).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
+    await range.selectOption({ label: 'Hoy y próximos' });
+    await expect(page).toHaveURL(/start_date=today(&|$)/);
+    await expect(page).not.toHaveURL(/end_date/);
+    await expect(page.getByLabel('Desde')).toHaveCount(0);
     await page.getByLabel('Buscar pedidos').fill(String(order.number));
+    await expect(page).toHaveURL(new RegExp(`q=${order.number}`));
     const row = page
       .getByRole('row')
       .filter({ has: page.getByRole('link', { name: `Pedido #${order.number}, ver detalle` }) });
@@ -213,6 +230,7 @@ test.describe('orders screen', () => {
     const second = await create('Prueba Cancelar');
     const other = ((await second.json()) as { data: { id: string; number: number } }).data;
     await page.getByLabel('Buscar pedidos').fill(String(other.number));
+    await expect(page).toHaveURL(new RegExp(`q=${other.number}`));
     const row2 = page
       .getByRole('row')
       .filter({ has: page.getByRole('link', { name: `Pedido #${other.number}, ver detalle` }) });

@@ -1,7 +1,8 @@
 import { formatDay, formatMoney } from '@hornada/domain/format';
 import type { Order } from '@hornada/domain/schemas/orders';
 import { MapPin, MessageCircle, Phone, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { PHONE_MAX_WIDTH } from '../../components/data-table/columns';
 import { secondaryButtonClass } from '../../components/ui/button';
 import { ApiError } from '../../lib/http';
 import { getLiveStream } from '../../lib/live-stream';
@@ -19,6 +20,21 @@ import {
   windowText,
   type WindowDef,
 } from './order-view';
+
+const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])';
+
+/** Whether the screen is phone-sized (the kit's breakpoint). */
+function usePhone(): boolean {
+  const query = `(max-width: ${PHONE_MAX_WIDTH}px)`;
+  const [phone, setPhone] = useState(() => window.matchMedia(query).matches);
+  useEffect(() => {
+    const list = window.matchMedia(query);
+    const onChange = () => setPhone(list.matches);
+    list.addEventListener('change', onChange);
+    return () => list.removeEventListener('change', onChange);
+  }, [query]);
+  return phone;
+}
 
 /**
  * The detail of one order (`?order=<id>`): a side panel beside the list at desktop widths, a full-screen sheet
@@ -110,14 +126,35 @@ export function OrderDetailPanel({
     return () => document.removeEventListener('keydown', onKey);
   }, []);
 
+  // On a phone the sheet covers the list: Tab stays inside it, as in a modal.
+  const phone = usePhone();
+  const trapTab = (event: ReactKeyboardEvent<HTMLElement>) => {
+    if (!phone || event.key !== 'Tab' || !panel.current) return;
+    const focusable = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+      (el) => !el.hasAttribute('disabled'),
+    );
+    const first = focusable[0];
+    const last = focusable.at(-1);
+    if (!first || !last) return;
+    const active = document.activeElement;
+    if (event.shiftKey && (active === first || active === panel.current)) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && active === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
   const shown = order && order.id === id ? order : known;
   return (
     <aside
       ref={panel}
       tabIndex={-1}
       role="dialog"
-      aria-modal="false"
+      aria-modal={phone}
       aria-labelledby={titleId}
+      onKeyDown={trapTab}
       className="fixed inset-0 z-40 flex flex-col bg-white shadow-2xl outline-none sm:inset-y-0 sm:left-auto sm:right-0 sm:w-[30rem] sm:border-l sm:border-stone-200"
     >
       <header className="flex items-center justify-between gap-3 border-b border-stone-200 px-4 py-3">

@@ -466,8 +466,8 @@ function DueRange({
 }) {
   const id = useId();
   const preset = presetOf(start, end);
-  const [custom, setCustom] = useState(preset === 'custom');
-  const showDates = custom || preset === 'custom';
+  // Two calendar days never equal a preset (those are relative): the range is then 'custom'.
+  const showDates = preset === 'custom';
   return (
     <div className="grid w-full grid-cols-2 gap-2 sm:flex sm:w-auto sm:items-end">
       <div className="col-span-2 sm:w-52">
@@ -479,14 +479,9 @@ function DueRange({
           value={showDates ? 'custom' : preset}
           onChange={(event) => {
             const chosen = DATE_PRESETS.find((p) => p.id === event.target.value);
-            if (chosen) {
-              setCustom(false);
-              onChange(chosen.start, chosen.end);
-            } else {
-              // Two dates: the range shown so far, as calendar days, to adjust.
-              setCustom(true);
-              onChange(absoluteDay(start, today) || today, absoluteDay(end, today));
-            }
+            if (chosen) onChange(chosen.start, chosen.end);
+            // Two dates: the range shown so far, as calendar days, to adjust.
+            else onChange(absoluteDay(start, today) || today, absoluteDay(end, today));
           }}
           className={fieldClass}
         >
