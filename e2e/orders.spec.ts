@@ -48,6 +48,11 @@ test.describe('orders screen', () => {
       .getByRole('button', { name: /^Pendiente/ })
       .click();
     await expect(page).toHaveURL(/status=pending/);
+    // The chime for new orders: off until turned on (it plays for the order below).
+    const sound = page.getByRole('button', { name: 'Sonido de pedidos nuevos' });
+    await expect(sound).toHaveAttribute('aria-pressed', 'false');
+    await sound.click();
+    await expect(sound).toHaveAttribute('aria-pressed', 'true');
     const other = await page.context().newPage();
     await other.goto('/dashboard/orders?date_field=dueDate&start_date=today&status=delivered');
     await expect(other.getByRole('button', { name: /^Entregado/, pressed: true })).toBeVisible();
@@ -143,11 +148,7 @@ test.describe('orders screen', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.screenshot({ path: shot('orders-list-1280.png'), fullPage: true });
     await expectNoSideways(page);
-    // The chime for new orders: off until turned on, then remembered in this browser.
-    const sound = page.getByRole('button', { name: 'Sonido de pedidos nuevos' });
-    await expect(sound).toHaveAttribute('aria-pressed', 'false');
-    await sound.click();
-    await expect(sound).toHaveAttribute('aria-pressed', 'true');
+    // The chime stays on after a reload (remembered in this browser).
     await page.reload();
     await expect(page.getByRole('button', { name: 'Sonido de pedidos nuevos' })).toHaveAttribute(
       'aria-pressed',
