@@ -64,6 +64,11 @@ export interface ResourceDefinition {
   /** The record as read, for the OpenAPI document. */
   record: z.ZodObject;
   searchFields: readonly string[];
+  /**
+   * Text fields a search of digits also matches digit for digit, whatever the separators on either side: a
+   * number or a phone as people type them ('#1042', '310 555 0101' for '+57 310 555 0101').
+   */
+  searchDigits?: readonly string[];
   sortFields: readonly string[];
   filterFields: readonly string[];
   dateFields: readonly string[];

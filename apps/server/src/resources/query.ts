@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { getTableColumns } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { LIST_DEFAULTS, MAX_PER_PAGE, normaliseKey } from '@hornada/domain';
+import { dayInZone, LIST_DEFAULTS, MAX_PER_PAGE, normaliseKey } from '@hornada/domain';
 import { z } from 'zod';
 import { validationError } from '../lib/errors';
 import type { ResourceDefinition, ResourceTable } from './definition';
@@ -10,6 +10,43 @@ const TEXT_TYPES = new Set(['PgText', 'PgVarchar']);
 
 export function columnsOf(table: ResourceTable): Record<string, PgColumn> {
   return getTableColumns(table) as Record<string, PgColumn>;
+}
+
+/** `today`, `today+N` or `today-N`: a day counted from the present one in the company's time zone. */
+const RELATIVE_DAY = /^today(?:([+-])(\d{1,3}))?$/;
+
+/**
+ * A day bound of a list: `YYYY-MM-DD`, or a day relative to today in the company's time zone (`today`,
+ * `today+6`, `today-1`), so a saved link to "today and upcoming" stays so tomorrow.
+ */
+const dayBound = z.union([z.iso.date(), z.string().regex(RELATIVE_DAY)], {
+  error: () => 'Expected a date as YYYY-MM-DD, or today, today+N, today-N',
+});
+
+/** Whether `start` comes no later than `end` (both absolute or both relative; a mix is left to the query). */
+function dayOrder(start: string, end: string): boolean {
+  const offset = (d: string) => {
+    const m = RELATIVE_DAY.exec(d);
+    return m ? (m[1] === '-' ? -1 : 1) * Number(m[2] ?? 0) : null;
+  };
+  const a = offset(start);
+  const b = offset(end);
+  if (a === null && b === null) return start <= end;
+  return a === null || b === null || a <= b;
+}
+
+/** Whether a list names a day relative to today: its answer changes at midnight, so it is never cached. */
+export function hasRelativeDay(query: { start_date?: unknown; end_date?: unknown }): boolean {
+  return [query.start_date, query.end_date].some((d) => typeof d === 'string' && RELATIVE_DAY.test(d));
+}
+
+/** A day bound as `YYYY-MM-DD`: a relative one counted from `now` in the time zone. */
+export function resolveDay(bound: string, now: Date, timeZone: string): string {
+  const m = RELATIVE_DAY.exec(bound);
+  if (!m) return bound;
+  const [y, mo, d] = dayInZone(now, timeZone).split('-').map(Number) as [number, number, number];
+  const shift = (m[1] === '-' ? -1 : 1) * Number(m[2] ?? 0);
+  return new Date(Date.UTC(y, mo - 1, d + shift)).toISOString().slice(0, 10);
 }
 
 /**
@@ -43,8 +80,8 @@ export function listQuerySchema(def: ResourceDefinition) {
         error: () => `Unknown date field (allowed: ${def.dateFields.join(', ')})`,
       })
       .optional(),
-    start_date: z.iso.date('Expected a date as YYYY-MM-DD').optional(),
-    end_date: z.iso.date('Expected a date as YYYY-MM-DD').optional(),
+    start_date: dayBound.optional(),
+    end_date: dayBound.optional(),
   };
   for (const f of def.filterFields) {
     const parse = filterParser(def, f);
@@ -65,7 +102,7 @@ export function listQuerySchema(def: ResourceDefinition) {
   return z
     .object(shape)
     .strict()
-    .refine((q) => !(q.start_date && q.end_date) || String(q.start_date) <= String(q.end_date), {
+    .refine((q) => !(q.start_date && q.end_date) || dayOrder(String(q.start_date), String(q.end_date)), {
       message: 'start_date must not be after end_date',
       path: ['end_date'],
     });
@@ -159,6 +196,7 @@ export function listConditions(
   companyId: string,
   timeZone: string,
   visibility: SQL | undefined,
+  now: Date = new Date(),
 ): SQL | undefined {
   const cols = columnsOf(def.table);
   const conds: (SQL | undefined)[] = [eq(def.table.companyId, companyId), isNull(def.table.deletedAt), visibility];
@@ -166,17 +204,27 @@ export function listConditions(
   if (query.search) {
     const pattern = `%${escapeLike(normaliseKey(query.search))}%`;
     // COLLATE "C" at the call site: the function's result takes its argument's collation (design §3).
-    conds.push(or(...def.searchFields.map((f) => sql`hornada_norm(${cols[f]!}) COLLATE "C" LIKE ${pattern}`)));
+    const matches = def.searchFields.map((f) => sql`hornada_norm(${cols[f]!}) COLLATE "C" LIKE ${pattern}`);
+    const digits = query.search.replace(/\D/g, '');
+    if (def.searchDigits?.length && digits.length >= 3 && /^[\d\s()+#.-]+$/.test(query.search)) {
+      const digitPattern = `%${digits}%`;
+      for (const f of def.searchDigits) {
+        matches.push(sql`regexp_replace(${cols[f]!}, '[^0-9]', '', 'g') LIKE ${digitPattern}`);
+      }
+    }
+    conds.push(or(...matches));
   }
 
   if (query.start_date || query.end_date) {
     const col = cols[query.date_field ?? 'createdAt']!;
     // Day bounds in the company's time zone, as instants, so an index on the column still serves.
     if (query.start_date) {
-      conds.push(sql`${col} >= ((${query.start_date}::date)::timestamp AT TIME ZONE ${timeZone})`);
+      const start = resolveDay(query.start_date, now, timeZone);
+      conds.push(sql`${col} >= ((${start}::date)::timestamp AT TIME ZONE ${timeZone})`);
     }
     if (query.end_date) {
-      conds.push(sql`${col} < (((${query.end_date}::date) + 1)::timestamp AT TIME ZONE ${timeZone})`);
+      const end = resolveDay(query.end_date, now, timeZone);
+      conds.push(sql`${col} < (((${end}::date) + 1)::timestamp AT TIME ZONE ${timeZone})`);
     }
   }
 

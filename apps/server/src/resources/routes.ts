@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { BASE_READ_ONLY } from '@hornada/domain';
 import { z } from 'zod';
 import { getCompany } from './tenant';
-import { listQuerySchema, type ListQuery } from './query';
+import { hasRelativeDay, listQuerySchema, type ListQuery } from './query';
 import { readAccess } from './access';
 import { publicReadLimit, writeLimit } from '../plugins/rate-limit';
 import { BULK_BODY_BYTES, underBulkBounds } from '../plugins/bulk-writes';
@@ -65,7 +65,8 @@ export function registerResource(app: FastifyInstance, service: ResourceService)
       const c = await company(req);
       const query = req.query as ListQuery;
       const produce = () => service.list(req.caller, c.id, query, c.timeZone);
-      if (readAccess(def.name, req.caller, c.id) === 'public') {
+      // A relative day (`today`) changes meaning at midnight: such a read is not kept in the public cache.
+      if (readAccess(def.name, req.caller, c.id) === 'public' && !hasRelativeDay(query)) {
         return servePublic(req, reply, c.id, def.name, listKey(req), produce);
       }
       return produce();

@@ -116,7 +116,14 @@ export class ResourceService {
 
   async list(caller: Caller | null, companyId: string, query: ListQuery, timeZone: string) {
     const access = readAccess(this.def.name, caller, companyId);
-    const where = listConditions(this.def, query, companyId, timeZone, this.reach(access, caller));
+    const where = listConditions(
+      this.def,
+      query,
+      companyId,
+      timeZone,
+      this.reach(access, caller),
+      this.ctx.clock.now(),
+    );
     const db = this.ctx.db;
     // One statement, so the page and `total` come from the same snapshot (a write between two
     // queries could otherwise make them disagree).

@@ -122,6 +122,8 @@ function pageModule(route: RouteDef): Lazy {
         const afterSignIn = (user: SessionUser, redirect: string | null) => googleTarget(signInTarget, user, redirect);
         return { Component: () => <GoogleReturnPage afterSignIn={afterSignIn} /> };
       };
+    case 'dashboard.orders':
+      return () => import('../features/orders/orders-page');
     case 'dashboard.ingredients':
       return () => import('../features/production-catalogue/ingredients-list-page');
     case 'dashboard.ingredientCreate':

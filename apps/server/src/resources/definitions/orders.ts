@@ -17,6 +17,7 @@ export const ordersResource: ResourceDefinition = {
   patch: toPatchSchema(OrderInput),
   record: Order,
   searchFields: ['contactName', 'contactPhone', 'numberText'],
+  searchDigits: ['contactPhone', 'numberText'],
   sortFields: ['createdAt', 'updatedAt', 'number', 'dueDate', 'total', 'status', 'routePosition'],
   filterFields: [
     'status',

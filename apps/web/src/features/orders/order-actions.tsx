@@ -1,0 +1,282 @@
+import { formatMoney } from '@hornada/domain/format';
+import type { Role } from '@hornada/domain/roles';
+import type { Order, OrderStatus } from '@hornada/domain/schemas/orders';
+import { EllipsisVertical } from 'lucide-react';
+import { useCallback, useId, useState, type ReactNode } from 'react';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '../../components/ui/dropdown-menu';
+import { ApiError } from '../../lib/http';
+import type { ResourceService } from '../../lib/resource-service';
+import { toastStore } from '../../lib/toast-store';
+import { ORDER_STATUS_ES, orderMoves, PAYMENT_METHOD_ES, STATUS_ACTION_ES } from './order-view';
+
+/**
+ * The quick moves on an order (status and payment), as the signed-in role may make them: the row's main
+ * button, a menu for the rest, and one set of dialogs for the page (a reason to cancel; marking paid and
+ * refunding asked first, since neither can be undone from here). The server decides: a refused move shows its
+ * Spanish message.
+ */
+
+type Ask = { kind: 'cancel' | 'paid' | 'refund'; order: Order } | null;
+
+export interface OrderActor {
+  role: Role | null;
+  /** The id of the order a move is under way for. */
+  busy: string | null;
+  move(order: Order, to: OrderStatus): Promise<void>;
+  ask(kind: 'cancel' | 'paid' | 'refund', order: Order): void;
+  dialogs: ReactNode;
+}
+
+const touchButton =
+  'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-3 text-sm font-semibold shadow-sm transition focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60';
+export const mainActionClass = `${touchButton} bg-amber-900 text-white hover:bg-amber-800 focus-visible:outline-amber-900`;
+export const otherActionClass = `${touchButton} border border-stone-300 bg-white text-stone-800 hover:bg-stone-50 focus-visible:outline-amber-900`;
+
+function failure(err: unknown): string {
+  return err instanceof ApiError ? err.userMessage : 'No pudimos guardar el cambio. Intenta de nuevo.';
+}
+
+/** The page's mover: patches through the orders service and hands the saved order to `saved`. */
+export function useOrderActor(
+  service: ResourceService<Order> | null,
+  role: Role | null,
+  saved: (order: Order) => void,
+): OrderActor {
+  const [busy, setBusy] = useState<string | null>(null);
+  const [asked, setAsked] = useState<Ask>(null);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const reasonId = useId();
+
+  const patch = useCallback(
+    async (order: Order, data: Partial<Order>, done: string) => {
+      if (!service) return;
+      setBusy(order.id);
+      try {
+        const next = await service.patch(order.id, data);
+        saved(next);
+        toastStore.getState().show({ type: 'success', message: done });
+      } catch (err) {
+        // Refused: the order moved meanwhile (another person, a driver); show where it stands now.
+        if (err instanceof ApiError && err.status !== null && err.status < 500) {
+          service
+            .get(order.id)
+            .then(saved)
+            .catch(() => undefined);
+        }
+        toastStore
+          .getState()
+          .show({ type: 'error', title: `Pedido #${order.number}`, message: failure(err), duration: 6000 });
+        throw err;
+      } finally {
+        setBusy(null);
+      }
+    },
+    [service, saved],
+  );
+
+  const move = useCallback(
+    async (order: Order, to: OrderStatus) => {
+      await patch(order, { status: to }, `Pedido #${order.number}: ${ORDER_STATUS_ES[to]}.`).catch(() => undefined);
+    },
+    [patch],
+  );
+
+  const ask = useCallback((kind: 'cancel' | 'paid' | 'refund', order: Order) => {
+    setReason('');
+    setReasonError(null);
+    setAsked({ kind, order });
+  }, []);
+
+  const order = asked?.order;
+  const close = (open: boolean) => {
+    if (!open) setAsked(null);
+  };
+  const dialogs = (
+    <>
+      <ConfirmDialog
+        open={asked?.kind === 'cancel'}
+        onOpenChange={close}
+        title={order ? `¿Cancelar el pedido #${order.number}?` : ''}
+        confirmLabel="Cancelar pedido"
+        cancelLabel="Volver"
+        description={
+          <div className="space-y-3">
+            <p>El cliente verá el pedido como cancelado. Esto no se puede deshacer.</p>
+            <div>
+              <label htmlFor={reasonId} className="block text-sm font-medium text-stone-800">
+                Motivo de la cancelación
+              </label>
+              <textarea
+                id={reasonId}
+                value={reason}
+                maxLength={500}
+                rows={3}
+                aria-invalid={reasonError ? true : undefined}
+                aria-describedby={reasonError ? `${reasonId}-error` : undefined}
+                onChange={(event) => {
+                  setReason(event.target.value);
+                  if (reasonError) setReasonError(null);
+                }}
+                className="mt-1 block w-full rounded-lg border border-stone-300 px-3 py-2 text-stone-900 shadow-sm focus:border-amber-700 focus:outline-none focus:ring-2 focus:ring-amber-700/30"
+              />
+              {reasonError ? (
+                <p id={`${reasonId}-error`} className="mt-1 text-sm text-red-800">
+                  {reasonError}
+                </p>
+              ) : null}
+            </div>
+          </div>
+        }
+        onConfirm={async () => {
+          if (!order) return;
+          const text = reason.trim();
+          if (!text) {
+            setReasonError('Escribe el motivo: el cliente y el equipo lo verán.');
+            throw new Error('reason required');
+          }
+          await patch(order, { status: 'cancelled', cancelReason: text }, `Pedido #${order.number} cancelado.`);
+        }}
+      />
+      <ConfirmDialog
+        open={asked?.kind === 'paid'}
+        onOpenChange={close}
+        destructive={false}
+        title={order ? `¿Marcar pagado el pedido #${order.number}?` : ''}
+        confirmLabel="Marcar pagado"
+        cancelLabel="Volver"
+        description={
+          order ? (
+            <p>
+              {formatMoney(order.total)} por {PAYMENT_METHOD_ES[order.paymentMethod].toLowerCase()}. Solo la
+              administración puede reembolsarlo después.
+            </p>
+          ) : null
+        }
+        onConfirm={async () => {
+          if (order) await patch(order, { paymentStatus: 'paid' }, `Pedido #${order.number}: pagado.`);
+        }}
+      />
+      <ConfirmDialog
+        open={asked?.kind === 'refund'}
+        onOpenChange={close}
+        title={order ? `¿Reembolsar el pedido #${order.number}?` : ''}
+        confirmLabel="Marcar reembolsado"
+        cancelLabel="Volver"
+        description={
+          order ? (
+            <p>Registra que se devolvieron {formatMoney(order.total)} al cliente. Esto no se puede deshacer.</p>
+          ) : null
+        }
+        onConfirm={async () => {
+          if (order) await patch(order, { paymentStatus: 'refunded' }, `Pedido #${order.number}: reembolsado.`);
+        }}
+      />
+    </>
+  );
+  return { role, busy, move, ask, dialogs };
+}
+
+/**
+ * An order's quick actions: the next step as a large button, the rest (cancel, paid, refund, details) in a
+ * menu. Only what the role may do from the current status shows.
+ */
+export function OrderQuickActions({
+  order,
+  actor,
+  onDetails,
+}: {
+  order: Order;
+  actor: OrderActor;
+  onDetails?: () => void;
+}) {
+  const moves = orderMoves(actor.role, order);
+  const busy = actor.busy === order.id;
+  const more = moves.cancel || moves.markPaid || moves.refund || onDetails;
+  return (
+    <div className="flex flex-col items-stretch gap-1.5 sm:flex-row sm:items-center sm:justify-end">
+      {moves.next ? (
+        <button
+          type="button"
+          className={mainActionClass}
+          disabled={busy}
+          aria-busy={busy || undefined}
+          aria-label={`${STATUS_ACTION_ES[moves.next]} el pedido #${order.number}`}
+          onClick={() => void actor.move(order, moves.next!)}
+        >
+          {STATUS_ACTION_ES[moves.next]}
+        </button>
+      ) : null}
+      {more ? (
+        <DropdownMenu>
+          <DropdownMenuTrigger
+            className={`${otherActionClass} min-w-11 sm:px-2`}
+            aria-label={`Más acciones del pedido #${order.number}`}
+            disabled={busy}
+          >
+            <EllipsisVertical className="size-5" aria-hidden="true" />
+          </DropdownMenuTrigger>
+          <DropdownMenuContent label={`Acciones del pedido #${order.number}`}>
+            {onDetails ? <DropdownMenuItem onSelect={onDetails}>Ver detalle</DropdownMenuItem> : null}
+            {moves.markPaid ? (
+              <DropdownMenuItem onSelect={() => actor.ask('paid', order)}>Marcar pagado</DropdownMenuItem>
+            ) : null}
+            {moves.refund ? (
+              <DropdownMenuItem onSelect={() => actor.ask('refund', order)}>Marcar reembolsado…</DropdownMenuItem>
+            ) : null}
+            {moves.cancel ? (
+              <DropdownMenuItem onSelect={() => actor.ask('cancel', order)}>Cancelar pedido…</DropdownMenuItem>
+            ) : null}
+          </DropdownMenuContent>
+        </DropdownMenu>
+      ) : null}
+    </div>
+  );
+}
+
+/** The same moves as plain buttons, for the detail panel (no menu: there is room). */
+export function OrderPanelActions({ order, actor }: { order: Order; actor: OrderActor }) {
+  const moves = orderMoves(actor.role, order);
+  const busy = actor.busy === order.id;
+  if (!moves.next && !moves.cancel && !moves.markPaid && !moves.refund) return null;
+  return (
+    <div className="flex flex-wrap gap-2">
+      {moves.next ? (
+        <button
+          type="button"
+          className={mainActionClass}
+          disabled={busy}
+          onClick={() => void actor.move(order, moves.next!)}
+        >
+          {STATUS_ACTION_ES[moves.next]}
+        </button>
+      ) : null}
+      {moves.markPaid ? (
+        <button type="button" className={otherActionClass} disabled={busy} onClick={() => actor.ask('paid', order)}>
+          Marcar pagado
+        </button>
+      ) : null}
+      {moves.refund ? (
+        <button type="button" className={otherActionClass} disabled={busy} onClick={() => actor.ask('refund', order)}>
+          Marcar reembolsado
+        </button>
+      ) : null}
+      {moves.cancel ? (
+        <button
+          type="button"
+          className={`${otherActionClass} text-red-800`}
+          disabled={busy}
+          onClick={() => actor.ask('cancel', order)}
+        >
+          Cancelar pedido
+        </button>
+      ) : null}
+    </div>
+  );
+}

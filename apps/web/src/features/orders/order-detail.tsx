@@ -1,0 +1,370 @@
+import { formatDay, formatMoney } from '@hornada/domain/format';
+import type { Order } from '@hornada/domain/schemas/orders';
+import { MapPin, MessageCircle, Phone, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { PHONE_MAX_WIDTH } from '../../components/data-table/columns';
+import { secondaryButtonClass } from '../../components/ui/button';
+import { ApiError } from '../../lib/http';
+import { getLiveStream } from '../../lib/live-stream';
+import type { ResourceService } from '../../lib/resource-service';
+import { OrderPanelActions, type OrderActor } from './order-actions';
+import { PaymentChip, StatusChip } from './order-chips';
+import {
+  CHANNEL_ES,
+  FULFILLMENT_ES,
+  historyLine,
+  mapHref,
+  PAYMENT_METHOD_ES,
+  telHref,
+  whatsappHref,
+  windowText,
+  type WindowDef,
+} from './order-view';
+
+const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])';
+
+/** Whether the screen is phone-sized (the kit's breakpoint). */
+function usePhone(): boolean {
+  const query = `(max-width: ${PHONE_MAX_WIDTH}px)`;
+  const [phone, setPhone] = useState(() => window.matchMedia(query).matches);
+  useEffect(() => {
+    const list = window.matchMedia(query);
+    const onChange = () => setPhone(list.matches);
+    list.addEventListener('change', onChange);
+    return () => list.removeEventListener('change', onChange);
+  }, [query]);
+  return phone;
+}
+
+/**
+ * The detail of one order (`?order=<id>`): a side panel beside the list at desktop widths, a full-screen sheet
+ * on a phone. Not modal, so the list stays usable beside it; focus moves into it when it opens and back to
+ * what opened it when it closes; Escape closes it. It follows the order live.
+ */
+export function OrderDetailPanel({
+  id,
+  companyId,
+  service,
+  actor,
+  windows,
+  timeZone,
+  known,
+  onClose,
+}: {
+  id: string;
+  companyId: string | null;
+  service: ResourceService<Order> | null;
+  actor: OrderActor;
+  windows: readonly WindowDef[];
+  timeZone: string;
+  /** The order as the list has it, shown until the full read arrives. */
+  known: Order | undefined;
+  onClose(): void;
+}) {
+  const [order, setOrder] = useState<Order | null>(known ?? null);
+  const [error, setError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const panel = useRef<HTMLElement>(null);
+  const titleId = useId();
+
+  // Read the order, and again whenever the stream says it changed.
+  useEffect(() => {
+    if (!service) return;
+    let live = true;
+    const read = () =>
+      service
+        .get(id)
+        .then((o) => {
+          if (!live) return;
+          setOrder(o);
+          setError(null);
+        })
+        .catch((err: unknown) => {
+          if (!live) return;
+          setError(
+            err instanceof ApiError && err.status === 404
+              ? 'No encontramos este pedido.'
+              : err instanceof ApiError
+                ? err.userMessage
+                : 'No pudimos cargar el pedido.',
+          );
+        });
+    void read();
+    const unsubscribe = companyId
+      ? getLiveStream().subscribe(companyId, 'orders', {
+          onChanges: (changes) => {
+            if (changes.some((c) => c.doc.id === id)) void read();
+          },
+          onReset: () => void read(),
+        })
+      : undefined;
+    return () => {
+      live = false;
+      unsubscribe?.();
+    };
+  }, [id, service, companyId, attempt]);
+
+  // Focus: into the panel when it opens (or shows another order), back to what had it when it closes.
+  useEffect(() => {
+    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    panel.current?.focus();
+    return () => {
+      if (before?.isConnected) before.focus();
+    };
+  }, [id]);
+
+  // Escape closes, unless a dialog (a confirmation) is open above it.
+  const closeRef = useRef(onClose);
+  closeRef.current = onClose;
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      if (document.querySelector('dialog[open]') || document.querySelector('[role="menu"]')) return;
+      closeRef.current();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
+  // On a phone the sheet covers the list: Tab stays inside it, as in a modal.
+  const phone = usePhone();
+  const trapTab = (event: ReactKeyboardEvent<HTMLElement>) => {
+    if (!phone || event.key !== 'Tab' || !panel.current) return;
+    const focusable = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+      (el) => !el.hasAttribute('disabled'),
+    );
+    const first = focusable[0];
+    const last = focusable.at(-1);
+    if (!first || !last) return;
+    const active = document.activeElement;
+    if (event.shiftKey && (active === first || active === panel.current)) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && active === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  const shown = order && order.id === id ? order : known;
+  return (
+    <aside
+      ref={panel}
+      tabIndex={-1}
+      role="dialog"
+      aria-modal={phone}
+      aria-labelledby={titleId}
+      onKeyDown={trapTab}
+      className="fixed inset-0 z-40 flex flex-col bg-white shadow-2xl outline-none sm:inset-y-0 sm:left-auto sm:right-0 sm:w-[30rem] sm:border-l sm:border-stone-200"
+    >
+      <header className="flex items-center justify-between gap-3 border-b border-stone-200 px-4 py-3">
+        <h2 id={titleId} className="text-xl font-bold text-stone-900">
+          {shown ? `Pedido #${shown.number}` : 'Pedido'}
+        </h2>
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label="Cerrar detalle"
+          className="inline-flex size-11 items-center justify-center rounded-lg text-stone-700 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-amber-900"
+        >
+          <X className="size-6" aria-hidden="true" />
+        </button>
+      </header>
+      <div className="flex-1 overflow-y-auto px-4 py-4">
+        {error && !shown ? (
+          <div role="alert" className="space-y-3 rounded-lg border border-red-200 bg-red-50 p-3 text-red-900">
+            <p>{error}</p>
+            <button type="button" className={secondaryButtonClass} onClick={() => setAttempt((n) => n + 1)}>
+              Intentar de nuevo
+            </button>
+          </div>
+        ) : !shown ? (
+          <div className="space-y-3" aria-busy="true">
+            <p role="status" className="sr-only">
+              Cargando el pedido…
+            </p>
+            {[1, 2, 3, 4].map((n) => (
+              <span key={n} className="block h-5 animate-pulse rounded bg-stone-200 motion-reduce:animate-none" />
+            ))}
+          </div>
+        ) : (
+          <OrderDetail order={shown} actor={actor} windows={windows} timeZone={timeZone} />
+        )}
+      </div>
+    </aside>
+  );
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section className="border-t border-stone-200 pt-4">
+      <h3 className="text-sm font-semibold uppercase tracking-wide text-stone-600">{title}</h3>
+      <div className="mt-2">{children}</div>
+    </section>
+  );
+}
+
+const linkClass =
+  'inline-flex min-h-11 items-center gap-2 rounded-lg border border-stone-300 px-3 font-medium text-stone-800 hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-amber-900';
+
+function OrderDetail({
+  order,
+  actor,
+  windows,
+  timeZone,
+}: {
+  order: Order;
+  actor: OrderActor;
+  windows: readonly WindowDef[];
+  timeZone: string;
+}) {
+  const whatsapp = whatsappHref(
+    order.contact.phone,
+    `Hola ${order.contact.name}, te escribimos por tu pedido #${order.number}.`,
+  );
+  const map = order.fulfillment === 'delivery' ? mapHref(order.address) : null;
+  const window = windows.find((w) => w.id === order.window);
+  const history = [...order.history].reverse().map((h) => historyLine(h, windows, timeZone));
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <StatusChip status={order.status} />
+        <PaymentChip status={order.paymentStatus} />
+        <span className="text-sm text-stone-600">{CHANNEL_ES[order.channel]}</span>
+      </div>
+      {order.status === 'cancelled' && order.cancelReason ? (
+        <p className="rounded-lg bg-stone-100 p-3 text-stone-800">
+          <span className="font-semibold">Motivo de la cancelación:</span> {order.cancelReason}
+        </p>
+      ) : null}
+      <OrderPanelActions order={order} actor={actor} />
+
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-3">
+        <div>
+          <dt className="text-sm text-stone-600">Entrega</dt>
+          <dd className="font-medium">{FULFILLMENT_ES[order.fulfillment]}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-stone-600">Día</dt>
+          <dd className="font-medium">{formatDay(order.dueDate, { timeZone })}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-stone-600">Horario</dt>
+          <dd className="font-medium">{window?.label ?? (windowText(order.window, windows) || 'Todo el día')}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-stone-600">Pago</dt>
+          <dd className="font-medium">{PAYMENT_METHOD_ES[order.paymentMethod]}</dd>
+        </div>
+      </dl>
+
+      <Section title="Cliente">
+        <p className="font-medium text-stone-900">{order.contact.name}</p>
+        <p className="text-stone-700">{order.contact.phone}</p>
+        {order.contact.email ? <p className="break-all text-stone-700">{order.contact.email}</p> : null}
+        <div className="mt-2 flex flex-wrap gap-2">
+          <a href={telHref(order.contact.phone)} className={linkClass}>
+            <Phone className="size-4" aria-hidden="true" />
+            Llamar
+          </a>
+          {whatsapp ? (
+            <a href={whatsapp} target="_blank" rel="noreferrer" className={linkClass}>
+              <MessageCircle className="size-4" aria-hidden="true" />
+              WhatsApp
+            </a>
+          ) : null}
+        </div>
+      </Section>
+
+      {order.fulfillment === 'delivery' && order.address ? (
+        <Section title="Dirección">
+          <p className="text-stone-900">{order.address.line}</p>
+          <p className="text-stone-700">
+            {[order.address.neighborhood, order.address.city].filter(Boolean).join(', ')}
+          </p>
+          {order.address.notes ? <p className="text-stone-700">{order.address.notes}</p> : null}
+          {map ? (
+            <a href={map} target="_blank" rel="noreferrer" className={`${linkClass} mt-2`}>
+              <MapPin className="size-4" aria-hidden="true" />
+              Ver en el mapa
+            </a>
+          ) : null}
+        </Section>
+      ) : null}
+
+      <Section title="Productos">
+        <table className="w-full text-sm">
+          <caption className="sr-only">Productos del pedido #{order.number}</caption>
+          <thead className="text-left text-stone-600">
+            <tr>
+              <th scope="col" className="py-1 font-medium">
+                Producto
+              </th>
+              <th scope="col" className="py-1 text-right font-medium">
+                Cant.
+              </th>
+              <th scope="col" className="py-1 text-right font-medium">
+                Precio
+              </th>
+              <th scope="col" className="py-1 text-right font-medium">
+                Total
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-stone-100">
+            {order.items.map((line) => (
+              <tr key={line.productId}>
+                <td className="py-2 pr-2">
+                  {line.name}
+                  {line.notes ? <span className="block text-stone-600">{line.notes}</span> : null}
+                </td>
+                <td className="py-2 text-right tabular-nums">{line.quantity}</td>
+                <td className="py-2 pl-2 text-right tabular-nums">{formatMoney(line.unitPrice)}</td>
+                <td className="py-2 pl-2 text-right tabular-nums">{formatMoney(line.lineTotal)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <dl className="mt-3 space-y-1 border-t border-stone-200 pt-3 text-sm">
+          <div className="flex justify-between">
+            <dt>Subtotal</dt>
+            <dd className="tabular-nums">{formatMoney(order.subtotal)}</dd>
+          </div>
+          {order.discount ? (
+            <div className="flex justify-between">
+              <dt>Descuento</dt>
+              <dd className="tabular-nums">−{formatMoney(order.discount)}</dd>
+            </div>
+          ) : null}
+          <div className="flex justify-between">
+            <dt>Domicilio</dt>
+            <dd className="tabular-nums">{order.deliveryFee ? formatMoney(order.deliveryFee) : 'Sin costo'}</dd>
+          </div>
+          <div className="flex justify-between text-base font-bold text-stone-900">
+            <dt>Total</dt>
+            <dd className="tabular-nums">{formatMoney(order.total)}</dd>
+          </div>
+        </dl>
+      </Section>
+
+      {order.notes ? (
+        <Section title="Notas">
+          <p className="whitespace-pre-line text-stone-800">{order.notes}</p>
+        </Section>
+      ) : null}
+
+      <Section title="Historial">
+        <ol className="space-y-3" aria-label={`Historial del pedido #${order.number}`}>
+          {history.map((h, i) => (
+            <li key={`${h.at}-${i}`} className="border-l-2 border-amber-200 pl-3">
+              <p className="text-stone-900">{h.what}</p>
+              <p className="text-sm text-stone-600">
+                <time dateTime={h.at}>{h.when}</time> · {h.who}
+              </p>
+            </li>
+          ))}
+        </ol>
+      </Section>
+    </div>
+  );
+}

@@ -1,0 +1,259 @@
+import { formatDateTime, formatMoney } from '@hornada/domain/format';
+import {
+  allowedPaymentMoves,
+  allowedStatusMoves,
+  ORDER_STATUS_ES,
+  PAYMENT_METHOD_ES,
+  PAYMENT_STATUS_ES,
+} from '@hornada/domain/order-status';
+import type { Role } from '@hornada/domain/roles';
+import type { Fulfillment } from '@hornada/domain/schemas/carts';
+import type {
+  HistoryEntry,
+  Order,
+  OrderChannel,
+  OrderPaymentMethod,
+  OrderStatus,
+  PaymentStatus,
+} from '@hornada/domain/schemas/orders';
+
+/** What the orders screen shows of an order, pure: labels, days, links, history lines and the moves a role may make. */
+
+export const CHANNEL_ES: Record<OrderChannel, string> = {
+  web: 'Tienda en línea',
+  staff: 'Mostrador',
+  b2b: 'Mayorista',
+};
+
+export const FULFILLMENT_ES: Record<Fulfillment, string> = {
+  delivery: 'Domicilio',
+  pickup: 'Recoge en tienda',
+};
+
+/** The button that makes a status move, as a verb. */
+export const STATUS_ACTION_ES: Record<OrderStatus, string> = {
+  pending: 'Volver a pendiente',
+  confirmed: 'Confirmar',
+  in_production: 'Iniciar producción',
+  ready: 'Marcar listo',
+  out_for_delivery: 'Enviar a domicilio',
+  delivered: 'Marcar entregado',
+  cancelled: 'Cancelar pedido',
+};
+
+/** Chip colours by status (text at least 4.5:1 on its background). */
+export const STATUS_TONE: Record<OrderStatus, string> = {
+  pending: 'bg-amber-100 text-amber-950 ring-amber-300',
+  confirmed: 'bg-sky-100 text-sky-950 ring-sky-300',
+  in_production: 'bg-violet-100 text-violet-950 ring-violet-300',
+  ready: 'bg-teal-100 text-teal-950 ring-teal-300',
+  out_for_delivery: 'bg-indigo-100 text-indigo-950 ring-indigo-300',
+  delivered: 'bg-emerald-100 text-emerald-950 ring-emerald-300',
+  cancelled: 'bg-stone-200 text-stone-800 ring-stone-300',
+};
+
+export const PAYMENT_TONE: Record<PaymentStatus, string> = {
+  unpaid: 'bg-orange-50 text-orange-950 ring-orange-300',
+  pending: 'bg-sky-50 text-sky-950 ring-sky-300',
+  paid: 'bg-emerald-50 text-emerald-950 ring-emerald-300',
+  failed: 'bg-red-50 text-red-950 ring-red-300',
+  refunded: 'bg-stone-100 text-stone-800 ring-stone-300',
+};
+
+export { ORDER_STATUS_ES, PAYMENT_METHOD_ES, PAYMENT_STATUS_ES };
+
+/** A day `YYYY-MM-DD` plus `n` days (calendar arithmetic, no time zone involved). */
+export function addDays(day: string, n: number): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
+}
+
+export interface DatePreset {
+  id: string;
+  label: string;
+  /** Bounds as the API reads them: relative to today in the company's time zone, so a saved link stays current. */
+  start: string;
+  end: string;
+}
+
+/** The due-day choices the screen offers. */
+export const DATE_PRESETS: readonly DatePreset[] = [
+  { id: 'upcoming', label: 'Hoy y próximos', start: 'today', end: '' },
+  { id: 'today', label: 'Hoy', start: 'today', end: 'today' },
+  { id: 'tomorrow', label: 'Mañana', start: 'today+1', end: 'today+1' },
+  { id: 'next7', label: 'Próximos 7 días', start: 'today', end: 'today+6' },
+  { id: 'yesterday', label: 'Ayer', start: 'today-1', end: 'today-1' },
+  { id: 'last7', label: 'Últimos 7 días', start: 'today-7', end: 'today-1' },
+  { id: 'all', label: 'Todas las fechas', start: '', end: '' },
+];
+
+/** Which preset a range is ('custom' when none). */
+export function presetOf(start: string, end: string): string {
+  return DATE_PRESETS.find((p) => p.start === start && p.end === end)?.id ?? 'custom';
+}
+
+/** A bound as a calendar day (`today+1` → the day after `today`); '' stays ''. */
+export function absoluteDay(bound: string, today: string): string {
+  const m = /^today(?:([+-])(\d{1,3}))?$/.exec(bound);
+  if (!m) return bound;
+  return addDays(today, (m[1] === '-' ? -1 : 1) * Number(m[2] ?? 0));
+}
+
+const shortDays = new Map<string, Intl.DateTimeFormat>();
+
+/** The due day as staff scan it: 'Hoy', 'Mañana', 'Ayer' or 'jue 26 nov'. */
+export function shortDay(dueDate: string | Date, timeZone: string, today: string): string {
+  const at = new Date(dueDate);
+  if (Number.isNaN(at.getTime())) return '';
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    at,
+  );
+  if (day === today) return 'Hoy';
+  if (day === addDays(today, 1)) return 'Mañana';
+  if (day === addDays(today, -1)) return 'Ayer';
+  let f = shortDays.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('es-CO', { timeZone, weekday: 'short', day: 'numeric', month: 'short' });
+    shortDays.set(timeZone, f);
+  }
+  return f.format(at).replace(/[.,]/g, '').replace(/\s+/g, ' ');
+}
+
+export interface WindowDef {
+  id: string;
+  label: string;
+  start: string;
+  end: string;
+}
+
+/** A delivery window as hours ('8:00–11:00'), its label when unknown hours, '' for none. */
+export function windowText(windowId: string | null, windows: readonly WindowDef[]): string {
+  if (!windowId) return '';
+  const w = windows.find((x) => x.id === windowId);
+  if (!w) return windowId;
+  const hour = (hhmm: string) => hhmm.replace(/^0(\d)/, '$1');
+  return `${hour(w.start)}–${hour(w.end)}`;
+}
+
+/** `tel:` for a phone as typed (spaces and dashes dropped, a leading + kept). */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}
+
+/** wa.me for a phone: a Colombian mobile without country code gets 57. */
+export function whatsappHref(phone: string, text?: string): string | null {
+  let digits = phone.replace(/\D/g, '');
+  if (digits.length === 10 && digits.startsWith('3')) digits = `57${digits}`;
+  if (digits.length < 8) return null;
+  return `https://wa.me/${digits}${text ? `?text=${encodeURIComponent(text)}` : ''}`;
+}
+
+/** Google Maps for an address: its point when known, else its text. */
+export function mapHref(address: Order['address']): string | null {
+  if (!address) return null;
+  const query =
+    address.lat !== null && address.lng !== null
+      ? `${address.lat},${address.lng}`
+      : [address.line, address.neighborhood, address.city].filter(Boolean).join(', ');
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
+}
+
+export interface OrderMoves {
+  /** The next step forward (the row's main button), if the role may make one. */
+  next: OrderStatus | null;
+  /** Cancelling, when the role may. */
+  cancel: boolean;
+  /** Marking paid (cash, transfer, credit; the gateway's alone for online). */
+  markPaid: boolean;
+  /** Refunding a paid order (the admin's). */
+  refund: boolean;
+}
+
+/** The moves `role` may make on `order`, read from the status machine and the role table of packages/domain. */
+export function orderMoves(
+  role: Role | null,
+  order: Pick<Order, 'status' | 'fulfillment' | 'paymentMethod' | 'paymentStatus'>,
+): OrderMoves {
+  if (!role) return { next: null, cancel: false, markPaid: false, refund: false };
+  const status = allowedStatusMoves(role, order.status, order.fulfillment);
+  const payment = allowedPaymentMoves(role, order.paymentMethod, order.paymentStatus);
+  return {
+    next: status.find((s) => s !== 'cancelled') ?? null,
+    cancel: status.includes('cancelled'),
+    // A cancelled order is not collected.
+    markPaid: payment.includes('paid') && order.status !== 'cancelled',
+    refund: payment.includes('refunded'),
+  };
+}
+
+const FIELD_ES: Record<string, string> = {
+  status: 'Estado',
+  paymentStatus: 'Pago',
+  paymentMethod: 'Medio de pago',
+  dueDate: 'Día de entrega',
+  window: 'Horario',
+  items: 'Productos',
+  total: 'Total',
+  fulfillment: 'Entrega',
+  address: 'Dirección',
+  deliveryAssistantId: 'Domiciliario',
+  cashCollected: 'Efectivo recibido',
+  b2bClientId: 'Cliente mayorista',
+  notes: 'Notas',
+};
+
+const NOTE_ES: Record<string, string> = {
+  'lead-time': 'con menos anticipación de la habitual',
+  capacity: 'con el horario lleno',
+  'cash-collected': 'efectivo recibido en la entrega',
+};
+
+const ROLE_ES: Record<string, string> = {
+  system_admin: 'administración',
+  company_admin: 'administración',
+  company_staff: 'equipo',
+  company_customer: 'cliente',
+  delivery_assistant: 'domicilios',
+  production_assistant: 'producción',
+  guest: 'cliente',
+  gateway: 'pasarela',
+};
+
+export interface HistoryLine {
+  at: string;
+  when: string;
+  who: string;
+  what: string;
+}
+
+function valueText(field: string, value: unknown, windows: readonly WindowDef[]): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (field === 'status') return ORDER_STATUS_ES[value as OrderStatus] ?? String(value);
+  if (field === 'paymentStatus') return PAYMENT_STATUS_ES[value as PaymentStatus] ?? String(value);
+  if (field === 'paymentMethod') return PAYMENT_METHOD_ES[value as OrderPaymentMethod] ?? String(value);
+  if (field === 'fulfillment') return FULFILLMENT_ES[value as Fulfillment] ?? String(value);
+  if (field === 'total' || field === 'cashCollected') return typeof value === 'number' ? formatMoney(value) : '—';
+  if (field === 'window') return windows.find((w) => w.id === value)?.label ?? String(value);
+  if (field === 'items' && Array.isArray(value)) {
+    const units = value.reduce<number>((sum, l) => sum + (Number((l as { quantity?: number }).quantity) || 0), 0);
+    return `${units} ${units === 1 ? 'unidad' : 'unidades'}`;
+  }
+  if (field === 'deliveryAssistantId') return 'asignado';
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : 'cambió';
+}
+
+/** One history entry in Spanish: when, who, and what went from what to what (newest first is the caller's choice). */
+export function historyLine(entry: HistoryEntry, windows: readonly WindowDef[], timeZone: string): HistoryLine {
+  const role = ROLE_ES[entry.by.role];
+  const who = role && entry.by.name !== role ? `${entry.by.name} (${role})` : entry.by.name;
+  const label = FIELD_ES[entry.field] ?? entry.field;
+  let what: string;
+  if (entry.field === 'status' && (entry.from === null || entry.from === undefined)) {
+    what = `Pedido recibido: ${valueText('status', entry.to, windows)}`;
+  } else {
+    what = `${label}: ${valueText(entry.field, entry.from, windows)} → ${valueText(entry.field, entry.to, windows)}`;
+  }
+  const note = entry.note ? NOTE_ES[entry.note] : undefined;
+  if (note) what += ` (${note})`;
+  return { at: entry.at, when: formatDateTime(entry.at, { timeZone }), who, what };
+}

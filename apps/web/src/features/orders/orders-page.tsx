@@ -1,0 +1,528 @@
+import { DEFAULT_TIME_ZONE } from '@hornada/domain/constants';
+import { dayInZone } from '@hornada/domain/days';
+import { formatMoney } from '@hornada/domain/format';
+import {
+  ORDER_CHANNELS,
+  ORDER_PAYMENT_METHODS,
+  ORDER_STATUSES,
+  PAYMENT_STATUSES,
+  type Order,
+  type OrderStatus,
+} from '@hornada/domain/schemas/orders';
+import type { ColumnDef } from '@tanstack/react-table';
+import { Bell, BellOff, Plus } from 'lucide-react';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useStore } from 'zustand';
+import { AreaPage } from '../../components/area-page';
+import { DataTable, type TableFilter } from '../../components/data-table/data-table';
+import type { ListViewConfig } from '../../components/data-table/list-url';
+import { useCompanyId } from '../../components/data-table/resource-client';
+import { useResourceTable } from '../../components/data-table/use-resource-table';
+import { EmptyState } from '../../components/empty-state';
+import { buttonClass, secondaryButtonClass } from '../../components/ui/button';
+import { paths } from '../../config/paths';
+import { authStore } from '../../lib/auth-store';
+import { storefrontApi } from '../../lib/storefront-api';
+import { useNewOrderAlert, useSoundSetting } from './new-order-alert';
+import { OrderQuickActions, useOrderActor, type OrderActor } from './order-actions';
+import { PaymentChip, StatusChip } from './order-chips';
+import { OrderDetailPanel } from './order-detail';
+import {
+  CHANNEL_ES,
+  absoluteDay,
+  DATE_PRESETS,
+  FULFILLMENT_ES,
+  ORDER_STATUS_ES,
+  PAYMENT_METHOD_ES,
+  PAYMENT_STATUS_ES,
+  presetOf,
+  shortDay,
+  windowText,
+  type WindowDef,
+} from './order-view';
+import { useStatusCounts, type StatusCounts } from './status-counts';
+
+/**
+ * The due-day range travels as the API's own list parameters (`date_field=dueDate`, `start_date`, `end_date`,
+ * relative days such as `today` included), so the kit's URL view carries it like any filter. A URL without
+ * `date_field` has not chosen a range yet: it becomes today and upcoming (design §6), `start_date=today`, which
+ * a saved link keeps meaning tomorrow.
+ */
+const CONFIG: ListViewConfig = {
+  sortFields: ['dueDate', 'number', 'total', 'createdAt', 'updatedAt', 'status'],
+  filterKeys: ['status', 'channel', 'paymentStatus', 'paymentMethod', 'date_field', 'start_date', 'end_date'],
+  defaults: { sortBy: 'dueDate', sortDesc: false, perPage: 25 },
+};
+
+const ORDER_PARAM = 'order';
+
+const FILTERS: TableFilter[] = [
+  { key: 'channel', label: 'Canal', options: ORDER_CHANNELS.map((c) => ({ value: c, label: CHANNEL_ES[c] })) },
+  {
+    key: 'paymentStatus',
+    label: 'Pago',
+    options: PAYMENT_STATUSES.map((s) => ({ value: s, label: PAYMENT_STATUS_ES[s] })),
+  },
+  {
+    key: 'paymentMethod',
+    label: 'Medio de pago',
+    options: ORDER_PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_ES[m] })),
+  },
+];
+
+interface CompanyClock {
+  timeZone: string;
+  windows: WindowDef[];
+}
+
+/** The company's time zone and delivery windows (its public settings); the default zone if they cannot be read. */
+function useCompanyClock(companyId: string | null): CompanyClock | null {
+  const [clock, setClock] = useState<CompanyClock | null>(null);
+  useEffect(() => {
+    if (!companyId) return;
+    let live = true;
+    storefrontApi(null)
+      .settings(companyId)
+      .then((s) => ({ timeZone: s.timeZone ?? DEFAULT_TIME_ZONE, windows: s.deliveryWindows ?? [] }))
+      .catch(() => ({ timeZone: DEFAULT_TIME_ZONE, windows: [] }))
+      .then((c) => {
+        if (live) setClock(c);
+      });
+    return () => {
+      live = false;
+    };
+  }, [companyId]);
+  return clock;
+}
+
+/** Dashboard › Pedidos (issue 16, design §6): today's and upcoming orders, live, with quick moves and the detail. */
+export function Component() {
+  const companyId = useCompanyId();
+  const clock = useCompanyClock(companyId);
+  const [params, setParams] = useSearchParams();
+  const today = clock ? dayInZone(new Date(), clock.timeZone) : null;
+  const chosen = params.has('date_field');
+  useEffect(() => {
+    if (chosen) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('date_field', 'dueDate');
+        next.set('start_date', 'today');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [chosen, setParams]);
+
+  if (!clock || !today || !chosen) {
+    return (
+      <AreaPage title="Pedidos">
+        <p role="status" className="sr-only">
+          Cargando pedidos…
+        </p>
+        <div className="space-y-2" aria-hidden="true">
+          {[1, 2, 3, 4, 5].map((n) => (
+            <span key={n} className="block h-12 animate-pulse rounded-lg bg-stone-200 motion-reduce:animate-none" />
+          ))}
+        </div>
+      </AreaPage>
+    );
+  }
+  return <OrdersScreen clock={clock} today={today} />;
+}
+
+function OrdersScreen({ clock, today }: { clock: CompanyClock; today: string }) {
+  const table = useResourceTable<Order>('orders', CONFIG);
+  const { view, setView, store } = table;
+  const role = useStore(authStore, (s) => s.user?.role ?? null);
+  const [params, setParams] = useSearchParams();
+  const openId = params.get(ORDER_PARAM);
+  const [sound, setSound] = useSoundSetting();
+
+  const open = useCallback(
+    (id: string) =>
+      setParams((current) => {
+        const next = new URLSearchParams(current);
+        next.set(ORDER_PARAM, id);
+        return next;
+      }),
+    [setParams],
+  );
+  const close = useCallback(
+    () =>
+      setParams((current) => {
+        const next = new URLSearchParams(current);
+        next.delete(ORDER_PARAM);
+        return next;
+      }),
+    [setParams],
+  );
+
+  // A saved move shows at once in its row; the stream then brings it to everyone else.
+  const saved = useCallback(
+    (order: Order) => store?.setState((s) => ({ items: s.items.map((o) => (o.id === order.id ? order : o)) })),
+    [store],
+  );
+  const actor = useOrderActor(table.service, role, saved);
+
+  const otherFilters = useMemo(() => {
+    const rest: Record<string, string> = {};
+    for (const [k, v] of Object.entries(view.filters)) if (k !== 'status' && v !== '') rest[k] = v;
+    return rest;
+  }, [view.filters]);
+  const counts = useStatusCounts(table.service, table.companyId, view.search, otherFilters);
+
+  useNewOrderAlert(table.companyId, {
+    sound,
+    open,
+    describe: (o) =>
+      [
+        o.contact?.name,
+        [shortDay(o.dueDate, clock.timeZone, today), windowText(o.window, clock.windows)].filter(Boolean).join(' '),
+        typeof o.total === 'number' ? formatMoney(o.total) : '',
+      ]
+        .filter(Boolean)
+        .join(' · '),
+  });
+
+  const onlyDefaultRange =
+    view.search === '' &&
+    Object.entries(view.filters).every(([k, v]) => v === '' || k === 'date_field' || k === 'start_date') &&
+    view.filters.start_date === 'today' &&
+    !view.filters.end_date;
+  const nothingUpcoming = !table.loading && !table.error && table.total === 0 && onlyDefaultRange;
+
+  const create = (
+    <Link to={paths.dashboard.orderCreate} className={buttonClass}>
+      <Plus className="size-4" aria-hidden="true" />
+      Nuevo pedido
+    </Link>
+  );
+
+  return (
+    <AreaPage
+      title="Pedidos"
+      actions={
+        <div className="flex items-center gap-2">
+          <button
+            type="button"
+            aria-pressed={sound}
+            onClick={() => setSound(!sound)}
+            title={sound ? 'Sonido de pedidos nuevos: activado' : 'Sonido de pedidos nuevos: apagado'}
+            className={`${secondaryButtonClass} min-h-11 min-w-11`}
+          >
+            {sound ? <Bell className="size-5" aria-hidden="true" /> : <BellOff className="size-5" aria-hidden="true" />}
+            <span className="sr-only sm:not-sr-only">Sonido de pedidos nuevos</span>
+          </button>
+          {create}
+        </div>
+      }
+    >
+      <div className="space-y-4">
+        <StatusChips
+          value={(view.filters.status ?? '') as OrderStatus | ''}
+          counts={counts}
+          onChange={(status) => setView({ filters: { status } })}
+        />
+        <DueRange
+          today={today}
+          start={view.filters.start_date ?? ''}
+          end={view.filters.end_date ?? ''}
+          onChange={(start, end) => setView({ filters: { date_field: 'dueDate', start_date: start, end_date: end } })}
+        />
+        {nothingUpcoming ? (
+          <EmptyState
+            title="No hay pedidos para hoy ni los próximos días."
+            action={
+              <div className="flex flex-wrap justify-center gap-2">
+                <button
+                  type="button"
+                  className={secondaryButtonClass}
+                  onClick={() => setView({ filters: { date_field: 'dueDate', start_date: '', end_date: '' } })}
+                >
+                  Ver todas las fechas
+                </button>
+                {create}
+              </div>
+            }
+          >
+            <p>Los pedidos de la tienda aparecerán aquí en cuanto lleguen, sin recargar la página.</p>
+          </EmptyState>
+        ) : (
+          <DataTable
+            id="orders"
+            label="Pedidos"
+            table={table}
+            columns={columns(actor, clock, today, open)}
+            searchLabel="Buscar pedidos"
+            searchPlaceholder="Número, nombre o teléfono"
+            filters={FILTERS}
+            empty={
+              <EmptyState title="Aún no hay pedidos." action={create}>
+                <p>Los pedidos de la tienda y los que registre el equipo aparecerán aquí.</p>
+              </EmptyState>
+            }
+          />
+        )}
+      </div>
+      {openId ? (
+        <OrderDetailPanel
+          key={openId}
+          id={openId}
+          companyId={table.companyId}
+          service={table.service}
+          actor={actor}
+          windows={clock.windows}
+          timeZone={clock.timeZone}
+          known={table.items.find((o) => o.id === openId)}
+          onClose={close}
+        />
+      ) : null}
+      {actor.dialogs}
+    </AreaPage>
+  );
+}
+
+function columns(
+  actor: OrderActor,
+  clock: CompanyClock,
+  today: string,
+  open: (id: string) => void,
+): ColumnDef<Order>[] {
+  const when = (o: Order) =>
+    [shortDay(o.dueDate, clock.timeZone, today), windowText(o.window, clock.windows)].filter(Boolean).join(' · ');
+  return [
+    {
+      id: 'number',
+      header: 'Pedido',
+      meta: { sortField: 'number', fixed: true },
+      cell: ({ row }) => {
+        const o = row.original;
+        return (
+          <div className="min-w-36 sm:min-w-0">
+            <div className="flex flex-wrap items-center gap-x-2">
+              <OrderLink order={o} />
+              <span className="sm:hidden">
+                <StatusChip status={o.status} />
+              </span>
+            </div>
+            <p className="hidden whitespace-nowrap text-xs text-stone-600 sm:block">{CHANNEL_ES[o.channel]}</p>
+            {/* On a phone the other columns are hidden: what staff need to decide is here. */}
+            <div className="space-y-0.5 text-sm text-stone-700 sm:hidden">
+              <p className="font-medium text-stone-900">{o.contact.name}</p>
+              <p>
+                {when(o)} · {FULFILLMENT_ES[o.fulfillment]}
+              </p>
+              <p className="flex flex-wrap items-center gap-2">
+                <span className="font-semibold text-stone-900">{formatMoney(o.total)}</span>
+                <PaymentChip status={o.paymentStatus} />
+              </p>
+            </div>
+          </div>
+        );
+      },
+    },
+    {
+      id: 'due',
+      header: 'Entrega',
+      meta: { sortField: 'dueDate', hideOnPhone: true },
+      cell: ({ row }) => (
+        <div className="min-w-28">
+          <p className="whitespace-nowrap font-medium text-stone-900">
+            {shortDay(row.original.dueDate, clock.timeZone, today)}
+          </p>
+          <p className="text-stone-600">
+            {[windowText(row.original.window, clock.windows), FULFILLMENT_ES[row.original.fulfillment]]
+              .filter(Boolean)
+              .join(' · ')}
+          </p>
+        </div>
+      ),
+    },
+    {
+      id: 'customer',
+      header: 'Cliente',
+      meta: { hideOnPhone: true },
+      cell: ({ row }) => (
+        <div className="min-w-32">
+          <p className="font-medium text-stone-900">{row.original.contact.name}</p>
+          <p className="whitespace-nowrap text-stone-600">{row.original.contact.phone}</p>
+        </div>
+      ),
+    },
+    {
+      id: 'total',
+      header: 'Total',
+      meta: { sortField: 'total', align: 'right', hideOnPhone: true },
+      cell: ({ row }) => <span className="font-medium">{formatMoney(row.original.total)}</span>,
+    },
+    {
+      id: 'status',
+      header: 'Estado',
+      meta: { sortField: 'status', hideOnPhone: true },
+      cell: ({ row }) => (
+        <div className="flex flex-col items-start gap-1">
+          <StatusChip status={row.original.status} />
+          <PaymentChip status={row.original.paymentStatus} />
+          <span className="whitespace-nowrap text-xs text-stone-600">
+            {PAYMENT_METHOD_ES[row.original.paymentMethod]}
+          </span>
+        </div>
+      ),
+    },
+    {
+      id: 'actions',
+      // Visible: an off-screen (absolutely placed) header would widen the page when the table scrolls sideways.
+      header: 'Acciones',
+      meta: { fixed: true, align: 'right' },
+      cell: ({ row }) => (
+        <OrderQuickActions order={row.original} actor={actor} onDetails={() => open(row.original.id)} />
+      ),
+    },
+  ];
+}
+
+/** The order's number, opening its detail (a link: it keeps the list's view and can be opened in a new tab). */
+function OrderLink({ order }: { order: Order }) {
+  const [params] = useSearchParams();
+  const next = new URLSearchParams(params);
+  next.set(ORDER_PARAM, order.id);
+  return (
+    <Link
+      to={{ search: next.toString() }}
+      aria-label={`Pedido #${order.number}, ver detalle`}
+      className="inline-flex min-h-11 items-center text-base font-bold text-amber-900 underline-offset-2 hover:underline sm:min-h-0"
+    >
+      #{order.number}
+    </Link>
+  );
+}
+
+/** The status chips: one per status with its count, pressed when it filters the list. */
+function StatusChips({
+  value,
+  counts,
+  onChange,
+}: {
+  value: OrderStatus | '';
+  counts: StatusCounts;
+  onChange(status: OrderStatus | ''): void;
+}) {
+  const chips: { value: OrderStatus | ''; label: string; count: number | undefined }[] = [
+    { value: '', label: 'Todos', count: counts.all },
+    ...ORDER_STATUSES.map((s) => ({ value: s, label: ORDER_STATUS_ES[s], count: counts[s] })),
+  ];
+  return (
+    <div
+      role="group"
+      aria-label="Filtrar por estado"
+      className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:px-0"
+    >
+      {chips.map((c) => {
+        const pressed = value === c.value;
+        return (
+          <button
+            key={c.value || 'all'}
+            type="button"
+            aria-pressed={pressed}
+            onClick={() => onChange(c.value)}
+            className={`inline-flex min-h-11 shrink-0 items-center gap-2 rounded-full border px-4 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-900 ${
+              pressed
+                ? 'border-amber-900 bg-amber-900 text-white'
+                : 'border-stone-300 bg-white text-stone-800 hover:bg-stone-50'
+            }`}
+          >
+            {c.label}
+            {c.count !== undefined ? (
+              <span
+                className={`rounded-full px-2 py-0.5 text-xs tabular-nums ${pressed ? 'bg-white/20' : 'bg-stone-100 text-stone-700'}`}
+              >
+                {c.count}
+              </span>
+            ) : null}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+const fieldClass =
+  'mt-1 block min-h-11 w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-stone-900 shadow-sm focus:border-amber-700 focus:outline-none focus:ring-2 focus:ring-amber-700/30';
+
+/** The due-day range: presets relative to today, or two dates. */
+function DueRange({
+  today,
+  start,
+  end,
+  onChange,
+}: {
+  today: string;
+  start: string;
+  end: string;
+  onChange(start: string, end: string): void;
+}) {
+  const id = useId();
+  const preset = presetOf(start, end);
+  // Two calendar days never equal a preset (those are relative): the range is then 'custom'.
+  const showDates = preset === 'custom';
+  return (
+    <div className="grid w-full grid-cols-2 gap-2 sm:flex sm:w-auto sm:items-end">
+      <div className="col-span-2 sm:w-52">
+        <label htmlFor={`${id}-preset`} className="block text-sm font-medium text-stone-700">
+          Fecha de entrega
+        </label>
+        <select
+          id={`${id}-preset`}
+          value={showDates ? 'custom' : preset}
+          onChange={(event) => {
+            const chosen = DATE_PRESETS.find((p) => p.id === event.target.value);
+            if (chosen) onChange(chosen.start, chosen.end);
+            // Two dates: the range shown so far, as calendar days, to adjust.
+            else onChange(absoluteDay(start, today) || today, absoluteDay(end, today));
+          }}
+          className={fieldClass}
+        >
+          {DATE_PRESETS.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.label}
+            </option>
+          ))}
+          <option value="custom">Entre dos fechas…</option>
+        </select>
+      </div>
+      {showDates ? (
+        <>
+          <div className="sm:w-40">
+            <label htmlFor={`${id}-from`} className="block text-sm font-medium text-stone-700">
+              Desde
+            </label>
+            <input
+              id={`${id}-from`}
+              type="date"
+              value={absoluteDay(start, today)}
+              max={absoluteDay(end, today) || undefined}
+              onChange={(event) => onChange(event.target.value, absoluteDay(end, today))}
+              className={fieldClass}
+            />
+          </div>
+          <div className="sm:w-40">
+            <label htmlFor={`${id}-to`} className="block text-sm font-medium text-stone-700">
+              Hasta
+            </label>
+            <input
+              id={`${id}-to`}
+              type="date"
+              value={absoluteDay(end, today)}
+              min={absoluteDay(start, today) || undefined}
+              onChange={(event) => onChange(absoluteDay(start, today), event.target.value)}
+              className={fieldClass}
+            />
+          </div>
+        </>
+      ) : null}
+    </div>
+  );
+}
