@@ -63,7 +63,8 @@ export interface DataTableProps<T extends Resource> {
 const SEARCH_DELAY_MS = 300;
 const SKELETON_ROWS = 5;
 
-function usePhone(): boolean {
+/** Whether the screen is phone-sized (the kit's breakpoint): lists and panels that change shape there. */
+export function usePhone(): boolean {
   const query = `(max-width: ${PHONE_MAX_WIDTH}px)`;
   const [phone, setPhone] = useState(() => typeof window !== 'undefined' && window.matchMedia(query).matches);
   useEffect(() => {
@@ -233,7 +234,7 @@ export function DataTable<T extends Resource>({
           empty
         )
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-stone-200 bg-white shadow-sm">
+        <div className="relative overflow-x-auto rounded-xl border border-stone-200 bg-white shadow-sm">
           <table aria-label={label} aria-busy={loading || undefined} className="w-full text-left text-sm">
             <thead className="border-b border-stone-200 bg-stone-50 text-stone-700">
               {rt.getHeaderGroups().map((group) => (

@@ -2,7 +2,7 @@ import { formatDay, formatMoney } from '@hornada/domain/format';
 import type { Order } from '@hornada/domain/schemas/orders';
 import { MapPin, MessageCircle, Phone, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
-import { PHONE_MAX_WIDTH } from '../../components/data-table/columns';
+import { usePhone } from '../../components/data-table/data-table';
 import { secondaryButtonClass } from '../../components/ui/button';
 import { ApiError } from '../../lib/http';
 import { getLiveStream } from '../../lib/live-stream';
@@ -22,19 +22,6 @@ import {
 } from './order-view';
 
 const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])';
-
-/** Whether the screen is phone-sized (the kit's breakpoint). */
-function usePhone(): boolean {
-  const query = `(max-width: ${PHONE_MAX_WIDTH}px)`;
-  const [phone, setPhone] = useState(() => window.matchMedia(query).matches);
-  useEffect(() => {
-    const list = window.matchMedia(query);
-    const onChange = () => setPhone(list.matches);
-    list.addEventListener('change', onChange);
-    return () => list.removeEventListener('change', onChange);
-  }, [query]);
-  return phone;
-}
 
 /**
  * The detail of one order (`?order=<id>`): a side panel beside the list at desktop widths, a full-screen sheet

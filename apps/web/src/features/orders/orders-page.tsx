@@ -374,7 +374,6 @@ function columns(
     },
     {
       id: 'actions',
-      // Visible: an off-screen (absolutely placed) header would widen the page when the table scrolls sideways.
       header: 'Acciones',
       meta: { fixed: true, align: 'right' },
       cell: ({ row }) => (
