@@ -15,10 +15,11 @@ import {
 } from '@hornada/domain';
 import type { AppContext, Caller } from '../../context';
 import type { DbOrTx } from '../../db';
-import { carts, products, settings } from '../../db/schema';
+import { carts } from '../../db/schema';
 import { AppError, DetailList, forbidden, notFound, unauthenticated, validationError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { getCompany } from '../../resources/tenant';
+import { readSettingsAndProducts } from './catalogue-read';
 
 type CartRow = typeof carts.$inferSelect;
 type Item = CartInput['items'][number];
@@ -251,30 +252,18 @@ export class CartsService {
     return row;
   }
 
-  /** The cart's products (one query, public fields only: never b2bPrice) and the company's settings. */
+  /** The cart's products (public fields only: never b2bPrice) and the company's settings, in one query. */
   private async load(db: DbOrTx, companyId: string, items: readonly Item[]) {
-    const ids = [...new Set(items.map((i) => i.productId))];
-    const [rows, [s]] = await Promise.all([
-      ids.length === 0
-        ? Promise.resolve([])
-        : db
-            .select({
-              id: products.id,
-              name: products.name,
-              price: products.price,
-              images: products.images,
-              active: products.active,
-              deletedAt: products.deletedAt,
-            })
-            .from(products)
-            .where(and(eq(products.companyId, companyId), inArray(products.id, ids))),
-      db.select({ data: settings.data }).from(settings).where(eq(settings.companyId, companyId)).limit(1),
-    ]);
+    const read = await readSettingsAndProducts(
+      db,
+      companyId,
+      items.map((i) => i.productId),
+    );
     const catalogue = new Map<string, CatalogueProduct>(
-      rows.map((p) => [p.id, { ...p, deleted: p.deletedAt !== null }]),
+      read.products.map(({ b2bPrice: _wholesale, ...p }) => [p.id, p]),
     );
     // A company always gets settings with its creation; the defaults cover a row written by hand.
-    const rules = s?.data ?? SettingsInput.parse({ marketName: 'Hornada' });
+    const rules = read.settings?.data ?? SettingsInput.parse({ marketName: 'Hornada' });
     return [catalogue, rules] as const;
   }
 

@@ -30,6 +30,7 @@ import type { DbOrTx } from '../../db';
 import { b2bClients, orders, products, settings, users } from '../../db/schema';
 import { AppError, badRequest, DetailList, validationError } from '../../lib/errors';
 import type { Row } from '../../resources/definition';
+import { readSettingsAndProducts } from '../carts/catalogue-read';
 
 /** Who a history entry names: a user, or the guest who placed a web order. */
 export interface Actor {
@@ -121,21 +122,14 @@ export class OrderRules {
     return value;
   }
 
-  /**
-   * A new order's settings and the catalogue rows of its lines in one round trip (it runs inside the
-   * ordering transaction, where every round trip counts): the products come as one JSON column.
-   */
+  /** A new order's settings and the catalogue rows of its lines, in one round trip. */
   private async settingsAndProducts(db: DbOrTx, companyId: string, items: NewOrder['items']) {
-    const ids = [...new Set(items.map((i) => i.productId))];
-    const { rows } = await db.execute<{ data: unknown; version: string; products: CatalogueRow[] }>(sql`
-      SELECT s.data, s.xmin::text AS version,
-        (SELECT coalesce(json_agg(json_build_object('id', p.id, 'name', p.name, 'price', p.price,
-           'b2bPrice', p.b2b_price, 'active', p.active, 'deleted', p.deleted_at IS NOT NULL)), '[]')
-         FROM ${products} p WHERE p.company_id = s.company_id AND p.id = ANY(${sql.param(ids)}::text[])) AS products
-      FROM ${settings} s WHERE s.company_id = ${companyId}`);
-    const [row] = rows;
-    if (!row) return [await this.settingsOf(db, companyId), await this.catalogueOf(db, companyId, ids)] as const;
-    return [this.parsedSettings(companyId, row), row.products] as const;
+    const read = await readSettingsAndProducts(
+      db,
+      companyId,
+      items.map((i) => i.productId),
+    );
+    return [this.parsedSettings(companyId, read.settings ?? undefined), read.products] as const;
   }
 
   private async catalogueOf(db: DbOrTx, companyId: string, ids: string[]): Promise<CatalogueRow[]> {
