@@ -76,6 +76,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     // stop answers 2xx or closes the connection, never a 503.
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true },
+    // One log line a request, when it is answered (below), instead of Fastify's two.
+    disableRequestLogging: true,
+  });
+  app.addHook('onResponse', async (req, reply) => {
+    req.log.info({ req, res: reply, responseTime: reply.elapsedTime }, 'request completed');
   });
   // The API speaks JSON only: any other body is a 415 (uploads add their own parser).
   app.removeContentTypeParser('text/plain');

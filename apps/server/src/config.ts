@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import proxyAddr from '@fastify/proxy-addr';
 import { z } from 'zod';
@@ -100,6 +101,14 @@ const EnvSchema = z.object({
   // Far above any query the API makes (milliseconds); a runaway statement is canceled instead of
   // holding a pool connection. 0 turns it off.
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
+  // Connections of the app's pool. More than the cores can run only queue inside PostgreSQL: on this
+  // 2-core machine 6 beat 10 in bench:orders (≈310 against ≈295 orders a second, p99 115 against 155 ms).
+  DB_POOL_MAX: z.coerce
+    .number()
+    .int()
+    .min(2)
+    .max(200)
+    .default(Math.min(20, 2 * os.availableParallelism() + 2)),
   // File storage (design §1): local disk under DATA_DIR/files, or an S3-compatible bucket.
   STORAGE: z.enum(['local', 's3']).default('local'),
   S3_BUCKET: z.string().min(3).max(63).optional(),
@@ -181,6 +190,8 @@ export interface Config {
   storageQuotaBytes: number;
   /** PostgreSQL's statement_timeout on the app's pool (0: none). */
   dbStatementTimeoutMs: number;
+  /** Connections of the app's pool. */
+  dbPoolMax: number;
   logLevel: string;
   /**
    * `npm run dev`: the web app is served from source by Vite in middleware mode (hot reload, pages
@@ -262,6 +273,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
         : { driver: 'local' },
     storageQuotaBytes: e.STORAGE_QUOTA_MB * 1024 * 1024,
     dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+    dbPoolMax: e.DB_POOL_MAX,
     logLevel: e.LOG_LEVEL,
     devWeb: e.HORNADA_DEV_WEB,
   };

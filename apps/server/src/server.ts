@@ -127,7 +127,7 @@ async function main(): Promise<void> {
       log.info({ port: embedded.port }, 'embedded PostgreSQL started');
     }
     step();
-    db = createDb(url, 10, config.dbStatementTimeoutMs);
+    db = createDb(url, config.dbPoolMax, config.dbStatementTimeoutMs);
     await migrateDb(url);
     step();
     // Built before the seed: the demo accounts are made by the identity module, through the app's context.

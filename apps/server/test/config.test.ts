@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +34,7 @@ describe('configuration', () => {
     expect(c.dataDir).toBe(path.resolve('./data'));
     expect(c.liveStreams).toEqual({ perUser: 20, perAddress: 1000 });
     expect(c.dbStatementTimeoutMs).toBe(15_000);
+    expect(c.dbPoolMax).toBe(Math.min(20, 2 * os.availableParallelism() + 2));
   });
 
   it('seeds the demo into a DATABASE_URL database only when asked for', () => {
@@ -87,12 +89,18 @@ describe('configuration', () => {
     }
   });
 
-  it('reads the stream caps and the statement timeout', () => {
-    const c = parseConfig({ LIVE_STREAMS_PER_USER: '3', LIVE_STREAMS_PER_ADDRESS: '50', DB_STATEMENT_TIMEOUT_MS: '0' });
+  it('reads the stream caps, the statement timeout and the pool size', () => {
+    const c = parseConfig({
+      LIVE_STREAMS_PER_USER: '3',
+      LIVE_STREAMS_PER_ADDRESS: '50',
+      DB_STATEMENT_TIMEOUT_MS: '0',
+      DB_POOL_MAX: '4',
+    });
+    expect(c.dbPoolMax).toBe(4);
     expect(c.liveStreams).toEqual({ perUser: 3, perAddress: 50 });
     expect(c.dbStatementTimeoutMs).toBe(0);
-    expect(() => parseConfig({ LIVE_STREAMS_PER_USER: '0', DB_STATEMENT_TIMEOUT_MS: '-1' })).toThrow(
-      /LIVE_STREAMS_PER_USER[\s\S]*DB_STATEMENT_TIMEOUT_MS/,
+    expect(() => parseConfig({ LIVE_STREAMS_PER_USER: '0', DB_STATEMENT_TIMEOUT_MS: '-1', DB_POOL_MAX: '1' })).toThrow(
+      /LIVE_STREAMS_PER_USER[\s\S]*DB_STATEMENT_TIMEOUT_MS[\s\S]*DB_POOL_MAX/,
     );
   });
 

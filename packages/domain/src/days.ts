@@ -42,12 +42,21 @@ export function dayInZone(at: Date, timeZone: string): string {
   return `${pad(w.year!, 4)}-${pad(w.month!)}-${pad(w.day!)}`;
 }
 
+/** Day starts already worked out (each costs two Intl calls; orders ask for the same few days again and again). */
+const dayStarts = new Map<string, number>();
+const DAY_STARTS_KEPT = 2000;
+
 /** The instant a day (`YYYY-MM-DD`) starts in the time zone. */
 export function dayStartInZone(day: string, timeZone: string): Date {
+  const key = `${timeZone}|${day}`;
+  const known = dayStarts.get(key);
+  if (known !== undefined) return new Date(known);
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   const midnightUtc = Date.UTC(y, m - 1, d);
   // The offset at the guess, then again at the result, in case a DST change lies between them.
   let start = midnightUtc - offsetAt(midnightUtc, timeZone);
   start = midnightUtc - offsetAt(start, timeZone);
+  if (dayStarts.size >= DAY_STARTS_KEPT) dayStarts.clear();
+  dayStarts.set(key, start);
   return new Date(start);
 }
