@@ -133,6 +133,8 @@ export async function tcpProxy(databaseUrl: string) {
   const url = new URL(databaseUrl);
   url.hostname = '127.0.0.1';
   url.port = String((server.address() as net.AddressInfo).port);
+  // The proxy speaks TCP: the embedded database's Unix socket (`?host=`) would go around it.
+  url.searchParams.delete('host');
   return {
     url: url.toString(),
     cut() {
