@@ -4,6 +4,7 @@ import {
   DEMO_PASSWORD,
   apiToken,
   expectNoSeriousAxeViolations,
+  landedOn,
   marketCompanyId,
   shot,
   signIn,
@@ -115,7 +116,7 @@ test.describe('a bakery owner', () => {
     await page.getByLabel('Dirección').fill('Calle 10 # 5-20, Bogotá');
     await page.getByRole('button', { name: 'Crear panadería' }).click();
 
-    await expect(page).toHaveURL('/dashboard/orders');
+    await expect(page).toHaveURL(landedOn('/dashboard/orders'));
     await expect(page.getByRole('status').filter({ hasText: bakery })).toBeVisible();
     const banner = page.getByRole('banner');
     await expect(banner.getByRole('button', { name: 'Valentina' })).toBeVisible();
@@ -157,10 +158,10 @@ test.describe('a bakery owner', () => {
   test('staff on /createBakery are shown their own place', async ({ page }) => {
     await page.goto('/login');
     await signIn(page, 'staff@hornada.test', DEMO_PASSWORD);
-    await expect(page).toHaveURL('/dashboard/orders');
+    await expect(page).toHaveURL(landedOn('/dashboard/orders'));
     await page.goto('/createBakery');
     await page.getByRole('link', { name: 'Ir a mi inicio' }).click();
-    await expect(page).toHaveURL('/dashboard/orders');
+    await expect(page).toHaveURL(landedOn('/dashboard/orders'));
   });
 });
 
@@ -261,7 +262,7 @@ test.describe('accessibility and screens', () => {
   test('staff dashboard and profile: no serious axe violations; screenshots', async ({ page }) => {
     await page.goto('/login');
     await signIn(page, 'staff@hornada.test', DEMO_PASSWORD);
-    await expect(page).toHaveURL('/dashboard/orders');
+    await expect(page).toHaveURL(landedOn('/dashboard/orders'));
     await expect(page.getByRole('heading', { level: 1, name: 'Pedidos' })).toBeVisible();
     await expectNoSeriousAxeViolations(page, '/dashboard/orders (staff)');
 

@@ -1,6 +1,6 @@
 import type { ConsoleMessage, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { DEMO, accountButton, shot, signIn } from './support/session';
+import { DEMO, accountButton, landedOn, shot, signIn } from './support/session';
 
 /** Landing pages by role (design §4) and the first word of each demo account's name. */
 const ROLES = [
@@ -11,13 +11,6 @@ const ROLES = [
   { email: DEMO.driver, lands: '/driver/orders', first: 'Wilson', account: '/driver/profile' },
   { email: DEMO.production, lands: '/production/orders', first: 'Rosa', account: '/production/profile' },
 ];
-
-/**
- * The page at `path`, whatever view its screen added to the query (the orders screen writes its default
- * range, `?date_field=dueDate&start_date=today`, into the URL).
- */
-const landedOn = (path: string) =>
-  new RegExp(`^https?://[^/]+${path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(\\?.*)?$`);
 
 function warnings(page: Page): string[] {
   const seen: string[] = [];

@@ -55,3 +55,10 @@ export async function expectNoSeriousAxeViolations(page: Page, label: string): P
     `serious or critical axe violations on ${label}`,
   ).toEqual([]);
 }
+
+/**
+ * The page at `path`, whatever view its screen added to the query (the orders screen writes its default
+ * range, `?date_field=dueDate&start_date=today`, into the URL).
+ */
+export const landedOn = (path: string) =>
+  new RegExp(`^https?://[^/]+${path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(\\?.*)?$`);

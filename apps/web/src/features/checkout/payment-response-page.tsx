@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useLoaderData, useSearchParams } from 'react-router';
-import { formatDay } from '@hornada/domain/format';
+import { formatDate, formatDay } from '@hornada/domain/format';
 import { ORDER_STATUS_ES, PAYMENT_METHOD_ES } from '@hornada/domain/order-status';
 import { EmptyState } from '../../components/empty-state';
 import { paths } from '../../config/paths';
@@ -113,7 +113,10 @@ export function PaymentResponsePage() {
 function Confirmation({ order, settings }: { order: GuestOrder; settings: CheckoutLoaderData }) {
   const phone = settings.whatsapp?.replace(/\D/g, '') ?? '';
   const message = `Hola, les escribo por mi pedido #${order.number}.`;
-  const day = formatDay(order.dueDate, { timeZone: settings.timeZone });
+  // 'Mañana, 25 de noviembre de 2026': the relative word alone would be wrong once the page is kept or shared.
+  const relative = formatDay(order.dueDate, { timeZone: settings.timeZone });
+  const date = formatDate(order.dueDate, { timeZone: settings.timeZone });
+  const day = relative === date ? date : `${relative}, ${date}`;
   return (
     <div className="space-y-5">
       <div>
