@@ -3,7 +3,7 @@ import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db';
 import { changeLog } from '../db/schema';
-import { CHANGES_CHANNEL, type Change } from './change-log';
+import { CHANGES_CHANNEL, type Change } from '../db/change-log';
 
 /** application_name of the one LISTEN connection, so operators (and tests) can find it. */
 export const LISTENER_APPLICATION_NAME = 'hornada-live';

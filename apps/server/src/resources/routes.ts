@@ -7,7 +7,7 @@ import { hasRelativeDay, listQuerySchema, type ListQuery } from './query';
 import { readAccess } from './access';
 import { publicReadLimit, writeLimit } from '../plugins/rate-limit';
 import { BULK_BODY_BYTES, underBulkBounds } from '../plugins/bulk-writes';
-import { answerFromCache, servePublic } from '../live/serve-public';
+import { answerFromCache, servePublic } from './serve-public';
 import type { ResourceService } from './service';
 
 // Cache keys within (company, resource). The raw URL names a list read (path and parameters), with no

@@ -3,7 +3,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { POLICY, type Grant, type ResourcePolicy } from '@hornada/domain';
 import type { AppContext, Caller } from '../context';
 import type { DbOrTx, Tx } from '../db';
-import type { ChangeSet } from '../live/change-log';
+import type { ChangeSet } from '../db/change-log';
 import { AppError, conflict, forbidden, notFound, pgErrorCode, validationError, type Detail } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { publicView, readAccess, writeAccess, type ReadAccess } from './access';
