@@ -30,6 +30,7 @@ import { registerCartRoutes } from './modules/carts/carts.routes';
 import { registerFileRoutes } from './modules/files/files.routes';
 import { createStorage, type StorageDriver } from './providers/storage';
 import { registerOrderRoutes } from './modules/orders/orders.routes';
+import { composeModules } from './modules/compose';
 import { createEmailDriver } from './providers/email';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
@@ -140,6 +141,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // The one door: every write to a resource, from routes, modules, the seed and loaders, goes through here.
   const resources = new ResourceRegistry(ctx);
   app.decorate('resources', resources);
+  // Each module's service built once, its rules added to the resources' hooks: before any route, so the
+  // seed and the tests write under the same rules as the API.
+  app.decorate('modules', composeModules(ctx, resources));
   ctx.live = new LiveFeed(
     db,
     db.$client.options.connectionString ?? '',

@@ -7,7 +7,8 @@ import type { ChangeSet } from '../db/change-log';
 import { AppError, conflict, forbidden, notFound, pgErrorCode, validationError, type Detail } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { publicView, readAccess, writeAccess, type ReadAccess } from './access';
-import type { AfterWrite, BeforeWrite, ResourceDefinition, Row, RowRule } from './definition';
+import type { ResourceDefinition, Row, RowRule } from './definition';
+import { DEFINITION_HOOK_ORDER, ResourceHooks } from './hooks';
 import { listConditions, listOrder, type ListQuery } from './query';
 
 /** A transaction several writes share (registry.transaction): they commit together or not at all. */
@@ -58,21 +59,22 @@ const TOTAL = '__hornadaTotal';
  */
 export class ResourceService {
   private readonly policy: ResourcePolicy;
-  /** Run in the write's transaction after every write; modules add theirs (identity revokes sessions). */
-  readonly afterWrite: AfterWrite[] = [];
   /**
-   * Checks and reshapes each write's data in its transaction: the definition's, or the one a module
-   * sets (orders: pricing, numbers and the status machine live in modules/orders).
+   * Rules run in each write's transaction, in order: the definition's first, then the ones modules add
+   * where the app is composed (modules/compose.ts: orders' pricing and status machine, identity's
+   * session ends). `beforeWrite` checks and reshapes the data; `afterWrite` runs after the row is written.
    */
-  beforeWrite: BeforeWrite | undefined;
+  readonly hooks: ResourceHooks;
 
   constructor(
     private readonly ctx: AppContext,
     readonly def: ResourceDefinition,
   ) {
     this.policy = POLICY[def.name];
-    if (def.hooks?.afterWrite) this.afterWrite.push(def.hooks.afterWrite);
-    this.beforeWrite = def.hooks?.beforeWrite;
+    this.hooks = new ResourceHooks(def.name);
+    const own = { order: DEFINITION_HOOK_ORDER };
+    if (def.hooks?.beforeWrite) this.hooks.beforeWrite.add(`${def.name}:definition`, def.hooks.beforeWrite, own);
+    if (def.hooks?.afterWrite) this.hooks.afterWrite.add(`${def.name}:definition`, def.hooks.afterWrite, own);
     // Every row rule the table grants must be implemented by the definition: found at start-up, not by a caller.
     for (const action of ['read', 'create', 'update', 'delete'] as const) {
       for (const grant of Object.values(this.policy[action])) {
@@ -230,8 +232,21 @@ export class ResourceService {
     }
   }
 
+  /** The before-write hooks in order, each given what the previous one returned. */
+  private async beforeWrites(
+    tx: DbOrTx,
+    who: Caller,
+    current: Row | null,
+    data: Record<string, unknown>,
+    companyId: string,
+  ) {
+    let out = data;
+    for (const hook of this.hooks.beforeWrite.list()) out = await hook(this.ctx, tx, who, current, out, companyId);
+    return out;
+  }
+
   private async afterWrites(tx: DbOrTx, who: Caller, before: Row | null, after: Row) {
-    for (const hook of this.afterWrite) await hook(this.ctx, tx, who, before, after);
+    for (const hook of this.hooks.afterWrite.list()) await hook(this.ctx, tx, who, before, after);
   }
 
   private async insertRow(
@@ -255,7 +270,7 @@ export class ResourceService {
     this.assertWithin(grant, who, data);
     const row = await this.run(companyId, scope, async (s) => {
       await this.checkReferences(s.tx, companyId, data, '');
-      const stored = this.beforeWrite ? await this.beforeWrite(this.ctx, s.tx, who, null, data, companyId) : data;
+      const stored = await this.beforeWrites(s.tx, who, null, data, companyId);
       const { id: _id, createdAt: _c, updatedAt: _u, ...values } = stored;
       return this.insertRow(s, who, companyId, values);
     });
@@ -275,7 +290,7 @@ export class ResourceService {
     const current = await this.find(tx, companyId, id, this.rule(grant)?.where(who, this.def.table), true);
     this.assertWritableFields(who, data, current, prefix);
     await this.checkReferences(tx, companyId, data, prefix);
-    const stored = this.beforeWrite ? await this.beforeWrite(this.ctx, tx, who, current, data, companyId) : data;
+    const stored = await this.beforeWrites(tx, who, current, data, companyId);
     const t = this.def.table;
     const [updated] = (await tx
       .update(this.table)
@@ -351,7 +366,7 @@ export class ResourceService {
     const { who, grant } = writeAccess(this.def.name, caller, companyId, 'delete');
     const row = await this.run(companyId, scope, async ({ tx, changes }) => {
       const current = await this.find(tx, companyId, id, this.rule(grant)?.where(who, this.def.table), true);
-      if (this.beforeWrite) await this.beforeWrite(this.ctx, tx, who, current, { deletedAt: true }, companyId);
+      await this.beforeWrites(tx, who, current, { deletedAt: true }, companyId);
       const t = this.def.table;
       const now = this.ctx.clock.now();
       const [deleted] = (await tx
@@ -370,7 +385,7 @@ export class ResourceService {
   /**
    * For a module whose rule is its own and is checked before the call (identity: self-registration, a
    * user's own profile and password; the demo seed): stores values as given (no role check, no
-   * beforeWrite), still through the change log, the caches and the after-write hooks. `companyId` null
+   * before-write hooks), still through the change log, the caches and the after-write hooks. `companyId` null
    * is a record of no company yet (an admin before creating a bakery).
    */
   async insertAs(actor: Caller, companyId: string | null, values: Record<string, unknown>, scope?: WriteScope) {

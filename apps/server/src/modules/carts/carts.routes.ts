@@ -12,7 +12,7 @@ import {
 } from '@hornada/domain';
 import { z } from 'zod';
 import { writeLimit } from '../../plugins/rate-limit';
-import { CartsService, type Holder } from './carts.service';
+import type { Holder } from './carts.service';
 
 const params = z.object({ id: z.string().min(1).max(64) });
 // Loose: the other headers pass through untouched (the validated object replaces request.headers).
@@ -56,7 +56,7 @@ const noStore = (_req: FastifyRequest, reply: FastifyReply, done: () => void) =>
 /** Carts (design §3): create, read, replace, claim on sign-in, and the signed-in customer's latest. */
 export function registerCartRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const service = new CartsService(app.ctx);
+  const service = app.modules.carts;
   const tags = ['carts'];
   const writes = writeLimit(app);
   const holderNote =

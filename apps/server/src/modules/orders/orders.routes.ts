@@ -10,7 +10,7 @@ import {
 } from '@hornada/domain';
 import { z } from 'zod';
 import { publicReadLimit, writeLimit } from '../../plugins/rate-limit';
-import { OrdersService } from './orders.service';
+import type { OrdersService } from './orders.service';
 
 const noStore = (_req: FastifyRequest, reply: FastifyReply, done: () => void) => {
   void reply.header('cache-control', 'no-store');
@@ -24,7 +24,7 @@ const noStore = (_req: FastifyRequest, reply: FastifyReply, done: () => void) =>
  */
 export function registerOrderRoutes(app: FastifyInstance): OrdersService {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const service = new OrdersService(app.ctx, app.resources);
+  const service = app.modules.orders;
   const tags = ['orders'];
 
   r.get(

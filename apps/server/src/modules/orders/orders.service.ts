@@ -5,7 +5,6 @@ import {
   dayInZone,
   dayStartInZone,
   GUEST_ORDER_FIELDS,
-  OrderInput,
   offeredDays,
   slotKey,
   type CheckoutInput,
@@ -19,7 +18,7 @@ import type { Row } from '../../resources/definition';
 import type { ResourceRegistry } from '../../resources/registry';
 import type { ResourceService } from '../../resources/service';
 import { getCompany } from '../../resources/tenant';
-import { CartsService, type Holder } from '../carts/carts.service';
+import type { CartsService, Holder } from '../carts/carts.service';
 import { actorOf, OrderRules } from './order-rules';
 
 /** Purpose of the MAC that makes a guest's order link (keys.mac: a secret of its own). */
@@ -50,28 +49,21 @@ export function guestView(order: Row): Partial<Order> {
 }
 
 /**
- * Orders beyond the generic resource (design §3, §5): the rules every order write runs (set on the
- * orders service, the one door), the days and windows offered, checkout from a cart, and the guest's
+ * Orders beyond the generic resource (design §3, §5): the rules every order write runs (`rules`, added
+ * to the orders resource's hooks where the app is composed: modules/compose.ts), the days and windows offered, checkout from a cart, and the guest's
  * link to their order.
  */
 export class OrdersService {
   readonly rules: OrderRules;
-  private readonly carts: CartsService;
   private readonly orders: ResourceService;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly resources: ResourceRegistry,
+    private readonly carts: CartsService,
   ) {
     this.rules = new OrderRules(ctx.clock);
-    this.carts = new CartsService(ctx);
     this.orders = resources.get('orders');
-    // The engine has checked the role, the writable fields and the references; the body passed OrderInput.
-    this.orders.beforeWrite = async (_ctx, tx, caller, current, data, companyId) => {
-      if (data.deletedAt === true) return data;
-      if (!current) return this.rules.prepareNew(tx, actorOf(caller), companyId, data as OrderInput, false);
-      return this.rules.prepareUpdate(tx, caller, companyId, current as never, data);
-    };
   }
 
   /** The days from `from` (the company's today by default) that offer a window, with places left. */
