@@ -1,4 +1,5 @@
 import { and, count, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import type { ErrorCode } from '@hornada/domain';
 import {
   addDays,
   allowedPaymentMoves,
@@ -76,7 +77,7 @@ interface CatalogueRow {
   deleted: boolean;
 }
 
-const rule = (code: string, message: string, path?: string) =>
+const rule = (code: ErrorCode, message: string, path?: string) =>
   new AppError(422, code, message, path ? [{ path, message }] : undefined);
 
 const SLOT_MESSAGES: Record<SlotProblem, string> = {
