@@ -171,6 +171,29 @@ describe('Idempotency-Key on PATCH', () => {
     expect(confirmations(orderOf(await get(order.id, o.admin)))).toHaveLength(1);
   });
 
+  it('replays a bulk update and a DELETE without writing again', async () => {
+    const [a, b] = [await staffOrder(), await staffOrder()];
+    const key = newKey();
+    const body = {
+      updates: [
+        { id: a.id, data: { notes: 'Lote' } },
+        { id: b.id, data: { notes: 'Lote' } },
+      ],
+    };
+    const first = await write('PATCH', api('/bulk-update'), o.admin, body, { 'idempotency-key': key });
+    const again = await write('PATCH', api('/bulk-update'), o.admin, body, { 'idempotency-key': key });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(again.body).toBe(first.body);
+    expect([await writesTo(a.id), await writesTo(b.id)]).toEqual([2, 2]);
+    const delKey = newKey();
+    const del = await write('DELETE', api(`/${a.id}`), o.admin, undefined, { 'idempotency-key': delKey });
+    const delAgain = await write('DELETE', api(`/${a.id}`), o.admin, undefined, { 'idempotency-key': delKey });
+    expect(del.statusCode, del.body).toBe(200);
+    expect(delAgain.statusCode, delAgain.body).toBe(200);
+    expect(delAgain.body).toBe(del.body);
+    expect(await writesTo(a.id)).toBe(3);
+  });
+
   it('forgets a key after 24 hours, and the prune deletes it', async () => {
     const order = await staffOrder();
     const key = newKey();
