@@ -52,6 +52,11 @@ describe('submit keys of staff order entry', () => {
     expect(b.keyFor('c1', order)).toBe(a.keyFor('c1', order));
   });
 
+  it('makes keys the API takes (8 to 200 printable characters)', () => {
+    const key = createSubmitKeys().keyFor('c1', order);
+    expect(key).toMatch(/^[0-9a-f]{32}$/);
+  });
+
   it('forgets keys after the 24 hours the server keeps them', () => {
     const { tab, clock, storage } = setup();
     const keys = tab();

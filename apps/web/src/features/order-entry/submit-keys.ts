@@ -68,9 +68,14 @@ function read(raw: string | null): Kept | null {
   }
 }
 
+/** 128 random bits in hex: getRandomValues works on plain http too (randomUUID needs a secure context). */
+function randomKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 export function createSubmitKeys(
   storage: KeyStorage = memoryStorage(),
-  newKey: () => string = () => crypto.randomUUID(),
+  newKey: () => string = randomKey,
   now: () => number = () => Date.now(),
 ) {
   const name = (companyId: string, body: unknown) => `${PREFIX}${companyId}:${fingerprint(JSON.stringify(body))}`;
