@@ -48,6 +48,9 @@ export const ERROR_TEXTS_ES = {
   'orders/product-unavailable': 'Un producto de tu pedido ya no está disponible.',
   'orders/cart-checked-out': 'Este carrito ya se convirtió en un pedido.',
   'orders/idempotency-mismatch': 'Esta solicitud ya se usó con otros datos.',
+  // Replay-safe writes (issue 23): an Idempotency-Key reused with another request, a stale If-Match.
+  idempotency_mismatch: 'Esta solicitud ya se usó con otros datos.',
+  precondition_failed: 'Este registro cambió mientras tanto. Recarga para ver su estado actual e intenta de nuevo.',
   unavailable: 'El servicio no está disponible en este momento.',
   database_timeout: 'El servidor tardó demasiado en responder. Intenta de nuevo.',
   not_implemented: 'Esta acción no está disponible.',
@@ -86,6 +89,8 @@ export function codeForStatus(status: number): ErrorCode {
       return 'not_found';
     case 409:
       return 'conflict';
+    case 412:
+      return 'precondition_failed';
     case 413:
       return 'payload_too_large';
     case 415:

@@ -20,3 +20,4 @@ export * from './order-days';
 export * from './costing';
 export * from './identity';
 export * from './policy';
+export * from './versions';

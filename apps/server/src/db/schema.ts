@@ -387,3 +387,23 @@ export const userIdentities = pgTable(
   },
   (t) => [uniqueIndex().on(t.provider, t.subject), index().on(t.userId)],
 );
+
+/**
+ * Idempotency-Keys of resource writes (issue 23, resources/idempotency.ts): one row a caller and key,
+ * claimed in the write's own transaction (the primary key makes a concurrent copy wait for it), holding
+ * a hash of the request and the exact answer a replay gets. Kept 24 hours.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: text().notNull(),
+    key: text().notNull(),
+    requestHash: text().notNull(),
+    /** 0 until the write's answer is stored, in the same transaction (never seen committed as 0). */
+    status: integer().notNull(),
+    /** The answer's JSON as sent, byte for byte. */
+    response: text(),
+    createdAt: ts().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index().on(t.createdAt)],
+);
