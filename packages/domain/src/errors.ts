@@ -51,6 +51,10 @@ export const ERROR_TEXTS_ES = {
   // Replay-safe writes (issue 23): an Idempotency-Key reused with another request, a stale If-Match.
   idempotency_mismatch: 'Esta solicitud ya se usó con otros datos.',
   precondition_failed: 'Este registro cambió mientras tanto. Recarga para ver su estado actual e intenta de nuevo.',
+  'orders/total-too-large': 'El total del pedido supera el máximo de $100,000,000. Divídelo en varios pedidos.',
+  'orders/beyond-horizon': 'Solo se puede pedir para los próximos 62 días. Elige una fecha más cercana.',
+  'orders/too-many-unpaid':
+    'Ya hay varios pedidos sin pagar de hoy con estos datos. Para hacer otro, espera a que la panadería los confirme o comunícate con ella.',
   unavailable: 'El servicio no está disponible en este momento.',
   database_timeout: 'El servidor tardó demasiado en responder. Intenta de nuevo.',
   not_implemented: 'Esta acción no está disponible.',

@@ -17,6 +17,7 @@ export * from './pricing';
 export * from './order-status';
 export * from './order-pricing';
 export * from './order-days';
+export * from './order-bounds';
 export * from './costing';
 export * from './identity';
 export * from './policy';

@@ -3,6 +3,7 @@ import type { ErrorCode } from '@hornada/domain';
 import {
   addDays,
   allowedPaymentMoves,
+  BOOKING_HORIZON_DAYS,
   allowedStatusMoves,
   CANCELLABLE_STATUSES,
   checkSlot,
@@ -10,6 +11,8 @@ import {
   dayStartInZone,
   EDITABLE_STATUSES,
   formatMoney,
+  lastBookableDay,
+  MONEY_MAX,
   orderLine,
   orderTotals,
   SettingsInput,
@@ -20,6 +23,7 @@ import {
   type OrderLine,
   type OrderPaymentMethod,
   type OrderStatus,
+  type OrderTotals,
   type PaymentStatus,
   type PricedProduct,
   type SlotProblem,
@@ -90,6 +94,18 @@ const SLOT_MESSAGES: Record<SlotProblem, string> = {
 };
 
 const listOrNone = (items: readonly string[]) => (items.length ? items.join(', ') : 'none');
+
+/**
+ * Design §4's cap on order amounts: past it a 422 naming `total`, before the database's integer
+ * (2^31) would turn a huge order into a generic error. The subtotal counts too: a discount never
+ * makes an order of a billion pesos acceptable.
+ */
+function assertTotalWithinCap(totals: OrderTotals): void {
+  const amount = Math.max(totals.subtotal, totals.total);
+  if (amount <= MONEY_MAX) return;
+  const message = `The order total ${formatMoney(amount)} is over the limit of ${formatMoney(MONEY_MAX)}`;
+  throw new AppError(422, 'orders/total-too-large', message, [{ path: 'total', message: `At most ${MONEY_MAX}` }]);
+}
 
 /**
  * The rules of every order write (design §5), run inside the write's transaction: lines priced from
@@ -232,6 +248,15 @@ export class OrderRules {
     except?: string,
     now = this.clock.now(),
   ): Promise<string[]> {
+    // The booking horizon binds staff too: a 2099 order holds a place nobody will fill.
+    const last = lastBookableDay(dayInZone(now, s.timeZone));
+    if (day > last) {
+      throw rule(
+        'orders/beyond-horizon',
+        `Orders may be due at most ${BOOKING_HORIZON_DAYS} days ahead, up to ${last}`,
+        'dueDate',
+      );
+    }
     const dueDate = dayStartInZone(day, s.timeZone);
     // Places are counted (under the slot's lock) only for a window that has a capacity: the others
     // never serialise the orders of one slot.
@@ -318,6 +343,7 @@ export class OrderRules {
     const client = await this.clientOf(db, companyId, input.b2bClientId);
     const lines = input.items.map((i) => orderLine(catalogue.get(i.productId)!, client, i.quantity, i.notes ?? null));
     const totals = orderTotals(lines, input.fulfillment, s);
+    assertTotalWithinCap(totals);
     if (web && totals.subtotal < s.minimumOrder) {
       const missing = s.minimumOrder - totals.subtotal;
       throw new AppError(
@@ -625,6 +651,7 @@ export class OrderRules {
       out.items = lines;
     }
     const totals = orderTotals(lines, u.fulfillment, u.settings, current.discount);
+    assertTotalWithinCap(totals);
     Object.assign(out, totals);
     if (totals.total !== current.total) u.log('total', current.total, totals.total);
   }

@@ -1,15 +1,18 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { and, count, eq, gte, isNull, lt, ne } from 'drizzle-orm';
+import { and, count, eq, gte, isNull, lt, ne, sql } from 'drizzle-orm';
 import {
   addDays,
   dayInZone,
   dayStartInZone,
   GUEST_ORDER_FIELDS,
+  lastBookableDay,
   offeredDays,
   slotKey,
+  SUSPICIOUS_SAME_PHONE,
   type CheckoutInput,
   type Order,
   type OfferedDay,
+  type SuspiciousOrder,
 } from '@hornada/domain';
 import type { AppContext, Caller } from '../../context';
 import { orders } from '../../db/schema';
@@ -17,12 +20,20 @@ import { AppError, notFound } from '../../lib/errors';
 import type { Row } from '../../resources/definition';
 import type { ResourceRegistry } from '../../resources/registry';
 import type { ResourceService } from '../../resources/service';
+import { writeAccess } from '../../resources/access';
 import { getCompany } from '../../resources/tenant';
 import type { CartsService, Holder } from '../carts/carts.service';
+import { CheckoutBounds, unpaidWebOrders } from './checkout-bounds';
 import { actorOf, OrderRules } from './order-rules';
 
 /** Purpose of the MAC that makes a guest's order link (keys.mac: a secret of its own). */
 const LINK_PURPOSE = 'order-link v1';
+
+/** The most suspicious orders one answer lists: the horizon's days × a window's places, with room. */
+const MAX_SUSPICIOUS = 1000;
+
+/** Calendar days from `a` to `b` (`YYYY-MM-DD`; negative when b is earlier). */
+const daysBetween = (a: string, b: string) => Math.round((Date.parse(b) - Date.parse(a)) / 86_400_000);
 
 /** A stable hash of a checkout body: keys sorted at every level, so field order does not matter. */
 function requestHash(body: unknown): string {
@@ -56,6 +67,7 @@ export function guestView(order: Row): Partial<Order> {
 export class OrdersService {
   readonly rules: OrderRules;
   private readonly orders: ResourceService;
+  private readonly bounds: CheckoutBounds;
 
   constructor(
     private readonly ctx: AppContext,
@@ -63,6 +75,7 @@ export class OrdersService {
     private readonly carts: CartsService,
   ) {
     this.rules = new OrderRules(ctx.clock);
+    this.bounds = new CheckoutBounds(ctx);
     this.orders = resources.get('orders');
   }
 
@@ -73,6 +86,9 @@ export class OrdersService {
     const now = this.ctx.clock.now();
     const today = dayInZone(now, s.timeZone);
     const start = from && from > today ? from : today;
+    // Nothing past the booking horizon is offered: checkout would refuse it.
+    const span = Math.min(days, daysBetween(start, lastBookableDay(today)) + 1);
+    if (span <= 0) return [];
     const rows = await this.ctx.db
       .select({ dueDate: orders.dueDate, window: orders.window, n: count() })
       .from(orders)
@@ -80,14 +96,45 @@ export class OrdersService {
         and(
           eq(orders.companyId, company.id),
           gte(orders.dueDate, dayStartInZone(start, s.timeZone)),
-          lt(orders.dueDate, dayStartInZone(addDays(start, days), s.timeZone)),
+          lt(orders.dueDate, dayStartInZone(addDays(start, span), s.timeZone)),
           ne(orders.status, 'cancelled'),
           isNull(orders.deletedAt),
         ),
       )
       .groupBy(orders.dueDate, orders.window);
     const taken = new Map(rows.map((r) => [slotKey(dayInZone(r.dueDate, s.timeZone), r.window), r.n]));
-    return offeredDays(s, now, start, days, taken);
+    return offeredDays(s, now, start, span, taken);
+  }
+
+  /**
+   * The web orders staff should look at (issue 23): unpaid, due today or later, sharing their phone
+   * (as phoneKey() reads it) with at least two other unpaid web orders due the same day. For those
+   * who take orders and may cancel any of them: the permission table's orders:create.
+   */
+  async suspicious(caller: Caller | null, companyId: string): Promise<SuspiciousOrder[]> {
+    writeAccess('orders', caller, companyId, 'create');
+    const company = await getCompany(this.ctx, companyId);
+    const today = dayInZone(this.ctx.clock.now(), company.timeZone);
+    const db = this.ctx.db;
+    const counted = db
+      .select({
+        id: orders.id,
+        number: orders.number,
+        dueDate: orders.dueDate,
+        samePhone: sql<number>`count(*) OVER (PARTITION BY ${orders.phoneKey}, ${orders.dueDate})`
+          .mapWith(Number)
+          .as('same_phone'),
+      })
+      .from(orders)
+      .where(and(unpaidWebOrders(company.id), gte(orders.dueDate, dayStartInZone(today, company.timeZone))))
+      .as('counted');
+    const rows = await db
+      .select()
+      .from(counted)
+      .where(gte(counted.samePhone, SUSPICIOUS_SAME_PHONE))
+      .orderBy(counted.dueDate, counted.number)
+      .limit(MAX_SUSPICIOUS);
+    return rows.map((r) => ({ id: r.id, number: r.number, dueDate: r.dueDate.toISOString(), samePhone: r.samePhone }));
   }
 
   /** The link a guest reaches their order by: its id and a MAC only the server can make. */
@@ -120,6 +167,8 @@ export class OrdersService {
     cartId: string,
     key: string,
     input: CheckoutInput,
+    /** The caller's network address (request.ip), for the bound on unpaid orders an address places. */
+    address: string,
   ): Promise<Partial<Order> & { accessToken: string }> {
     const hash = requestHash(input);
     let companyId = '';
@@ -146,6 +195,13 @@ export class OrdersService {
           throw notFound('Cart not found');
         }
         const customer = this.customerOf(holder.caller, cart.companyId) ?? cart.customerId;
+        const company = await getCompany(this.ctx, cart.companyId);
+        const origin = this.bounds.originOf(
+          { customerId: customer, sessionHash: cart.sessionHash },
+          address,
+          input.contact.phone,
+        );
+        await this.bounds.assertMayBook(scope.tx, cart.companyId, company.timeZone, origin);
         const actor = holder.caller ? actorOf(holder.caller) : { uid: null, name: input.contact.name, role: 'guest' };
         const items = cart.items.map((i) => ({ ...i, notes: null }));
         const values = await this.rules.prepareNew(
@@ -158,7 +214,14 @@ export class OrdersService {
         const order = await this.orders.insertAs(
           holder.caller ?? guestCaller(input.contact.name),
           cart.companyId,
-          { ...values, cartId: cart.id, idempotencyKey: key, requestHash: hash },
+          {
+            ...values,
+            cartId: cart.id,
+            idempotencyKey: key,
+            requestHash: hash,
+            holderKey: origin.holderKey,
+            originKey: origin.originKey,
+          },
           scope,
         );
         return order;
