@@ -48,6 +48,7 @@ export const ERROR_TEXTS_ES = {
   'orders/product-unavailable': 'Un producto de tu pedido ya no está disponible.',
   'orders/cart-checked-out': 'Este carrito ya se convirtió en un pedido.',
   'orders/idempotency-mismatch': 'Esta solicitud ya se usó con otros datos.',
+  'orders/field-outside-move': 'Ese dato no se puede cambiar en este momento del pedido.',
   unavailable: 'El servicio no está disponible en este momento.',
   database_timeout: 'El servidor tardó demasiado en responder. Intenta de nuevo.',
   not_implemented: 'Esta acción no está disponible.',
