@@ -55,6 +55,7 @@ export const ERROR_TEXTS_ES = {
   'orders/beyond-horizon': 'Solo se puede pedir para los próximos 62 días. Elige una fecha más cercana.',
   'orders/too-many-unpaid':
     'Ya hay varios pedidos sin pagar de hoy con estos datos. Para hacer otro, espera a que la panadería los confirme o comunícate con ella.',
+  'orders/field-outside-move': 'Ese dato no se puede cambiar en este momento del pedido.',
   unavailable: 'El servicio no está disponible en este momento.',
   database_timeout: 'El servidor tardó demasiado en responder. Intenta de nuevo.',
   not_implemented: 'Esta acción no está disponible.',

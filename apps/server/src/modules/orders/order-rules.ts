@@ -9,7 +9,11 @@ import {
   checkSlot,
   dayInZone,
   dayStartInZone,
+  describeMoment,
   EDITABLE_STATUSES,
+  fieldMomentOf,
+  mayChangeFieldAt,
+  MOMENT_FIELDS,
   formatMoney,
   lastBookableDay,
   MONEY_MAX,
@@ -19,6 +23,7 @@ import {
   type B2bTerms,
   type Fulfillment,
   type HistoryEntry,
+  type MomentField,
   type OrderInput,
   type OrderLine,
   type OrderPaymentMethod,
@@ -26,6 +31,7 @@ import {
   type OrderTotals,
   type PaymentStatus,
   type PricedProduct,
+  type Role,
   type SlotProblem,
 } from '@hornada/domain';
 import type { Caller } from '../../context';
@@ -404,6 +410,7 @@ export class OrderRules {
    */
   readonly beforeWrite: BeforeWrite<OrderRow> = async (_ctx, tx, caller, current, data, companyId) => {
     if (data.deletedAt === true) return data;
+    if (!current) assertNewOrderMoments(caller.role, data);
     if (!current) return this.prepareNew(tx, actorOf(caller), companyId, data as unknown as NewOrder, false);
     return this.prepareUpdate(tx, caller, companyId, current, data as Partial<OrderInput>);
   };
@@ -481,13 +488,14 @@ export class OrderRules {
   private readonly updateSteps: readonly { name: string; run: (u: OrderUpdate) => void | Promise<void> }[] = [
     { name: 'lock-content', run: (u) => this.lockContent(u) },
     { name: 'status', run: (u) => this.moveStatus(u) },
+    { name: 'field-moments', run: (u) => this.checkFieldMoments(u) },
     { name: 'people', run: (u) => this.checkPeople(u) },
     { name: 'payment-method', run: (u) => this.changePaymentMethod(u) },
     { name: 'payment', run: (u) => this.movePayment(u) },
     { name: 'day-and-window', run: (u) => this.moveDay(u) },
     { name: 'fulfillment', run: (u) => this.changeFulfillment(u) },
     { name: 'lines-and-amounts', run: (u) => this.repriceLines(u) },
-    { name: 'driver-notes', run: (u) => this.logDriverNotes(u) },
+    { name: 'history-of-the-rest', run: (u) => this.logTheRest(u) },
   ];
 
   /** The lines, the day and the delivery details change only while the order is editable. */
@@ -524,6 +532,10 @@ export class OrderRules {
       const reason = data.cancelReason ?? current.cancelReason;
       if (!reason) throw validationError([{ path: 'cancelReason', message: 'Say why the order is cancelled' }]);
       if (!CANCELLABLE_STATUSES.includes(current.status)) throw badRequest('Not cancellable');
+      // The reason belongs to the move (field-moments refuses it with any other): logged just before it.
+      if (!sameValue(data.cancelReason, current.cancelReason) && data.cancelReason !== undefined) {
+        u.log('cancelReason', current.cancelReason, data.cancelReason);
+      }
     }
     if (to === 'delivered') out.completedAt = this.clock.now();
     u.log('status', current.status, to);
@@ -656,13 +668,106 @@ export class OrderRules {
     if (totals.total !== current.total) u.log('total', current.total, totals.total);
   }
 
-  private logDriverNotes(u: OrderUpdate): void {
-    if (u.changed('notes') && u.caller.role === 'delivery_assistant') u.log('notes', u.current.notes, u.data.notes);
+  /**
+   * A field bound to a moment of the order (design §5's role × field table, ORDER_FIELD_MOMENTS)
+   * changes only in that moment: a reason only with a cancellation, cash only on the way or with the
+   * delivery, never on a cancelled order. Judged after the status step, so the move is a valid one.
+   */
+  private checkFieldMoments(u: OrderUpdate): void {
+    const { current, data, caller } = u;
+    const to = data.status !== undefined && data.status !== current.status ? data.status : null;
+    for (const field of MOMENT_FIELDS) {
+      const sent = data[field];
+      if (sent === undefined || sameValue(sent, current[field])) continue;
+      if (mayChangeFieldAt(caller.role, field, current.status, to)) continue;
+      const when = to ? `with the move to ${to}` : `while it is ${current.status}`;
+      throw outsideMoment(caller.role, field, `${field} cannot change on order #${current.number} ${when}`);
+    }
   }
+
+  /**
+   * Every other change of a writable field lands in history too (contact, address, customer, route,
+   * produced quantities, the cancellation's reason, notes): compared with what is stored, whoever
+   * writes it. The fields the steps above own log themselves.
+   */
+  private logTheRest(u: OrderUpdate): void {
+    for (const field of LOGGED_BY_THE_REST) {
+      if (!(field in u.out)) continue;
+      const before = u.current[field];
+      const after = u.out[field];
+      if (!sameValue(before, after)) u.log(field, before ?? null, after ?? null);
+    }
+  }
+}
+
+/** A 422 naming the field and when it may change. */
+function outsideMoment(role: Role, field: MomentField, what: string): AppError {
+  const moment = fieldMomentOf(role, field);
+  const when = moment ? describeMoment(moment) : '';
+  const only = when ? `it changes only ${when}` : 'it does not change now';
+  return new AppError(422, 'orders/field-outside-move', `${what}; ${only}`, [
+    { path: field, message: `Changes only ${when || 'in another moment'}` },
+  ]);
+}
+
+/**
+ * The moment fields of a new order: a back-office order starts pending or confirmed, so a field of a
+ * later move (a cancellation's reason, cash, produced quantities) is refused on creation.
+ */
+export function assertNewOrderMoments(role: Role, data: Record<string, unknown>): void {
+  const status: OrderStatus = data.status === 'confirmed' ? 'confirmed' : 'pending';
+  for (const field of MOMENT_FIELDS) {
+    const value = data[field];
+    if (value === undefined || value === null || sameValue(value, {})) continue;
+    if (!mayChangeFieldAt(role, field, status, null)) {
+      throw outsideMoment(role, field, `${field} cannot be set on a new order that is ${status}`);
+    }
+  }
+}
+
+/** Two stored values are the same whatever the order of their keys (jsonb reorders them). */
+function sameValue(a: unknown, b: unknown): boolean {
+  const canonical = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(canonical)
+      : v && typeof v === 'object' && !(v instanceof Date)
+        ? Object.fromEntries(
+            Object.keys(v)
+              .sort()
+              .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
+          )
+        : v;
+  return JSON.stringify(canonical(a ?? null)) === JSON.stringify(canonical(b ?? null));
 }
 
 /** An order as stored (the table's row: dates are Dates). */
 export type OrderRow = typeof orders.$inferSelect;
+
+/** The writable fields no step logs itself: history-of-the-rest logs their changes. */
+const LOGGED_BY_THE_REST = [
+  'customerId',
+  'contact',
+  'address',
+  'routePosition',
+  'producedQuantities',
+  'notes',
+] as const satisfies readonly (keyof OrderInput & keyof OrderRow)[];
+/** The writable fields the other steps log (cancelReason with the cancellation, in the status step). */
+type LoggedBySteps =
+  | 'status'
+  | 'cancelReason'
+  | 'deliveryAssistantId'
+  | 'paymentMethod'
+  | 'paymentStatus'
+  | 'cashCollected'
+  | 'dueDate'
+  | 'window'
+  | 'fulfillment'
+  | 'items'
+  | 'b2bClientId';
+type Unlogged = Exclude<keyof OrderInput, (typeof LOGGED_BY_THE_REST)[number] | LoggedBySteps>;
+/** Fails to compile when OrderInput gains a field that no step logs (every change lands in history). */
+const _everyFieldLogged: [Unlogged] extends [never] ? true : Unlogged = true;
 
 /** The fields of an order's content: they change only while the order is editable (EDITABLE_STATUSES). */
 const CONTENT_FIELDS = [
