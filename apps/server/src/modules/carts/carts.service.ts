@@ -128,7 +128,9 @@ export class CartsService {
           isNull(carts.deletedAt),
         ),
       )
-      .orderBy(desc(carts.updatedAt), desc(carts.id))
+      // Ties (carts written within one clock reading) go by the writing transaction: age(xmin) is
+      // smaller for the later write, and wraparound-safe.
+      .orderBy(desc(carts.updatedAt), sql`age(${carts}.xmin)`)
       .offset(CART_OPEN_PER_HOLDER - 1);
     if (beyond.length === 0) return;
     const now = this.ctx.clock.now();
