@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Role } from '@hornada/domain';
 import { SettingsInput } from '@hornada/domain';
 import { buildApp } from '../../src/app';
@@ -56,7 +56,7 @@ export interface TestApp {
 
 /** Boots the real app on a fresh database (design §8). */
 export async function setupTestApp(
-  opts: { clock?: TestClock; listen?: boolean; env?: Record<string, string> } = {},
+  opts: { clock?: TestClock; listen?: boolean; env?: Record<string, string>; loggerInstance?: FastifyBaseLogger } = {},
 ): Promise<TestApp> {
   const { url, drop } = await createTestDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'hornada-app-'));
@@ -64,7 +64,7 @@ export async function setupTestApp(
   const db = createDb(url, 5);
   const clock = opts.clock ?? new TestClock();
   const keys = await createKeyStore({ dataDir, issuer: config.publicUrl });
-  const app = await buildApp({ config, db, clock, keys });
+  const app = await buildApp({ config, db, clock, keys, loggerInstance: opts.loggerInstance });
   await app.ready();
   let baseUrl = '';
   if (opts.listen) baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
