@@ -19,6 +19,40 @@ const FLOW_PURPOSE = 'google-flow v1';
 
 type UserRow = typeof users.$inferSelect;
 
+/**
+ * Whether a browser or a router could read the path as another host: `//x` or `/\x` (`\` is `/` to a
+ * browser), as given, once normalised (`/.//x` is `//x`) or once percent-decoded (`/.%2F/x`).
+ */
+function leavesOrigin(path: string, base: URL): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return true;
+  }
+  return [path, decoded].some((p) => {
+    if (/^[/\\]{2}/.test(p)) return true;
+    const url = new URL(p, base);
+    return url.origin !== base.origin || /^[/\\]{2}/.test(url.pathname);
+  });
+}
+
+/**
+ * A path on PUBLIC_URL's origin, else null (the web app then opens the user's landing page): what starts
+ * with one slash and stays on the origin however it is read (leavesOrigin), returned normalised.
+ */
+export function safeRedirect(publicUrl: string, wanted: string | undefined): string | null {
+  if (!wanted || !wanted.startsWith('/') || wanted.includes('\\')) return null;
+  try {
+    const base = new URL(publicUrl);
+    if (leavesOrigin(wanted, base)) return null;
+    const url = new URL(wanted, base);
+    return leavesOrigin(url.pathname, base) ? null : `${url.pathname}${url.search}`;
+  } catch {
+    return null;
+  }
+}
+
 interface Flow {
   state: string;
   nonce: string;
@@ -75,19 +109,9 @@ export class GoogleSignIn {
     return this.configuration;
   }
 
-  /**
-   * A path on our own origin, else null (the web app then opens the user's landing page). Only what starts with one slash, resolves on PUBLIC_URL and stays
-   * on its origin is kept: `//evil.test`, `/\evil.test` and `https://evil.test/` are not.
-   */
+  /** A path on our own origin, else null (the web app then opens the user's landing page). */
   safeRedirect(wanted: string | undefined): string | null {
-    if (!wanted || !wanted.startsWith('/') || wanted.startsWith('//') || wanted.includes('\\')) return null;
-    try {
-      const base = new URL(this.ctx.config.publicUrl);
-      const url = new URL(wanted, base);
-      return url.origin === base.origin ? `${url.pathname}${url.search}` : null;
-    } catch {
-      return null;
-    }
+    return safeRedirect(this.ctx.config.publicUrl, wanted);
   }
 
   /** GET …/google/start: the provider's authorization URL and the signed flow cookie that goes with it. */
