@@ -15,6 +15,7 @@ import type { Db } from './db';
 import { companies } from './db/schema';
 import { DEMO_COMPANY_ID } from './seed/ids';
 import { systemClock, type Clock } from './lib/clock';
+import { serializeRequest } from './lib/log-redact';
 import { createWriter, type Change } from './db/change-log';
 import { LiveFeed } from './live/feed';
 import { PublicCache } from './resources/public-cache';
@@ -60,6 +61,8 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
     level,
     // Never log credentials; request bodies are not logged at all.
     redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    // Nor the secrets a URL carries (order links, reset and verification tokens, Google codes).
+    serializers: { req: serializeRequest },
   };
 }
 

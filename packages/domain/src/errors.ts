@@ -26,6 +26,9 @@ export const ERROR_TEXTS_ES = {
   'auth/invalid-action-code': 'Este enlace no es válido o ya se usó. Pide uno nuevo.',
   'auth/expired-action-code': 'Este enlace venció. Pide uno nuevo.',
   'auth/google-failed': 'No pudimos iniciar sesión con Google. Intenta de nuevo.',
+  'auth/google-other-browser':
+    'Este inicio de sesión con Google se empezó en otro navegador. Vuelve a intentarlo desde este.',
+  'auth/email-not-verified': 'Primero confirma tu correo con el enlace que te enviamos. Luego intenta de nuevo.',
   'cart/product-unavailable': 'Este producto ya no está disponible.',
   'cart/pickup-unavailable': 'Esta panadería no ofrece recogida en tienda.',
   // File storage (spec §8): the API's codes, then the two the web's uploader raises itself.

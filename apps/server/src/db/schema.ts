@@ -398,6 +398,8 @@ export const userIdentities = pgTable(
       .notNull()
       .references(() => users.id),
     createdAt: ts().notNull(),
+    /** Whether the provider vouched for the e-mail when linked: a password reset unlinks the others. */
+    emailVerified: boolean().notNull().default(false),
   },
   (t) => [uniqueIndex().on(t.provider, t.subject), index().on(t.userId)],
 );

@@ -71,7 +71,7 @@ export function registerIdentityRoutes(app: FastifyInstance): void {
   const ignoreBearer = { ignoreBearer: true };
 
   registerAccountEmailRoutes(app, accountEmail);
-  registerGoogleRoutes(app, service, { cookieOptions, send: sendSession });
+  registerGoogleRoutes(app, service, { cookieOptions, send: sendSession }, accountEmail);
 
   r.post(
     '/api/identity/sign-in',

@@ -9,6 +9,7 @@ import { newId } from '../../lib/ids';
 import { sameCompany } from '../../resources/access';
 import { assertEmailFree, EMAIL_IN_USE, userDoc } from '../../resources/definitions/users';
 import type { ResourceRegistry } from '../../resources/registry';
+import { assertEmailVerified } from '../../resources/verified-email';
 import { SYSTEM_CALLER, type WriteScope } from '../../resources/service';
 import { Attempts, countGate, REGISTER_WINDOW_MS, SIGNIN_WINDOW_MS, type Gate } from './attempts';
 import { assertAcceptablePassword, hashPassword, verifyPassword } from '../../lib/passwords';
@@ -359,6 +360,7 @@ export class IdentityService {
     if (caller.role !== 'company_admin' || caller.companyId !== null) {
       throw forbidden('Only a company admin without a bakery can create one');
     }
+    await assertEmailVerified(this.ctx.db, caller);
     const companyId = newId();
     return this.resources.transaction(companyId, async (scope) => {
       const now = this.ctx.clock.now();
