@@ -89,6 +89,8 @@ test.describe('sign-in errors', () => {
 
 test.describe('a bakery owner', () => {
   test('signs up, verifies her e-mail, creates the bakery and lands on its dashboard', async ({ page, request }) => {
+    // The whole journey, now with a mail round trip: more than the default 30 s on a loaded machine.
+    test.slow();
     const email = `${unique('duena')}@hornada.test`;
     const bakery = `Horno ${unique('prueba')}`;
 
