@@ -22,3 +22,5 @@ export * from './costing';
 export * from './identity';
 export * from './policy';
 export * from './versions';
+export * from './areas';
+export * from './screens';

@@ -19,3 +19,16 @@ export const BACK_OFFICE_ROLES: readonly Role[] = ['company_admin', 'company_sta
 export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 }
+
+/**
+ * Each role by name, for code outside this package that must send or compare one (a query's role filter, a
+ * default): role strings are spelled only in this package.
+ */
+export const ROLE = {
+  systemAdmin: 'system_admin',
+  companyAdmin: 'company_admin',
+  companyStaff: 'company_staff',
+  companyCustomer: 'company_customer',
+  deliveryAssistant: 'delivery_assistant',
+  productionAssistant: 'production_assistant',
+} as const satisfies Record<string, Role>;

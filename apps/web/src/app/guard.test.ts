@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '@hornada/domain/roles';
-import { AREAS, ROUTES, type Area, type RouteDef } from '../config/paths';
+import type { RouteArea } from '../lib/route-entry';
+import { ROUTES, ROUTE_AREAS, accessOf, type Route } from './route-table';
 import {
   accountPath,
   guard,
@@ -19,10 +20,10 @@ const redirect = (to: string): GuardDecision => ({ action: 'redirect', to });
 const silent = (to: string) => ({ action: 'redirect', to, warn: expect.stringContaining('may not open') });
 
 /** A concrete URL for a route pattern (`:id` → `x1`). */
-const urlOf = (route: RouteDef): string => route.pattern.replace(/:[A-Za-z]+/g, 'x1');
+const urlOf = (route: Route): string => route.pattern.replace(/:[A-Za-z]+/g, 'x1');
 
 /** Each area's representative: its first screen in the route table (no parameter, not a redirect). */
-const representative = (area: Area): RouteDef => {
+const representative = (area: RouteArea): Route => {
   const route = ROUTES.find((r) => r.area === area && !r.redirect && !r.pattern.includes(':'));
   if (!route) throw new Error(`No representative route for ${area}`);
   return route;
@@ -32,7 +33,7 @@ const representative = (area: Area): RouteDef => {
  * Spec §2/§6 as written, independent of the code: who may open each area, where a signed-in user is sent
  * from the guest-only pages, and the silent redirects.
  */
-const ALLOWED: Record<Area, 'everyone' | 'guests' | readonly Role[]> = {
+const ALLOWED: Record<RouteArea, 'everyone' | 'guests' | readonly Role[]> = {
   storefront: 'everyone',
   auth: 'guests',
   dashboard: ['company_admin', 'company_staff'],
@@ -57,7 +58,7 @@ const DENIED: Record<Role, string> = {
   production_assistant: '/production',
 };
 
-function expected(area: Area, path: string, role: Role | null): GuardDecision | ReturnType<typeof silent> {
+function expected(area: RouteArea, path: string, role: Role | null): GuardDecision | ReturnType<typeof silent> {
   const rule = ALLOWED[area];
   if (rule === 'everyone') return allow;
   if (rule === 'guests') return role === null ? allow : redirect(LANDING[role]);
@@ -68,17 +69,17 @@ function expected(area: Area, path: string, role: Role | null): GuardDecision | 
 
 describe('the guard: every role × area × signed in or out (spec §2, §6)', () => {
   it('has a representative route for every area of the table', () => {
-    expect(AREAS.map((a) => representative(a).id)).toEqual([
+    expect(ROUTE_AREAS.map((a) => representative(a).id)).toEqual([
       'home',
       'login',
-      'dashboard.showBakery',
+      'dashboard.orders',
       'driver.orders',
       'production.orders',
       'customer.profile',
     ]);
   });
 
-  const cases = AREAS.flatMap((area) =>
+  const cases = ROUTE_AREAS.flatMap((area) =>
     [null, ...ROLES].map((role) => ({ area, role, path: urlOf(representative(area)) })),
   );
   it.each(cases)('$area ($path) for $role', ({ area, role, path }) => {
@@ -90,14 +91,14 @@ describe('the guard on every route of the table', () => {
   const everyone = [null, ...ROLES.map((r) => userOf(r)), userOf('company_admin', null)];
 
   it('sends a guest from every auth-required route to /login with the wanted path', () => {
-    for (const route of ROUTES.filter((r) => r.access === 'auth')) {
+    for (const route of ROUTES.filter((r) => accessOf(r) === 'auth')) {
       const path = urlOf(route);
       expect(guard({ path, user: null }), path).toEqual(redirect(`/login?redirect=${path}`));
     }
   });
 
   it('lets system_admin through every guard (area roots and userDashboard forward it)', () => {
-    for (const route of ROUTES.filter((r) => r.access !== 'guest')) {
+    for (const route of ROUTES.filter((r) => accessOf(r) !== 'guest')) {
       const decision = guard({ path: urlOf(route), user: userOf('system_admin') });
       if (route.redirect) expect(decision, route.id).toMatchObject({ action: 'redirect' });
       else expect(decision, route.id).toEqual(allow);
@@ -123,7 +124,7 @@ describe('the guard on every route of the table', () => {
   });
 
   it('redirects a role silently only away from routes whose area does not list it', () => {
-    for (const route of ROUTES.filter((r) => r.access === 'auth' && r.area !== 'auth')) {
+    for (const route of ROUTES.filter((r) => accessOf(r) === 'auth' && r.area !== 'auth')) {
       const area = ALLOWED[route.area] as readonly Role[];
       for (const role of ROLES.filter((r) => r !== 'system_admin' && !area.includes(r))) {
         expect(guard({ path: urlOf(route), user: userOf(role) }), `${role} ${route.id}`).toEqual(silent(DENIED[role]));

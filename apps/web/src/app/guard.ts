@@ -1,16 +1,9 @@
+import { ROLE_PLACES, mustSetUpBakeryFor, type Area, type ScreenPermission } from '@hornada/domain/areas';
+import { mayOpenScreen } from '@hornada/domain/screens';
 import type { Role } from '@hornada/domain/roles';
-import {
-  COMPANY_AREAS,
-  AREA_ROLES,
-  guardedAreaOf,
-  matchRoute,
-  normalizePathname,
-  paths,
-  type Access,
-  type Area,
-  type RouteDef,
-} from '../config/paths';
-import { landingPath, type GuardUser } from './landing';
+import { paths } from '../config/paths';
+import { landingPath, placePath, type GuardUser } from './landing';
+import { accessOf, guardedAreaOf, matchRoute, normalizePathname, type Access, type Route } from './route-table';
 
 export { accountPath, landingPath, logoPath, type GuardUser } from './landing';
 
@@ -98,40 +91,38 @@ export function parseAppPath(value: unknown): Location | null {
   return { pathname: url.pathname, search: url.search, hash: url.hash };
 }
 
-/** Where a role not allowed on a route is sent, silently (spec §2). */
+/** Where a role not allowed on a route is sent, silently (spec §2): its area's root, or `/`. */
 export function deniedPath(role: Role): string {
-  switch (role) {
-    case 'delivery_assistant':
-      return paths.driver.root;
-    case 'production_assistant':
-      return paths.production.root;
-    default:
-      return paths.home;
-  }
+  return placePath(ROLE_PLACES[role].denied, 'root');
 }
 
-/** The route (or, for an unknown child of a guarded area, the area's guard) a pathname is under. */
-function guardOf(
-  pathname: string,
-): { route: RouteDef | null; area: Area; access: Access; roles: readonly Role[] } | null {
+interface Guarded {
+  route: Route | null;
+  area: Area | null;
+  access: Access;
+  permission: ScreenPermission;
+}
+
+/** The route (or, for an unknown child of a signed-in area, the area's guard) a pathname is under. */
+function guardOf(pathname: string): Guarded | null {
   const route = matchRoute(pathname);
-  if (route) return { route, area: route.area, access: route.access, roles: route.roles };
+  if (route) {
+    const area = typeof route.permission === 'object' ? route.permission.area : null;
+    return { route, area, access: accessOf(route), permission: route.permission };
+  }
   const area = guardedAreaOf(pathname);
-  if (area) return { route: null, area, access: 'auth', roles: AREA_ROLES[area] };
+  if (area) return { route: null, area, access: 'auth', permission: { area } };
   return null;
 }
 
 /**
- * Whether a signed-in user passes an auth route's role check. A company_admin whose companyId is still null
- * is sent to /createBakery instead of the company areas (design §4's landing table), since their screens act
- * on a company it does not have yet.
+ * Whether a signed-in user passes a route's permission (packages/domain/src/areas.ts). A bakery owner whose
+ * companyId is still null is sent to /createBakery instead of the company areas (design §4's landing table),
+ * since their screens act on a company it does not have yet.
  */
-function roleCheck(user: GuardUser, area: Area, roles: readonly Role[]): 'ok' | 'denied' | 'needsBakery' {
-  if (user.role === 'system_admin') return 'ok';
-  if (!roles.includes(user.role)) return 'denied';
-  if (user.role === 'company_admin' && user.companyId === null && COMPANY_AREAS.includes(area)) {
-    return 'needsBakery';
-  }
+function roleCheck(user: GuardUser, guarded: Guarded): 'ok' | 'denied' | 'needsBakery' {
+  if (!mayOpenScreen(user.role, guarded.permission)) return 'denied';
+  if (guarded.area && mustSetUpBakeryFor(user, guarded.area)) return 'needsBakery';
   return 'ok';
 }
 
@@ -150,7 +141,7 @@ export function mayOpen(user: GuardUser | null, path: string): boolean {
     case 'guest':
       return user === null;
     case 'auth':
-      return user !== null && roleCheck(user, guard.area, guard.roles) === 'ok';
+      return user !== null && roleCheck(user, guard) === 'ok';
   }
 }
 
@@ -168,7 +159,7 @@ export function signInTarget(user: GuardUser, targets: { query?: string | null; 
   return landingPath(user);
 }
 
-function routeRedirect(route: RouteDef | null, user: GuardUser): string | null {
+function routeRedirect(route: Route | null, user: GuardUser): string | null {
   if (!route?.redirect) return null;
   return route.redirect === 'landing' ? landingPath(user) : route.redirect;
 }
@@ -181,7 +172,7 @@ export function guard(input: GuardInput): GuardDecision {
   const wanted = location.pathname + location.search;
   const guarded = guardOf(location.pathname);
   if (!guarded) return { action: 'allow' }; // not a route: the 404 page
-  const { route, area, access, roles } = guarded;
+  const { route, access } = guarded;
 
   if (access === 'public') return { action: 'allow' };
 
@@ -201,7 +192,7 @@ export function guard(input: GuardInput): GuardDecision {
   }
 
   if (!user) return { action: 'redirect', to: paths.loginWithRedirect(wanted) };
-  switch (roleCheck(user, area, roles)) {
+  switch (roleCheck(user, guarded)) {
     case 'ok': {
       const to = routeRedirect(route, user);
       return to ? { action: 'redirect', to } : { action: 'allow' };

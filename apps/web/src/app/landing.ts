@@ -1,51 +1,39 @@
-import type { Role } from '@hornada/domain/roles';
+import { AREAS, ROLE_PLACES, landingOf, type Area, type Place, type PlacedUser } from '@hornada/domain/areas';
 import { paths } from '../config/paths';
 
 /**
- * Design §4's landing table: where each role lands, its 'Mi Cuenta' link and the logo's link. Apart from the
- * guard (guard.ts) because the header needs these on every storefront page and the guard only on guarded
- * routes, which load it with them (issue 14's first-load budget).
+ * Design §4's landing table (packages/domain/src/areas.ts) as paths: where each role lands, its 'Mi Cuenta'
+ * link and the logo's link. Apart from the guard (guard.ts) because the header needs these on every
+ * storefront page and the guard only on guarded routes, which load it with them (issue 14's first-load budget).
  */
 
 /** What the guard needs of the session user (spec §3). */
-export interface GuardUser {
+export interface GuardUser extends PlacedUser {
   uid: string;
-  role: Role;
-  companyId: string | null;
+}
+
+/** A place's path: an area's home (where one lands) or root (where the guard sends one back). */
+export function placePath(place: Place, end: 'home' | 'root'): string {
+  if (place === 'storefront') return paths.home;
+  if (place === 'bakerySetup') return paths.createBakery;
+  return AREAS[place][end];
 }
 
 /** Where a user lands after sign-in when no redirect target is allowed for them (design §4). */
 export function landingPath(user: GuardUser | null): string {
-  if (!user) return paths.home;
-  switch (user.role) {
-    case 'system_admin':
-    case 'company_staff':
-      return paths.dashboard.orders;
-    case 'company_admin':
-      return user.companyId === null ? paths.createBakery : paths.dashboard.orders;
-    case 'delivery_assistant':
-      return paths.driver.orders;
-    case 'production_assistant':
-      return paths.production.orders;
-    case 'company_customer':
-      return paths.home;
-  }
+  return placePath(landingOf(user), 'home');
 }
 
-/** 'Mi Cuenta' in the account menu (design §4's table). */
+const PROFILE: Record<Area, string> = {
+  dashboard: paths.dashboard.profile,
+  driver: paths.driver.profile,
+  production: paths.production.profile,
+  customer: paths.customer.profile,
+};
+
+/** 'Mi Cuenta' in the account menu (design §4's table): the profile page of the role's account area. */
 export function accountPath(user: GuardUser): string {
-  switch (user.role) {
-    case 'company_staff':
-      return paths.dashboard.profile;
-    case 'delivery_assistant':
-      return paths.driver.profile;
-    case 'production_assistant':
-      return paths.production.profile;
-    case 'system_admin':
-    case 'company_admin':
-    case 'company_customer':
-      return paths.customer.profile;
-  }
+  return PROFILE[ROLE_PLACES[user.role].account];
 }
 
 /** The logo's link: the user's landing page (design §4), `/` for guests. */

@@ -1,15 +1,9 @@
 import type { RouteObject } from 'react-router';
-import { AREA_ROOTS, ROUTES, type RouteDef } from '../config/paths';
+import { AREAS, AREA_NAMES, type Area } from '@hornada/domain/areas';
 import { PendingPage } from '../components/pending-page';
 import { NotFoundPage } from '../components/not-found';
-import { checkoutPages } from '../features/checkout/pages';
-import { storefrontPages } from '../features/storefront/pages';
-
 import { RootErrorBoundary, RootLayout, rootLoader } from './root-layout';
-
-/** The guarded areas of spec §2, each under its own root (`/dashboard`, `/driver`, …). */
-export type GuardedArea = keyof typeof AREA_ROOTS;
-export const GUARDED_AREAS = Object.keys(AREA_ROOTS) as GuardedArea[];
+import { ROUTES, type Route } from './route-table';
 
 /**
  * What only the browser renders (design §1): the auth pages and the four areas. The client's implementation
@@ -18,8 +12,8 @@ export const GUARDED_AREAS = Object.keys(AREA_ROOTS) as GuardedArea[];
  * always matches.
  */
 export interface ClientOnlyRoutes {
-  page(route: RouteDef): Omit<RouteObject, 'id' | 'path' | 'index' | 'children'>;
-  area(area: GuardedArea, children: RouteObject[]): RouteObject;
+  page(route: Route): Omit<RouteObject, 'id' | 'path' | 'index' | 'children'>;
+  area(area: Area, children: RouteObject[]): RouteObject;
 }
 
 const NOT_FOUND_ID = 'notFound';
@@ -29,13 +23,13 @@ export function isNotFound(leafId: string | undefined): boolean {
   return leafId === NOT_FOUND_ID || (leafId?.endsWith(`.${NOT_FOUND_ID}`) ?? false);
 }
 
-function leaf(route: RouteDef): RouteObject {
-  const isAreaRoot = GUARDED_AREAS.some((a) => AREA_ROOTS[a] === route.pattern);
+function leaf(route: Route): RouteObject {
+  const isAreaRoot = AREA_NAMES.some((a) => AREAS[a].root === route.pattern);
   return isAreaRoot ? { id: route.id, index: true } : { id: route.id, path: route.pattern };
 }
 
 /**
- * The route tree, built from the route table (config/paths.ts). With `clientOnly` (the browser) the guarded
+ * The route tree, built from the route table (route-table.ts). With `clientOnly` (the browser) the guarded
  * areas are nested routes of their layouts; without it (the server) each area is one splat route showing the
  * neutral pending page.
  */
@@ -43,9 +37,8 @@ export function createRoutes(clientOnly: ClientOnlyRoutes | null): RouteObject[]
   const children: RouteObject[] = [];
   for (const route of ROUTES) {
     if (route.area === 'storefront') {
-      const page = storefrontPages[route.id] ?? checkoutPages[route.id];
-      if (!page) throw new Error(`No storefront page for ${route.id}`);
-      children.push({ ...leaf(route), ...page } as RouteObject);
+      if (!route.page) throw new Error(`No storefront page for ${route.id}`);
+      children.push({ ...leaf(route), ...route.page } as RouteObject);
     } else if (route.area === 'auth') {
       children.push({
         ...leaf(route),
@@ -53,9 +46,9 @@ export function createRoutes(clientOnly: ClientOnlyRoutes | null): RouteObject[]
       } as RouteObject);
     }
   }
-  for (const area of GUARDED_AREAS) {
+  for (const area of AREA_NAMES) {
     if (!clientOnly) {
-      children.push({ id: `area.${area}`, path: `${AREA_ROOTS[area]}/*`, Component: PendingPage });
+      children.push({ id: `area.${area}`, path: `${AREAS[area].root}/*`, Component: PendingPage });
       continue;
     }
     const pages = ROUTES.filter((r) => r.area === area).map(

@@ -1,3 +1,4 @@
+import { ROLE_PLACES } from '@hornada/domain/areas';
 import { useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
 import { useStore } from 'zustand';
@@ -46,10 +47,10 @@ export function startSession(companyId: string | null): void {
       if (state.idToken !== before.idToken) live.reconnect();
       const next = state.user;
       // A guest's cart joins the customer's when they sign in (issue 14).
-      if (next?.role === 'company_customer' && next.uid !== before.user?.uid)
+      if (next && ROLE_PLACES[next.role].shops && next.uid !== before.user?.uid)
         void joinCustomerCart(next.uid, companyId);
       // A customer's cart is theirs: it leaves this browser with them (a shared computer shows it to nobody).
-      if (!next && before.user?.role === 'company_customer') getCartStore().getState().clear();
+      if (!next && before.user && ROLE_PLACES[before.user.role].shops) getCartStore().getState().clear();
       if (next !== user) {
         user = next;
         notify();

@@ -2,10 +2,10 @@ import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../components/page-error-boundary';
 
 /**
- * The checkout's storefront pages by route id (config/paths.ts), rendered on the server and hydrated; each
+ * The checkout's storefront pages (routes.ts gives each its route), rendered on the server and hydrated; each
  * in its own chunk with its loader, out of the first page's JavaScript.
  */
-export const checkoutPages: Record<string, Partial<RouteObject>> = {
+export const checkoutPages = {
   orderSummary: lazyPage(async () => {
     const [{ checkoutLoader }, { OrderSummaryPage }] = await Promise.all([
       import('./checkout-api'),
@@ -20,4 +20,4 @@ export const checkoutPages: Record<string, Partial<RouteObject>> = {
     ]);
     return { loader: checkoutLoader, Component: PaymentResponsePage };
   }),
-};
+} satisfies Record<string, Partial<RouteObject>>;

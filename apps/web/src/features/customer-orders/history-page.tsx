@@ -1,5 +1,6 @@
 import { canMoveStatus, ORDER_STATUS_ES, PAYMENT_METHOD_ES, PAYMENT_STATUS_ES } from '@hornada/domain/order-status';
 import { formatDateTime, formatDay, formatMoney } from '@hornada/domain/format';
+import { ROLE } from '@hornada/domain/roles';
 import type { Order, OrderStatus, PaymentStatus } from '@hornada/domain/schemas/orders';
 import { ChevronDown, ChevronUp, RotateCcw, XCircle } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
@@ -222,7 +223,7 @@ function OrderCard({
   const timeZone = settings.timeZone;
   const day = formatDay(order.dueDate, { timeZone });
   const slot = windowText(order, settings);
-  const cancellable = canMoveStatus('company_customer', order.status, 'cancelled', order.fulfillment);
+  const cancellable = canMoveStatus(ROLE.companyCustomer, order.status, 'cancelled', order.fulfillment);
 
   const reorder = async () => {
     setReordering(true);

@@ -303,8 +303,8 @@ const page = (loader: RouteObject['loader'], Component: RouteObject['Component']
   ErrorBoundary: PageErrorBoundary,
 });
 
-/** The storefront's pages by route id (config/paths.ts), rendered on the server and hydrated. */
-export const storefrontPages: Record<string, Partial<RouteObject>> = {
+/** The storefront's pages, rendered on the server and hydrated (routes.ts gives each its route). */
+export const storefrontPages = {
   home: page(homeLoader, HomePage),
   collection: page(collectionLoader, CollectionPage),
   product: page(productLoader, ProductPage),
@@ -314,4 +314,4 @@ export const storefrontPages: Record<string, Partial<RouteObject>> = {
     const { CartPage, cartLoader } = await import('./cart-page');
     return { loader: cartLoader, Component: CartPage };
   }),
-};
+} satisfies Record<string, Partial<RouteObject>>;

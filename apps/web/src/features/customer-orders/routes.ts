@@ -1,0 +1,14 @@
+import { paths } from '../../config/paths';
+import { defineRoutes } from '../../lib/route-entry';
+
+export const customerOrdersRoutes = defineRoutes([
+  {
+    id: 'customer.history',
+    pattern: paths.customer.history,
+    area: 'customer',
+    permission: { area: 'customer', needs: 'orders:read' },
+    title: 'Mis pedidos',
+    icon: 'History',
+    lazy: () => import('./history-page'),
+  },
+]);

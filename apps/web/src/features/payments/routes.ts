@@ -1,0 +1,14 @@
+import { paths } from '../../config/paths';
+import { defineRoutes } from '../../lib/route-entry';
+
+/** Open balances (design §6). Not built yet. */
+export const paymentsRoutes = defineRoutes([
+  {
+    id: 'dashboard.unpaid',
+    pattern: paths.dashboard.unpaid,
+    area: 'dashboard',
+    permission: { area: 'dashboard', needs: 'orders:read' },
+    title: 'Pagos pendientes',
+    icon: 'Wallet',
+  },
+]);

@@ -1,0 +1,38 @@
+import { paths } from '../../config/paths';
+import { defineRoutes } from '../../lib/route-entry';
+
+/** What to bake (design §6): the dashboard's production days and the production area. Not built yet. */
+export const productionRoutes = defineRoutes([
+  {
+    id: 'dashboard.productionGrouped',
+    pattern: paths.dashboard.productionGrouped,
+    area: 'dashboard',
+    permission: { area: 'dashboard', needs: 'orders:read' },
+    title: 'Producción agrupada',
+    icon: 'Factory',
+  },
+  {
+    id: 'dashboard.productionSingle',
+    pattern: paths.dashboard.productionSingle,
+    area: 'dashboard',
+    permission: { area: 'dashboard', needs: 'orders:read' },
+    title: 'Producción por pedido',
+    icon: 'ListChecks',
+  },
+  {
+    id: 'production.orders',
+    pattern: paths.production.orders,
+    area: 'production',
+    permission: { area: 'production', needs: 'orders:read' },
+    title: 'Qué hornear',
+    icon: 'Factory',
+  },
+  {
+    id: 'production.summary',
+    pattern: paths.production.summary,
+    area: 'production',
+    permission: { area: 'production', needs: 'orders:read' },
+    title: 'Resumen del día',
+    icon: 'ListChecks',
+  },
+]);

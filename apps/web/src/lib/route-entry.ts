@@ -1,0 +1,40 @@
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router';
+import type { Area, ScreenPermission } from '@hornada/domain/areas';
+import type { NavIcon } from '../components/nav-icons';
+
+/**
+ * What a feature says about each of its screens (style habit 14): the feature's routes.ts exports these,
+ * app/route-table.ts composes them, and nothing about a screen is spelled in a second place (its URL comes
+ * from config/paths.ts, where other features build links to it).
+ *
+ * A routes.ts is in the storefront's first load (the router needs every pattern at start): it imports no
+ * screen and no icon, only `import()`s its screens and names its icon (issue 14's budget).
+ */
+export type RouteArea = 'storefront' | 'auth' | Area;
+
+/** A client-only screen's module: what `import()` of a page file gives (its `Component`). */
+export type LazyScreen = () => Promise<{ Component?: ComponentType | null }>;
+
+export interface RouteEntry {
+  /** Stable name, used by the router, the menus and the tests; unique (app/route-table.ts's `RouteId`). */
+  id: string;
+  /** React Router pattern (`:param` for one segment), from config/paths.ts. */
+  pattern: string;
+  area: RouteArea;
+  /** Who may open it, in words that name no role (packages/domain/src/areas.ts). */
+  permission: ScreenPermission;
+  /** Its Spanish title: the page's `<title>` and heading, and its menu label. */
+  title: string;
+  /** Shown in its area's menu with this icon (in the order app/route-table.ts composes the features). */
+  icon?: NavIcon;
+  /** A client-only screen, loaded when opened; without one (and without `page`) it is not built yet. */
+  lazy?: LazyScreen;
+  /** A storefront page, rendered on the server: its loader, component and error boundary (or `lazyPage`). */
+  page?: Partial<RouteObject>;
+  /** Where it sends an allowed user at once: their landing page, or a path. */
+  redirect?: 'landing' | string;
+}
+
+/** Keeps each entry's literal id, so that the composed table's ids are a union a typo does not compile in. */
+export const defineRoutes = <const T extends readonly RouteEntry[]>(routes: T): T => routes;
