@@ -212,3 +212,9 @@ export const GUEST_ORDER_FIELDS = [
   'cancelReason',
   'notes',
 ] as const;
+
+/** An order as its guest link shows it (GUEST_ORDER_FIELDS: no staff fields). */
+export type GuestOrder = Pick<Order, (typeof GUEST_ORDER_FIELDS)[number]>;
+
+/** What a client sends to check a cart out (CheckoutInput before its defaults apply). */
+export type CheckoutBody = z.input<typeof CheckoutInput>;
