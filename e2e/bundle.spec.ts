@@ -1,9 +1,12 @@
 import { gzipSync } from 'node:zlib';
 import { expect, test } from './fixtures';
 
-/** Chunks of the sign-in pages and the signed-in areas (named after their modules by the build). */
+/**
+ * Chunks of the sign-in pages and the signed-in areas (named after their modules by the build), the client-only
+ * routes' table and guard, and the error texts of sign-in and the back office (issue 23).
+ */
 const BACK_OFFICE =
-  /\/assets\/(area-layouts|area-page|login-page|signup-page|create-bakery-page|profile-page|form-rules|fields)-/;
+  /\/assets\/(area-layouts|area-page|login-page|signup-page|create-bakery-page|profile-page|form-rules|fields|client-routes|errors-auth|errors-back-office|account-menu)-/;
 
 test('the storefront loads no back-office code', async ({ page }) => {
   const scripts: string[] = [];

@@ -10,7 +10,7 @@ import {
   matchRoutes,
   type HydrationState,
 } from 'react-router';
-import { clientOnlyRoutes, setCurrentLocation } from './app/client-routes';
+import { deferredClientOnlyRoutes, trackLocation } from './app/deferred-routes';
 import { Document, HYDRATION_ELEMENT_ID, type DocumentAssets } from './app/document';
 import { createRoutes } from './app/routes';
 import { startSession } from './app/session';
@@ -38,7 +38,7 @@ function hydrationState(payload: HydrationPayload): HydrationState {
 
 const root = hydration.loaderData.root as { config?: { companyId?: string | null } } | undefined;
 startSession(root?.config?.companyId ?? null);
-const routes = createRoutes(clientOnlyRoutes);
+const routes = createRoutes(deferredClientOnlyRoutes);
 // Lazy routes matching the first URL are resolved before the router starts (stack-notes: otherwise
 // hydration silently breaks).
 await Promise.all(
@@ -50,10 +50,10 @@ await Promise.all(
 );
 
 const router = createBrowserRouter(routes, { hydrationData: hydrationState(hydration) });
-setCurrentLocation(window.location.pathname + window.location.search + window.location.hash);
+trackLocation(window.location.pathname + window.location.search + window.location.hash);
 router.subscribe((state) => {
   if (state.navigation.state === 'idle') {
-    setCurrentLocation(state.location.pathname + state.location.search + state.location.hash);
+    trackLocation(state.location.pathname + state.location.search + state.location.hash);
   }
 });
 

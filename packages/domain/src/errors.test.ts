@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { AUTH_ERROR_TEXTS_ES } from './errors-auth';
+import { BACK_OFFICE_ERROR_TEXTS_ES } from './errors-back-office';
+import { STOREFRONT_ERROR_TEXTS_ES } from './errors-storefront';
 import { codeForStatus, ERROR_TEXTS_ES, errorTextEs, GENERIC_ERROR_ES, isErrorCode, type ErrorCode } from './errors';
 
 describe('errorTextEs', () => {
@@ -32,6 +35,20 @@ describe('errorTextEs', () => {
     expect(errorTextEs(undefined)).toBe(GENERIC_ERROR_ES);
     expect(errorTextEs('something_new')).toBe(GENERIC_ERROR_ES);
     expect(errorTextEs('toString')).toBe(GENERIC_ERROR_ES);
+  });
+});
+
+describe('the texts by area', () => {
+  const areas = [STOREFRONT_ERROR_TEXTS_ES, AUTH_ERROR_TEXTS_ES, BACK_OFFICE_ERROR_TEXTS_ES];
+  it('spell each code once: no area overrides another in the union the server reads', () => {
+    const codes = areas.flatMap((area) => Object.keys(area));
+    expect(new Set(codes).size).toBe(codes.length);
+    expect(Object.keys(ERROR_TEXTS_ES).sort()).toEqual(codes.sort());
+  });
+  it('put the codes of sign-in and of the back office outside the storefront', () => {
+    const storefront = Object.keys(STOREFRONT_ERROR_TEXTS_ES);
+    expect(storefront.filter((c) => c.startsWith('auth/') || c.startsWith('storage/'))).toEqual([]);
+    expect(Object.keys(AUTH_ERROR_TEXTS_ES).every((c) => c.startsWith('auth/'))).toBe(true);
   });
 });
 

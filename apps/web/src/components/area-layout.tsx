@@ -1,6 +1,12 @@
 import type { LucideIcon } from 'lucide-react';
 import { useEffect, useRef } from 'react';
+import { BACK_OFFICE_ERROR_TEXTS_ES } from '@hornada/domain/errors-back-office';
 import { NavLink, Outlet, useLocation } from 'react-router';
+import { addErrorTexts } from '../lib/error-texts';
+
+// Every signed-in screen renders in this layout: the back office's error texts (orders' moves, storage) load with
+// it, never with the storefront.
+addErrorTexts(BACK_OFFICE_ERROR_TEXTS_ES);
 
 export interface NavItem {
   to: string;

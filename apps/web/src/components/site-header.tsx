@@ -1,8 +1,12 @@
 import ShoppingBag from 'lucide-react/icons/shopping-bag';
+import { Suspense, lazy } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../config/paths';
-import { AccountMenu } from './account-menu';
 import { ProductsMenu, type MenuCollection, type MenuProduct } from './products-menu';
+
+// Only a signed-in user sees the account menu, and only once the browser knows it (never in the server's HTML):
+// a guest's first load does not carry it.
+const AccountMenu = lazy(() => import('./account-menu').then((m) => ({ default: m.AccountMenu })));
 
 export interface HeaderAccount {
   /** The first word of the user's name, 'Usuario' without one (spec §2). */
@@ -46,9 +50,11 @@ export function SiteHeader({
           <ProductsMenu collections={collections} products={products} />
           <CartLink count={cartCount} />
           {account === undefined ? (
-            <span className="inline-block w-20" aria-hidden="true" />
+            <AccountSlot />
           ) : account ? (
-            <AccountMenu label={account.label} accountHref={account.accountHref} onLogout={onLogout} />
+            <Suspense fallback={<AccountSlot />}>
+              <AccountMenu label={account.label} accountHref={account.accountHref} onLogout={onLogout} />
+            </Suspense>
           ) : (
             <Link
               to={paths.login}
@@ -61,6 +67,11 @@ export function SiteHeader({
       </div>
     </header>
   );
+}
+
+/** The account slot's place while it is not known yet (design §1's neutral slot). */
+function AccountSlot() {
+  return <span className="inline-block w-20" aria-hidden="true" />;
 }
 
 function CartLink({ count }: { count: number | undefined }) {

@@ -1,8 +1,9 @@
-import { errorTextEs } from '@hornada/domain/errors';
+import { AUTH_ERROR_TEXTS_ES } from '@hornada/domain/errors-auth';
 import { AUTH_MESSAGES } from '@hornada/domain/messages';
 import { isRole, ROLE, type Role } from '@hornada/domain/roles';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { announceAuthStore } from './auth-presence';
+import { addErrorTexts, errorText } from './error-texts';
 import { ApiError, AUTH_TOKEN_KEY, createHttpClient, type HttpClient, type TokenStorage } from './http';
 import { restoreSessionId, type KeyValueStorage, type RandomBytes } from './session-id';
 import {
@@ -24,6 +25,9 @@ import {
 
 /** The local storage key of the signed-in e-mail (spec §4: logout clears "the stored token and email"). */
 export const AUTH_EMAIL_KEY = 'auth-email';
+
+// The sign-in codes' texts load with the store that meets them (and with the auth pages), not with the storefront.
+addErrorTexts(AUTH_ERROR_TEXTS_ES);
 
 /** Spec §8's texts, word for word (a zod-free module: the storefront bundle stays small). */
 const MESSAGES = AUTH_MESSAGES;
@@ -146,13 +150,13 @@ function nonEmpty(value: unknown): string | undefined {
 }
 
 function invalidResponse(data: unknown): ApiError {
-  return new ApiError('Invalid response format', null, 'invalid_response', errorTextEs('invalid_response'), data);
+  return new ApiError('Invalid response format', null, 'invalid_response', errorText('invalid_response'), data);
 }
 
 function toApiError(err: unknown, fallback: string): ApiError {
   if (err instanceof ApiError) return err;
   const message = err instanceof Error && err.message ? err.message : fallback;
-  return new ApiError(message, null, 'request_failed', errorTextEs('request_failed'), undefined, { cause: err });
+  return new ApiError(message, null, 'request_failed', errorText('request_failed'), undefined, { cause: err });
 }
 
 /** The same error with another English message (the code, status, Spanish text and body stay). */
@@ -638,7 +642,7 @@ export function createAuthStore(deps: AuthStoreDeps): StoreApi<AuthState> {
         tracked(async () => {
           const { user, idToken } = get();
           if (!user || !idToken)
-            throw new ApiError('Not signed in', 401, 'unauthenticated', errorTextEs('unauthenticated'));
+            throw new ApiError('Not signed in', 401, 'unauthenticated', errorText('unauthenticated'));
           const backend = await backendLogin(idToken, user.email).catch((err: unknown) => {
             throw backendError(err);
           });
@@ -652,7 +656,7 @@ export function createAuthStore(deps: AuthStoreDeps): StoreApi<AuthState> {
           const token = get().idToken;
           const user = get().user;
           if (!user || !token)
-            throw new ApiError('Not signed in', 401, 'unauthenticated', errorTextEs('unauthenticated'));
+            throw new ApiError('Not signed in', 401, 'unauthenticated', errorText('unauthenticated'));
           // Under the lock: it revokes every refresh token, so no tab may be mid-refresh with the old one.
           const session = await locks.request(REFRESH_LOCK_NAME, async () => {
             const s = readSession(

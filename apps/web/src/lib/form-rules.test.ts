@@ -1,8 +1,13 @@
+import { AUTH_ERROR_TEXTS_ES } from '@hornada/domain/errors-auth';
 import { CreateBakeryInput, MeInput, PasswordChangeInput } from '@hornada/domain/identity';
 import type { FieldValues, ResolverOptions } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
+import { addErrorTexts } from './error-texts';
 import { applyServerErrors, domainResolver, passwordProblem } from './form-rules';
 import { ApiError } from './http';
+
+// The profile page meets the sign-in codes with the auth store loaded, which adds their texts.
+addErrorTexts(AUTH_ERROR_TEXTS_ES);
 
 const options = {} as ResolverOptions<FieldValues>;
 

@@ -1,7 +1,7 @@
 import { PASSWORD_MAX, PASSWORD_MIN, passwordLength } from '@hornada/domain/identity';
-import { errorTextEs } from '@hornada/domain/errors';
 import type { FieldValues, Path, Resolver, UseFormSetError } from 'react-hook-form';
 import type { z } from 'zod';
+import { errorText } from './error-texts';
 import { ApiError } from './http';
 
 /**
@@ -109,7 +109,7 @@ export function domainResolver<TForm extends FieldValues>(
 
 /** The Spanish for one of the server's `details` (English, design §3), by the error's code and the text. */
 function detailMessageEs(code: string | undefined, message: string): string {
-  if (code && code !== 'validation') return errorTextEs(code);
+  if (code && code !== 'validation') return errorText(code);
   const atLeast = /at least (\d+)/i.exec(message);
   if (atLeast) return `Debe tener al menos ${atLeast[1]} caracteres.`;
   const atMost = /at most (\d+)/i.exec(message);
@@ -128,7 +128,7 @@ export function applyServerErrors<TForm extends FieldValues>(
   isField: (path: string) => boolean,
   setError: UseFormSetError<TForm>,
 ): string | null {
-  if (!(err instanceof ApiError)) return errorTextEs(undefined);
+  if (!(err instanceof ApiError)) return errorText(undefined);
   let unplaced = err.details.length === 0;
   let focused = false;
   for (const detail of err.details) {

@@ -1,8 +1,13 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { errorTextEs } from '@hornada/domain/errors';
+import { AUTH_ERROR_TEXTS_ES } from '@hornada/domain/errors-auth';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { addErrorTexts } from './error-texts';
 import { ApiError, AUTH_TOKEN_KEY, browserTokenStorage, createHttpClient, type TokenStorage } from './http';
+
+// In the app the auth store adds the sign-in texts when it loads (error-texts.test.ts covers the split).
+addErrorTexts(AUTH_ERROR_TEXTS_ES);
 
 /** A real HTTP server on 127.0.0.1: each route plays one row of spec §8 or one list shape of §7. */
 type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;

@@ -1,5 +1,6 @@
 import { REQUEST_TIMEOUT_MS } from '@hornada/domain/constants';
-import { codeForStatus, errorTextEs, type ApiErrorBody } from '@hornada/domain/errors';
+import { codeForStatus, type ApiErrorBody } from '@hornada/domain/error-status';
+import { errorText } from './error-texts';
 
 /**
  * The web's HTTP client (spec §7 and §8, design §3): JSON over `/api`, the stored token as a bearer,
@@ -67,7 +68,7 @@ function clientError(
   data?: unknown,
   cause?: unknown,
 ) {
-  return new ApiError(message, status, code, errorTextEs(code), data, cause === undefined ? undefined : { cause });
+  return new ApiError(message, status, code, errorText(code), data, cause === undefined ? undefined : { cause });
 }
 
 const MESSAGES = {
@@ -164,7 +165,7 @@ export function responseError(status: number, parsed: unknown): ApiError {
   const fields = isRecord(parsed) ? parsed : {};
   const code = nonEmptyString(fields.code) ?? codeForStatus(status);
   const message = nonEmptyString(fields.message) ?? nonEmptyString(fields.error) ?? MESSAGES.server;
-  return new ApiError(message, status, code, errorTextEs(code), parsed);
+  return new ApiError(message, status, code, errorText(code), parsed);
 }
 
 /** "Other" row of spec §8: the error's own message, else 'Request failed'. */

@@ -1,4 +1,5 @@
-import { reviveDates, type Resource } from './resource-service';
+import type { Resource } from './resource-service';
+import { reviveDates } from './revive-dates';
 
 /** One change of a live event (design §3): `{type, doc}`. */
 export interface LiveChange {

@@ -1,4 +1,8 @@
-import { DATE_FIELDS, DEFAULT_TIME_ZONE } from '@hornada/domain/constants';
+import { DEFAULT_TIME_ZONE } from '@hornada/domain/constants';
+import { reviveDates } from './revive-dates';
+
+// In a module of its own: the storefront's live lists use it without loading the resource service.
+export { reviveDates };
 
 /** Query-string parameters as the API reads them (design §3): every value already a string. */
 export type QueryParams = Record<string, string>;
@@ -89,24 +93,6 @@ export const RESOURCE_MESSAGES = {
   updatesRequired: 'Updates array is required',
   companyRequired: 'Company ID is required',
 } as const;
-
-const DATE_FIELD_SET: ReadonlySet<string> = new Set(DATE_FIELDS);
-
-/**
- * Turns the date fields of spec §9 from ISO strings into Date objects; other fields and values that are not
- * dates are left as they came. Returns a new object.
- */
-export function reviveDates<T extends object>(record: T): T {
-  const out = { ...record } as Record<string, unknown>;
-  for (const key of Object.keys(out)) {
-    const value = out[key];
-    if (DATE_FIELD_SET.has(key) && typeof value === 'string') {
-      const time = Date.parse(value);
-      if (!Number.isNaN(time)) out[key] = new Date(time);
-    }
-  }
-  return out as T;
-}
 
 function isPresent(value: FilterValue): value is string | number | boolean | readonly (string | number | boolean)[] {
   if (value === null || value === undefined || value === '') return false;

@@ -4,11 +4,15 @@ import {
   STORAGE_MAX_OPERATION_RETRY_MS,
   STORAGE_MAX_UPLOAD_RETRY_MS,
 } from '@hornada/domain/constants';
-import { errorTextEs } from '@hornada/domain/errors';
+import { BACK_OFFICE_ERROR_TEXTS_ES } from '@hornada/domain/errors-back-office';
 import { StoredFile } from '@hornada/domain/schemas/files';
+import { addErrorTexts, errorText } from './error-texts';
 import { ApiError, browserTokenStorage, notifyUnauthorized, responseError, type TokenStorage } from './http';
 
 export type { StoredFile };
+
+// The storage codes below are back-office texts: they load with the uploader, not with the storefront.
+addErrorTexts(BACK_OFFICE_ERROR_TEXTS_ES);
 
 /**
  * The file storage client (spec §7 "Other", §5, §8, §9): uploads an image with progress, deletes one, and
@@ -64,7 +68,7 @@ const FIRST_WAIT_MS = 1000;
 const MAX_WAIT_MS = 64_000;
 
 const clientError = (code: string, message: string, status: number | null = null, data?: unknown) =>
-  new ApiError(message, status, code, errorTextEs(code), data);
+  new ApiError(message, status, code, errorText(code), data);
 
 /** One try's outcome: an answer (any status), or none (network error, timeout, stall). */
 type Attempt = { status: number; body: unknown; retryAfterMs: number | null } | { status: null; error: ApiError };

@@ -225,3 +225,8 @@ export const SuspiciousOrder = z.object({
   samePhone: z.number().int(),
 });
 export type SuspiciousOrder = z.infer<typeof SuspiciousOrder>;
+/** An order as its guest link shows it (GUEST_ORDER_FIELDS: no staff fields). */
+export type GuestOrder = Pick<Order, (typeof GUEST_ORDER_FIELDS)[number]>;
+
+/** What a client sends to check a cart out (CheckoutInput before its defaults apply). */
+export type CheckoutBody = z.input<typeof CheckoutInput>;

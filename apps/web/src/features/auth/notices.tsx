@@ -1,6 +1,12 @@
+import { AUTH_ERROR_TEXTS_ES } from '@hornada/domain/errors-auth';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { primaryButtonClass } from '../../components/auth-card';
+import { addErrorTexts } from '../../lib/error-texts';
+
+// The recovery and reset pages call the API without the auth store (which adds these texts itself): the sign-in
+// codes' texts load with their notices.
+addErrorTexts(AUTH_ERROR_TEXTS_ES);
 
 /** What the recovery, verification and Google pages end on: a success or a refusal, and the way on. */
 export function SuccessNotice({ title, children }: { title: string; children?: ReactNode }) {

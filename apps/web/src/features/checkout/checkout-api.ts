@@ -1,39 +1,10 @@
 import type { LoaderFunctionArgs } from 'react-router';
-import type { OfferedDay, Order } from '@hornada/domain/schemas/orders';
+import type { CheckoutBody, GuestOrder, OfferedDay } from '@hornada/domain/schemas/orders';
 import { cartApi, holderHeaders } from '../../lib/cart-api';
 import { http } from '../../lib/http';
 import { storefrontApi } from '../../lib/storefront-api';
 
-/** An order as its guest link shows it (no staff fields). */
-export type GuestOrder = Pick<
-  Order,
-  | 'id'
-  | 'number'
-  | 'items'
-  | 'subtotal'
-  | 'discount'
-  | 'deliveryFee'
-  | 'total'
-  | 'fulfillment'
-  | 'address'
-  | 'dueDate'
-  | 'window'
-  | 'status'
-  | 'paymentStatus'
-  | 'paymentMethod'
-  | 'contact'
-  | 'cancelReason'
->;
-
-export interface CheckoutBody {
-  contact: { name: string; phone: string; email: string | null };
-  fulfillment: 'delivery' | 'pickup';
-  address: { line: string; neighborhood: string | null; city: string | null; notes: string | null } | null;
-  dueDate: string;
-  window: string | null;
-  paymentMethod: 'cash' | 'transfer';
-  notes: string | null;
-}
+export type { CheckoutBody, GuestOrder };
 
 /** Checkout (design §3): the days offered, placing the order, and the guest's link to it. */
 export const checkoutApi = {

@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Link, useLoaderData, useSearchParams } from 'react-router';
 import { formatDate, formatDay } from '@hornada/domain/format';
-import { ORDER_STATUS_ES, PAYMENT_METHOD_ES } from '@hornada/domain/order-status';
+import { addressLine, whatsappHref, windowLabel } from '@hornada/domain/order-display';
+import { PAYMENT_METHOD_ES } from '@hornada/domain/order-status';
 import { EmptyState } from '../../components/empty-state';
+import { StatusChip } from '../../components/order-chips';
 import { paths } from '../../config/paths';
 import { ApiError } from '../../lib/http';
 import { useHydrated } from '../../lib/use-hydrated';
@@ -111,8 +113,9 @@ export function PaymentResponsePage() {
 }
 
 function Confirmation({ order, settings }: { order: GuestOrder; settings: CheckoutLoaderData }) {
-  const phone = settings.whatsapp?.replace(/\D/g, '') ?? '';
-  const message = `Hola, les escribo por mi pedido #${order.number}.`;
+  const whatsapp = settings.whatsapp
+    ? whatsappHref(settings.whatsapp, `Hola, les escribo por mi pedido #${order.number}.`)
+    : null;
   // 'Mañana, 25 de noviembre de 2026': the relative word alone would be wrong once the page is kept or shared.
   const relative = formatDay(order.dueDate, { timeZone: settings.timeZone });
   const date = formatDate(order.dueDate, { timeZone: settings.timeZone });
@@ -125,12 +128,8 @@ function Confirmation({ order, settings }: { order: GuestOrder; settings: Checko
       </div>
       <p className="flex items-center gap-2">
         <span>Estado:</span>
-        <span
-          role="status"
-          aria-live="polite"
-          className={`rounded-full px-3 py-1 text-sm font-semibold ${order.status === 'cancelled' ? 'bg-red-100 text-red-900' : 'bg-amber-100 text-amber-950'}`}
-        >
-          {ORDER_STATUS_ES[order.status]}
+        <span role="status" aria-live="polite">
+          <StatusChip status={order.status} size="md" />
         </span>
       </p>
       {order.status === 'cancelled' && order.cancelReason ? (
@@ -141,15 +140,13 @@ function Confirmation({ order, settings }: { order: GuestOrder; settings: Checko
           <dt className="text-sm text-stone-600">{order.fulfillment === 'pickup' ? 'Recoges' : 'Entrega'}</dt>
           <dd className="font-medium">
             {day.charAt(0).toUpperCase() + day.slice(1)}
-            {order.window ? ` · ${settings.windows.find((w) => w.id === order.window)?.label ?? order.window}` : ''}
+            {order.window ? ` · ${windowLabel(order.window, settings.windows)}` : ''}
           </dd>
         </div>
         <div>
           <dt className="text-sm text-stone-600">{order.fulfillment === 'pickup' ? 'Dónde' : 'Dirección'}</dt>
           <dd className="font-medium">
-            {order.fulfillment === 'pickup'
-              ? (settings.address ?? 'En la panadería')
-              : [order.address?.line, order.address?.neighborhood].filter(Boolean).join(', ')}
+            {order.fulfillment === 'pickup' ? (settings.address ?? 'En la panadería') : addressLine(order.address)}
           </dd>
         </div>
         <div>
@@ -169,9 +166,9 @@ function Confirmation({ order, settings }: { order: GuestOrder; settings: Checko
         </section>
       ) : null}
       <OrderLines lines={order.items} subtotal={order.subtotal} deliveryFee={order.deliveryFee} total={order.total} />
-      {phone ? (
+      {whatsapp ? (
         <a
-          href={`https://wa.me/${phone}?text=${encodeURIComponent(message)}`}
+          href={whatsapp}
           target="_blank"
           rel="noreferrer"
           className="inline-flex w-full items-center justify-center rounded-lg bg-green-800 px-5 py-3 font-semibold text-white hover:bg-green-900 sm:w-auto"

@@ -1,13 +1,15 @@
 import { canMoveStatus, ORDER_STATUS_ES, PAYMENT_METHOD_ES, PAYMENT_STATUS_ES } from '@hornada/domain/order-status';
 import { formatDateTime, formatDay, formatMoney } from '@hornada/domain/format';
+import { addressLine, windowLabel } from '@hornada/domain/order-display';
 import { ROLE } from '@hornada/domain/roles';
-import type { Order, OrderStatus, PaymentStatus } from '@hornada/domain/schemas/orders';
+import type { Order, OrderStatus } from '@hornada/domain/schemas/orders';
 import { ChevronDown, ChevronUp, RotateCcw, XCircle } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useStore } from 'zustand';
 import { AreaPage } from '../../components/area-page';
 import { EmptyState } from '../../components/empty-state';
+import { PaymentChip, StatusChip } from '../../components/order-chips';
 import { buttonClass, secondaryButtonClass } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { paths } from '../../config/paths';
@@ -29,23 +31,6 @@ const errorText = (err: unknown, fallback: string) => (err instanceof ApiError ?
 /** A date field as received: an ISO string from a read, a Date from the live stream (spec §9). */
 const time = (value: unknown) => new Date(value as string).getTime();
 const newestFirst = (list: Order[]) => [...list].sort((a, b) => time(b.createdAt) - time(a.createdAt));
-
-const STATUS_CHIP: Record<OrderStatus, string> = {
-  pending: 'bg-amber-100 text-amber-950',
-  confirmed: 'bg-sky-100 text-sky-950',
-  in_production: 'bg-violet-100 text-violet-950',
-  ready: 'bg-emerald-100 text-emerald-950',
-  out_for_delivery: 'bg-indigo-100 text-indigo-950',
-  delivered: 'bg-green-100 text-green-950',
-  cancelled: 'bg-red-100 text-red-900',
-};
-const PAYMENT_CHIP: Record<PaymentStatus, string> = {
-  unpaid: 'border border-stone-300 text-stone-800',
-  pending: 'border border-amber-400 text-amber-950',
-  paid: 'border border-green-600 text-green-900',
-  failed: 'border border-red-500 text-red-900',
-  refunded: 'border border-stone-300 text-stone-800',
-};
 
 /**
  * The customer's order history (design §5, §6): its orders newest first, ten at a time; each with its number,
@@ -194,10 +179,7 @@ export function Component() {
 }
 
 function windowText(order: Order, settings: Settings): string | null {
-  if (!order.window) return null;
-  const w = settings.deliveryWindows?.find((d) => d.id === order.window);
-  // A label that already says its hours ("Mañana (8:00 a 11:00)") is not told them twice.
-  return `horario ${w ? (/\d/.test(w.label) ? w.label : `${w.label} (${w.start}–${w.end})`) : order.window}`;
+  return order.window ? `horario ${windowLabel(order.window, settings.deliveryWindows ?? [])}` : null;
 }
 
 function itemSummary(order: Order): string {
@@ -289,14 +271,8 @@ function OrderCard({
         <p className="text-lg font-bold text-stone-900 tabular-nums">{formatMoney(order.total)}</p>
       </div>
       <div className="mt-3 flex flex-wrap gap-2">
-        <span className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${STATUS_CHIP[order.status]}`}>
-          {ORDER_STATUS_ES[order.status]}
-        </span>
-        {order.status === 'cancelled' ? null : (
-          <span className={`rounded-full px-2.5 py-0.5 text-sm font-medium ${PAYMENT_CHIP[order.paymentStatus]}`}>
-            {PAYMENT_STATUS_ES[order.paymentStatus]}
-          </span>
-        )}
+        <StatusChip status={order.status} size="md" />
+        {order.status === 'cancelled' ? null : <PaymentChip status={order.paymentStatus} size="md" />}
       </div>
       <p className="mt-3 text-stone-800">
         <span className="font-medium">{order.fulfillment === 'pickup' ? 'Recoges' : 'Entrega'}:</span> {day}
@@ -418,9 +394,7 @@ function OrderDetail({ order, settings }: { order: Order; settings: Settings }) 
               (settings.address ?? 'Te confirmamos la dirección al alistar tu pedido.')
             ) : address ? (
               <>
-                {address.line}
-                {address.neighborhood ? `, ${address.neighborhood}` : ''}
-                {address.city ? `, ${address.city}` : ''}
+                {addressLine(address)}
                 {address.notes ? <span className="block text-sm text-stone-600">{address.notes}</span> : null}
               </>
             ) : (

@@ -1,4 +1,5 @@
 import { formatDay, formatMoney } from '@hornada/domain/format';
+import { mapHref, telHref, whatsappHref, windowHours } from '@hornada/domain/order-display';
 import type { Order } from '@hornada/domain/schemas/orders';
 import { MapPin, MessageCircle, Phone, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
@@ -8,18 +9,8 @@ import { ApiError } from '../../lib/http';
 import { getLiveStream } from '../../lib/live-stream';
 import type { ResourceService } from '../../lib/resource-service';
 import { OrderPanelActions, type OrderActor } from './order-actions';
-import { PaymentChip, StatusChip } from './order-chips';
-import {
-  CHANNEL_ES,
-  FULFILLMENT_ES,
-  historyLine,
-  mapHref,
-  PAYMENT_METHOD_ES,
-  telHref,
-  whatsappHref,
-  windowText,
-  type WindowDef,
-} from './order-view';
+import { PaymentChip, StatusChip } from '../../components/order-chips';
+import { CHANNEL_ES, FULFILLMENT_ES, historyLine, PAYMENT_METHOD_ES, type WindowDef } from './order-view';
 
 const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])';
 
@@ -237,7 +228,7 @@ function OrderDetail({
         </div>
         <div>
           <dt className="text-sm text-stone-600">Horario</dt>
-          <dd className="font-medium">{window?.label ?? (windowText(order.window, windows) || 'Todo el día')}</dd>
+          <dd className="font-medium">{window?.label ?? (windowHours(order.window, windows) || 'Todo el día')}</dd>
         </div>
         <div>
           <dt className="text-sm text-stone-600">Pago</dt>

@@ -1,15 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  absoluteDay,
-  addDays,
-  historyLine,
-  mapHref,
-  orderMoves,
-  presetOf,
-  shortDay,
-  whatsappHref,
-  windowText,
-} from './order-view';
+import { absoluteDay, addDays, historyLine, orderMoves, presetOf, shortDay } from './order-view';
 
 const windows = [{ id: 'manana', label: 'Mañana (8:00 a 11:00)', start: '08:00', end: '11:00' }];
 
@@ -25,18 +15,6 @@ describe('orders screen view helpers', () => {
     expect(presetOf('2026-11-01', '2026-11-03')).toBe('custom');
     expect(absoluteDay('today-1', '2026-12-01')).toBe('2026-11-30');
     expect(absoluteDay('2026-11-03', '2026-12-01')).toBe('2026-11-03');
-  });
-
-  it('writes windows, links and searches', () => {
-    expect(windowText('manana', windows)).toBe('8:00–11:00');
-    expect(windowText(null, windows)).toBe('');
-    expect(whatsappHref('310 555 0101')).toBe('https://wa.me/573105550101');
-    expect(whatsappHref('+57 310 555 0101')).toBe('https://wa.me/573105550101');
-    const base = { line: 'Calle 45 # 13-20', neighborhood: 'Teusaquillo', city: 'Bogotá', notes: null, label: null };
-    expect(mapHref({ ...base, lat: 4.6, lng: -74.1 })).toBe(
-      'https://www.google.com/maps/search/?api=1&query=4.6%2C-74.1',
-    );
-    expect(mapHref({ ...base, lat: null, lng: null })).toContain(encodeURIComponent('Calle 45 # 13-20, Teusaquillo'));
   });
 
   it('offers only the moves the role table allows', () => {

@@ -41,25 +41,6 @@ export const STATUS_ACTION_ES: Record<OrderStatus, string> = {
   cancelled: 'Cancelar pedido',
 };
 
-/** Chip colours by status (text at least 4.5:1 on its background). */
-export const STATUS_TONE: Record<OrderStatus, string> = {
-  pending: 'bg-amber-100 text-amber-950 ring-amber-300',
-  confirmed: 'bg-sky-100 text-sky-950 ring-sky-300',
-  in_production: 'bg-violet-100 text-violet-950 ring-violet-300',
-  ready: 'bg-teal-100 text-teal-950 ring-teal-300',
-  out_for_delivery: 'bg-indigo-100 text-indigo-950 ring-indigo-300',
-  delivered: 'bg-emerald-100 text-emerald-950 ring-emerald-300',
-  cancelled: 'bg-stone-200 text-stone-800 ring-stone-300',
-};
-
-export const PAYMENT_TONE: Record<PaymentStatus, string> = {
-  unpaid: 'bg-orange-50 text-orange-950 ring-orange-300',
-  pending: 'bg-sky-50 text-sky-950 ring-sky-300',
-  paid: 'bg-emerald-50 text-emerald-950 ring-emerald-300',
-  failed: 'bg-red-50 text-red-950 ring-red-300',
-  refunded: 'bg-stone-100 text-stone-800 ring-stone-300',
-};
-
 export { ORDER_STATUS_ES, PAYMENT_METHOD_ES, PAYMENT_STATUS_ES };
 
 /** A day `YYYY-MM-DD` plus `n` days (calendar arithmetic, no time zone involved). */
@@ -124,38 +105,6 @@ export interface WindowDef {
   label: string;
   start: string;
   end: string;
-}
-
-/** A delivery window as hours ('8:00–11:00'), its label when unknown hours, '' for none. */
-export function windowText(windowId: string | null, windows: readonly WindowDef[]): string {
-  if (!windowId) return '';
-  const w = windows.find((x) => x.id === windowId);
-  if (!w) return windowId;
-  const hour = (hhmm: string) => hhmm.replace(/^0(\d)/, '$1');
-  return `${hour(w.start)}–${hour(w.end)}`;
-}
-
-/** `tel:` for a phone as typed (spaces and dashes dropped, a leading + kept). */
-export function telHref(phone: string): string {
-  return `tel:${phone.replace(/[^\d+]/g, '')}`;
-}
-
-/** wa.me for a phone: a Colombian mobile without country code gets 57. */
-export function whatsappHref(phone: string, text?: string): string | null {
-  let digits = phone.replace(/\D/g, '');
-  if (digits.length === 10 && digits.startsWith('3')) digits = `57${digits}`;
-  if (digits.length < 8) return null;
-  return `https://wa.me/${digits}${text ? `?text=${encodeURIComponent(text)}` : ''}`;
-}
-
-/** Google Maps for an address: its point when known, else its text. */
-export function mapHref(address: Order['address']): string | null {
-  if (!address) return null;
-  const query =
-    address.lat !== null && address.lng !== null
-      ? `${address.lat},${address.lng}`
-      : [address.line, address.neighborhood, address.city].filter(Boolean).join(', ');
-  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
 }
 
 export interface OrderMoves {

@@ -1,3 +1,4 @@
+import { windowHours } from '@hornada/domain/order-display';
 import { DEFAULT_TIME_ZONE } from '@hornada/domain/constants';
 import { dayInZone } from '@hornada/domain/days';
 import { formatMoney } from '@hornada/domain/format';
@@ -28,7 +29,7 @@ import { authStore } from '../../lib/auth-store';
 import { storefrontApi } from '../../lib/storefront-api';
 import { useNewOrderAlert, useSoundSetting } from './new-order-alert';
 import { OrderQuickActions, useOrderActor, type OrderActor } from './order-actions';
-import { PaymentChip, StatusChip } from './order-chips';
+import { PaymentChip, StatusChip } from '../../components/order-chips';
 import { OrderDetailPanel } from './order-detail';
 import {
   CHANNEL_ES,
@@ -41,7 +42,6 @@ import {
   PAYMENT_STATUS_ES,
   presetOf,
   shortDay,
-  windowText,
   type WindowDef,
 } from './order-view';
 import { useStatusCounts, type StatusCounts } from './status-counts';
@@ -186,7 +186,7 @@ function OrdersScreen({ clock, today }: { clock: CompanyClock; today: string }) 
     describe: (o) =>
       [
         o.contact?.name,
-        [shortDay(o.dueDate, clock.timeZone, today), windowText(o.window, clock.windows)].filter(Boolean).join(' '),
+        [shortDay(o.dueDate, clock.timeZone, today), windowHours(o.window, clock.windows)].filter(Boolean).join(' '),
         typeof o.total === 'number' ? formatMoney(o.total) : '',
       ]
         .filter(Boolean)
@@ -299,7 +299,7 @@ function columns(
   flags: ReadonlyMap<string, SuspiciousOrder>,
 ): ColumnDef<Order>[] {
   const when = (o: Order) =>
-    [shortDay(o.dueDate, clock.timeZone, today), windowText(o.window, clock.windows)].filter(Boolean).join(' · ');
+    [shortDay(o.dueDate, clock.timeZone, today), windowHours(o.window, clock.windows)].filter(Boolean).join(' · ');
   return [
     {
       id: 'number',
@@ -342,7 +342,7 @@ function columns(
             {shortDay(row.original.dueDate, clock.timeZone, today)}
           </p>
           <p className="text-stone-600">
-            {[windowText(row.original.window, clock.windows), FULFILLMENT_ES[row.original.fulfillment]]
+            {[windowHours(row.original.window, clock.windows), FULFILLMENT_ES[row.original.fulfillment]]
               .filter(Boolean)
               .join(' · ')}
           </p>

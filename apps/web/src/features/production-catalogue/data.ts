@@ -3,7 +3,6 @@ import { SettingsInput } from '@hornada/domain/schemas/settings';
 import { useCallback, useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { ApiError } from '../../lib/http';
 import { ADDED_BATCH_LIMIT, receivedItem, type LiveChange } from '../../lib/live-rules';
-import { getLiveStream } from '../../lib/live-stream';
 import type { Resource } from '../../lib/resource-service';
 import { useLiveList } from '../../lib/use-live-list';
 import { catalogueApi, type Ingredient, type Product, type Recipe } from './api';
@@ -45,29 +44,8 @@ export function useLoad<T>(
 const notFound = 'No encontramos este registro: puede que lo hayan borrado.';
 
 /**
- * A whole list kept current by the shared stream, every change taken whole: a recipe's cost depends on its
- * lines (an array), which the generic rule of spec §4 (simple fields only) would leave stale. 'added'
- * keeps the spec's batch limit; 'removed' takes the record out.
- */
-export function useLiveRecords<T extends Resource>(companyId: string | null, resource: string, initial: T[]): T[] {
-  const [records, setRecords] = useState(initial);
-  const [from, setFrom] = useState(initial);
-  if (from !== initial) {
-    setFrom(initial);
-    setRecords(initial);
-  }
-  useEffect(() => {
-    if (!companyId) return;
-    return getLiveStream().subscribe(companyId, resource, {
-      onChanges: (changes) => setRecords((list) => applyWholeChanges(list, changes, companyId)),
-      onReset: () => undefined,
-    });
-  }, [companyId, resource]);
-  return records;
-}
-
-/**
- * One batch of live changes applied to a list, each record taken whole ('modified' replaces it, arrays
+ * One batch of live changes applied to a list (useLiveList's `apply` for recipes: a recipe's cost depends on
+ * its lines, an array, which the generic rule of spec §4, simple fields only, would leave stale), each record taken whole ('modified' replaces it, arrays
  * included); 'added' only when the batch has fewer than 3 changes (spec §4) and the id is new; 'removed'
  * takes it out. Returns the same list when nothing applied.
  */
@@ -108,8 +86,13 @@ export async function loadCostingBasis(companyId: string, signal: AbortSignal): 
 
 /** The costing basis kept live: an ingredient's new cost or a product's new price shows at once. */
 export function useLiveBasis(companyId: string | null, basis: CostingBasis) {
-  const ingredients = useLiveList<Ingredient>(companyId, 'ingredients', basis.ingredients);
-  const products = useLiveList<Product>(companyId, 'products', basis.products);
+  // After a reset each list is read again, as the screen first read it.
+  const ingredients = useLiveList<Ingredient>(companyId, 'ingredients', basis.ingredients, {
+    reload: (signal) => catalogueApi.ingredients(companyId!, signal),
+  });
+  const products = useLiveList<Product>(companyId, 'products', basis.products, {
+    reload: (signal) => catalogueApi.products(companyId!, signal),
+  });
   return useMemo(
     () => basisOf({ ingredients, products, targetMargin: basis.targetMargin }),
     [ingredients, products, basis.targetMargin],

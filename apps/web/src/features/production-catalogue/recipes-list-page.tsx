@@ -5,12 +5,13 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { paths } from '../../config/paths';
+import { useLiveList } from '../../lib/use-live-list';
 import { catalogueApi, type Recipe } from './api';
 import {
   costedRecipes,
   loadCostingBasis,
   useLiveBasis,
-  useLiveRecords,
+  applyWholeChanges,
   useLoad,
   type CostedRecipe,
   type CostingBasis,
@@ -95,7 +96,10 @@ function RecipesTable({
   const { view, setView } = useListView(CONFIG);
   const { search, sortBy, sortDesc } = view;
   const basis = useLiveBasis(companyId, loadedBasis);
-  const recipes = useLiveRecords(companyId, 'recipes', loadedRecipes);
+  const recipes = useLiveList(companyId, 'recipes', loadedRecipes, {
+    apply: applyWholeChanges,
+    reload: (signal) => catalogueApi.recipes(companyId, signal),
+  });
 
   const rows = useMemo(() => {
     const needle = normaliseKey(search.trim());

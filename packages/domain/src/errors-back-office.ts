@@ -1,0 +1,21 @@
+/** The error texts of the signed-in areas' screens: orders' moves and file storage (see errors-storefront.ts). */
+export const BACK_OFFICE_ERROR_TEXTS_ES = {
+  // File storage (spec §8): the API's codes, then the two the web's uploader raises itself.
+  'storage/quota-exceeded':
+    'Se acabó el espacio para imágenes de tu panadería. Borra las que ya no uses e intenta de nuevo.',
+  'storage/file-too-large': 'La imagen pesa más de 5 MB. Elige una más liviana.',
+  'storage/image-too-large': 'La imagen tiene más de 40 megapíxeles. Elige una más pequeña.',
+  'storage/unsupported-type': 'El archivo no es una imagen compatible. Usa una foto JPG, PNG, WebP, GIF o AVIF.',
+  'storage/object-not-found': 'No encontramos ese archivo.',
+  'storage/retry-limit-exceeded':
+    'No pudimos completar la operación tras varios intentos. Revisa tu conexión e intenta de nuevo.',
+  'storage/canceled': 'Se canceló la operación.',
+  // Orders' moves on the staff's and the customer's screens.
+  'orders/invalid-transition': 'Este pedido no puede pasar a ese estado.',
+  'orders/invalid-payment': 'El pago de este pedido no puede pasar a ese estado.',
+  'orders/locked': 'Este pedido ya no se puede modificar en su estado actual.',
+  'orders/field-outside-move': 'Ese dato no se puede cambiar en este momento del pedido.',
+  // Replay-safe writes (issue 23): an Idempotency-Key reused with another request, a stale If-Match.
+  idempotency_mismatch: 'Esta solicitud ya se usó con otros datos.',
+  precondition_failed: 'Este registro cambió mientras tanto. Recarga para ver su estado actual e intenta de nuevo.',
+} as const;

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { addressLine, mapHref, telHref, whatsappHref, windowHours, windowLabel } from './order-display';
+
+const windows = [
+  { id: 'manana', label: 'Mañana', start: '08:00', end: '11:00' },
+  { id: 'tarde', label: 'Tarde (2 a 5 p. m.)', start: '14:00', end: '17:00' },
+  { id: 'noche', label: 'Noche' },
+];
+
+describe('how an order reads', () => {
+  it('writes the address with the parts it has', () => {
+    expect(addressLine({ line: 'Calle 45 # 13-20', neighborhood: 'Teusaquillo', city: 'Bogotá' })).toBe(
+      'Calle 45 # 13-20, Teusaquillo, Bogotá',
+    );
+    expect(addressLine({ line: 'Calle 45 # 13-20', neighborhood: null, city: 'Bogotá' })).toBe(
+      'Calle 45 # 13-20, Bogotá',
+    );
+    expect(addressLine(null)).toBe('');
+  });
+
+  it('writes a window as hours or by its name, never twice its hours', () => {
+    expect(windowHours('manana', windows)).toBe('8:00–11:00');
+    expect(windowHours('noche', windows)).toBe('noche');
+    expect(windowHours(null, windows)).toBe('');
+    expect(windowLabel('manana', windows)).toBe('Mañana (8:00–11:00)');
+    expect(windowLabel('tarde', windows)).toBe('Tarde (2 a 5 p. m.)');
+    expect(windowLabel('noche', windows)).toBe('Noche');
+    expect(windowLabel('gone', windows)).toBe('gone');
+    expect(windowLabel(null, windows)).toBe('');
+  });
+
+  it('links a phone, WhatsApp and the map', () => {
+    expect(telHref('+57 310-555 0101')).toBe('tel:+573105550101');
+    expect(whatsappHref('310 555 0101')).toBe('https://wa.me/573105550101');
+    expect(whatsappHref('+57 310 555 0101', 'Pedido #12')).toBe('https://wa.me/573105550101?text=Pedido%20%2312');
+    expect(whatsappHref('123')).toBeNull();
+    const base = { line: 'Calle 45 # 13-20', neighborhood: 'Teusaquillo', city: 'Bogotá' };
+    expect(mapHref({ ...base, lat: 4.6, lng: -74.1 })).toBe(
+      'https://www.google.com/maps/search/?api=1&query=4.6%2C-74.1',
+    );
+    expect(mapHref({ ...base, lat: null, lng: null })).toContain(encodeURIComponent('Calle 45 # 13-20, Teusaquillo'));
+    expect(mapHref(null)).toBeNull();
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * How an order's address, window and contact read wherever an order is shown (the staff's orders screen, the
+ * customer's history, the guest's confirmation), so that each screen does not spell them again.
+ */
+
+/** An address as orders carry it (design §5); only what these lines read. */
+export interface AddressParts {
+  line: string;
+  neighborhood?: string | null;
+  city?: string | null;
+  lat?: number | null;
+  lng?: number | null;
+}
+
+/** A delivery window as the settings define it; `start`/`end` 'HH:MM' when known. */
+export interface WindowParts {
+  id: string;
+  label: string;
+  start?: string;
+  end?: string;
+}
+
+/** 'Calle 45 # 13-20, Teusaquillo, Bogotá': the parts there are, in that order; '' without an address. */
+export function addressLine(address: AddressParts | null | undefined): string {
+  if (!address) return '';
+  return [address.line, address.neighborhood, address.city].filter(Boolean).join(', ');
+}
+
+const hour = (hhmm: string) => hhmm.replace(/^0(\d)/, '$1');
+
+/** A delivery window as hours ('8:00–11:00'); its id when unknown or without hours; '' for none. */
+export function windowHours(windowId: string | null, windows: readonly WindowParts[]): string {
+  if (!windowId) return '';
+  const w = windows.find((x) => x.id === windowId);
+  return w?.start && w.end ? `${hour(w.start)}–${hour(w.end)}` : windowId;
+}
+
+/**
+ * A delivery window by its name: its label, with its hours when the label does not already say them
+ * ('Mañana (8:00–11:00)'); its id when unknown; '' for none.
+ */
+export function windowLabel(windowId: string | null, windows: readonly WindowParts[]): string {
+  if (!windowId) return '';
+  const w = windows.find((x) => x.id === windowId);
+  if (!w) return windowId;
+  if (/\d/.test(w.label) || !w.start || !w.end) return w.label;
+  return `${w.label} (${hour(w.start)}–${hour(w.end)})`;
+}
+
+/** `tel:` for a phone as typed (spaces and dashes dropped, a leading + kept). */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}
+
+/** wa.me for a phone, with an optional first message: a Colombian mobile without country code gets 57. */
+export function whatsappHref(phone: string, text?: string): string | null {
+  let digits = phone.replace(/\D/g, '');
+  if (digits.length === 10 && digits.startsWith('3')) digits = `57${digits}`;
+  if (digits.length < 8) return null;
+  return `https://wa.me/${digits}${text ? `?text=${encodeURIComponent(text)}` : ''}`;
+}
+
+/** Google Maps for an address: its point when known, else its text. */
+export function mapHref(address: AddressParts | null | undefined): string | null {
+  if (!address) return null;
+  const query =
+    address.lat !== null && address.lat !== undefined && address.lng !== null && address.lng !== undefined
+      ? `${address.lat},${address.lng}`
+      : addressLine(address);
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
+}
