@@ -20,3 +20,5 @@ export * from './order-days';
 export * from './costing';
 export * from './identity';
 export * from './policy';
+export * from './capabilities';
+export * from './actors';

@@ -9,6 +9,20 @@ export const ROLES = [
 ] as const;
 export type Role = (typeof ROLES)[number];
 
+/**
+ * Each role by name, for data that names one (a new account's role, a filter, the demo accounts). Who
+ * may do what is never decided by comparing roles: that is the permission table's (policy.ts,
+ * capabilities.ts), and a lint rule keeps role strings inside this package.
+ */
+export const ROLE = {
+  systemAdmin: 'system_admin',
+  companyAdmin: 'company_admin',
+  companyStaff: 'company_staff',
+  companyCustomer: 'company_customer',
+  deliveryAssistant: 'delivery_assistant',
+  productionAssistant: 'production_assistant',
+} as const satisfies Record<string, Role>;
+
 /** Roles that belong to one company (every role but system_admin). */
 export const COMPANY_ROLES = ROLES.filter((r) => r !== 'system_admin') as Exclude<Role, 'system_admin'>[];
 export type CompanyRole = Exclude<Role, 'system_admin'>;

@@ -4,6 +4,7 @@ import type { Grant, ResourceName } from '@hornada/domain';
 import type { z } from 'zod';
 import type { AppContext, Caller } from '../context';
 import type { DbOrTx } from '../db';
+import type { Actor } from './actor';
 
 /** A table the engine can serve: it has the base columns of design §4. */
 export type ResourceTable = PgTable & {
@@ -36,14 +37,14 @@ export interface RowRule {
 export type BeforeWrite = (
   ctx: AppContext,
   tx: DbOrTx,
-  caller: Caller,
+  actor: Actor,
   current: Row | null,
   data: Record<string, unknown>,
   companyId: string,
 ) => Promise<Record<string, unknown>>;
 
 /** Runs inside a write's transaction, after the row is written (delete included). */
-export type AfterWrite = (ctx: AppContext, tx: DbOrTx, caller: Caller, before: Row | null, after: Row) => Promise<void>;
+export type AfterWrite = (ctx: AppContext, tx: DbOrTx, actor: Actor, before: Row | null, after: Row) => Promise<void>;
 
 /**
  * Everything the engine needs to serve one resource (style habit 3): a definition, not handlers. Who may

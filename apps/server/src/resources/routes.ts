@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { getCompany } from './tenant';
 import { hasRelativeDay, listQuerySchema, type ListQuery } from './query';
 import { readAccess } from './access';
+import { asUser } from './actor';
 import { publicReadLimit, writeLimit } from '../plugins/rate-limit';
 import { BULK_BODY_BYTES, underBulkBounds } from '../plugins/bulk-writes';
 import { answerFromCache, servePublic } from '../live/serve-public';
@@ -104,7 +105,7 @@ export function registerResource(app: FastifyInstance, service: ResourceService)
     },
     async (req, reply) => {
       const c = await company(req);
-      const data = await service.create(req.caller, c.id, req.body as Record<string, unknown>);
+      const data = await service.create(asUser(req.caller), c.id, req.body as Record<string, unknown>);
       return reply.status(201).send({ data });
     },
   );
@@ -132,7 +133,7 @@ export function registerResource(app: FastifyInstance, service: ResourceService)
     async (req) => {
       const c = await company(req);
       const { updates } = req.body as { updates: { id: string; data: Record<string, unknown> }[] };
-      return { data: await underBulkBounds(app, req, () => service.bulkUpdate(req.caller, c.id, updates)) };
+      return { data: await underBulkBounds(app, req, () => service.bulkUpdate(asUser(req.caller), c.id, updates)) };
     },
   );
 
@@ -145,7 +146,9 @@ export function registerResource(app: FastifyInstance, service: ResourceService)
     },
     async (req) => {
       const c = await company(req);
-      return { data: await service.update(req.caller, c.id, req.params.id, req.body as Record<string, unknown>) };
+      return {
+        data: await service.update(asUser(req.caller), c.id, req.params.id, req.body as Record<string, unknown>),
+      };
     },
   );
 
@@ -163,7 +166,9 @@ export function registerResource(app: FastifyInstance, service: ResourceService)
     },
     async (req) => {
       const c = await company(req);
-      return { data: await service.update(req.caller, c.id, req.params.id, req.body as Record<string, unknown>) };
+      return {
+        data: await service.update(asUser(req.caller), c.id, req.params.id, req.body as Record<string, unknown>),
+      };
     },
   );
 
@@ -172,7 +177,7 @@ export function registerResource(app: FastifyInstance, service: ResourceService)
     { ...writes, schema: { tags, summary: `Delete a ${def.label.toLowerCase()} (soft)`, params: recordParams } },
     async (req) => {
       const c = await company(req);
-      return { data: await service.remove(req.caller, c.id, req.params.id) };
+      return { data: await service.remove(asUser(req.caller), c.id, req.params.id) };
     },
   );
 }

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import {
+  can,
   CART_MAX_LINES,
   CART_MAX_QUANTITY,
   SettingsInput,
@@ -33,7 +34,7 @@ export interface Holder {
 /** Namespace of the per-customer advisory lock that serialises claims (two tabs signing in at once). */
 const CLAIM_LOCK = 727276;
 
-const hashSession = (sessionId: string) => createHash('sha256').update(sessionId).digest('hex');
+export const hashSession = (sessionId: string) => createHash('sha256').update(sessionId).digest('hex');
 
 function sameHash(a: string, b: string): boolean {
   const x = Buffer.from(a);
@@ -43,7 +44,7 @@ function sameHash(a: string, b: string): boolean {
 
 /** The customer a cart of this company belongs to when this caller makes or claims it. */
 function customerOf(caller: Caller | null, companyId: string): string | null {
-  return caller?.role === 'company_customer' && caller.companyId === companyId ? caller.uid : null;
+  return caller && can(caller.role, 'orders:own') && caller.companyId === companyId ? caller.uid : null;
 }
 
 /**

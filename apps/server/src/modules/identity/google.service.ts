@@ -6,7 +6,9 @@ import type { AppContext, Caller } from '../../context';
 import { userIdentities, users } from '../../db/schema';
 import { AppError, unauthenticated } from '../../lib/errors';
 import type { ResourceRegistry } from '../../resources/registry';
-import { SYSTEM_CALLER } from '../../resources/service';
+import { systemActor } from '../../resources/actor';
+import { can, ROLE } from '@hornada/domain';
+import { unlessMissing } from './sessions';
 import { issueActionToken, peekActionToken, spendActionToken } from './action-tokens';
 
 /** The web page the callback hands its result to (apps/web/src/config/paths.ts: googleReturn). */
@@ -16,8 +18,6 @@ export const GOOGLE_FLOW_COOKIE = 'hornada_google';
 export const GOOGLE_FLOW_TTL_MS = 10 * 60_000;
 const PROVIDER = 'google';
 const FLOW_PURPOSE = 'google-flow v1';
-
-type UserRow = typeof users.$inferSelect;
 
 interface Flow {
   state: string;
@@ -184,21 +184,33 @@ export class GoogleSignIn {
       let user = same;
       if (user) {
         if (!user.emailVerified) {
-          await this.resources.users.updateAs(SYSTEM_CALLER, user.id, { emailVerified: true }, { scope });
+          await this.resources.users.update(
+            systemActor('verify-email'),
+            user.companyId,
+            user.id,
+            { emailVerified: true },
+            scope,
+          );
         }
       } else {
-        user = (await this.resources.users.insertAs(
-          SYSTEM_CALLER,
+        // A new account: a customer of no company yet (googleAuth registers it in the market).
+        const created = await this.resources.users.create(
+          systemActor('registration'),
           null,
           {
             email: id.email,
             name: id.name,
-            role: 'company_customer',
+            role: ROLE.companyCustomer,
             emailVerified: id.emailVerified,
             passwordHash: null,
           },
           scope,
-        )) as UserRow;
+        );
+        const [row] = await scope.tx
+          .select()
+          .from(users)
+          .where(eq(users.id, created.id as string));
+        user = row!;
       }
       // Two first sign-ins at once: the unique (provider, subject) index lets one link; the other reads it.
       await scope.tx
@@ -250,21 +262,30 @@ export class GoogleSignIn {
       .limit(1);
     if (!identity) throw new AppError(403, 'forbidden', 'This account has not signed in with Google');
     let registered = false;
-    if (caller.role === 'company_customer' && caller.companyId === null) {
+    if (can(caller.role, 'market:join') && caller.companyId === null) {
       const market = await this.ctx.marketCompanyId();
       if (!market) throw new AppError(503, 'unavailable', 'The market has no company yet');
-      const row = await this.resources.users.updateAs(
-        SYSTEM_CALLER,
-        caller.uid,
-        { companyId: market, lastLoginAt: this.ctx.clock.now() },
-        { where: isNull(users.companyId), companyId: market },
+      // Logged under the market: its back office sees its new customer.
+      const row = await this.resources.transaction(market, (scope) =>
+        unlessMissing(
+          this.resources.users.update(
+            systemActor('market'),
+            null,
+            caller.uid,
+            { companyId: market, lastLoginAt: this.ctx.clock.now() },
+            scope,
+            { where: isNull(users.companyId) },
+          ),
+        ),
       );
       registered = row !== null;
     }
     const [u] = await this.ctx.db.select().from(users).where(eq(users.id, caller.uid)).limit(1);
     if (!u) throw unauthenticated();
     if (!registered) {
-      await this.resources.users.updateAs(SYSTEM_CALLER, u.id, { lastLoginAt: this.ctx.clock.now() });
+      await this.resources.users.update(systemActor('sign-in'), u.companyId, u.id, {
+        lastLoginAt: this.ctx.clock.now(),
+      });
     }
     return {
       registered,

@@ -23,8 +23,10 @@ import {
   type PaymentStatus,
   type PricedProduct,
   type SlotProblem,
+  ROLE,
+  rolesWith,
 } from '@hornada/domain';
-import type { Caller } from '../../context';
+import { historyBy, type Actor as WriteActor } from '../../resources/actor';
 import type { Clock } from '../../lib/clock';
 import type { DbOrTx } from '../../db';
 import { b2bClients, orders, products, settings, users } from '../../db/schema';
@@ -32,13 +34,8 @@ import { AppError, badRequest, DetailList, validationError } from '../../lib/err
 import type { Row } from '../../resources/definition';
 import { readSettingsAndProducts } from '../carts/catalogue-read';
 
-/** Who a history entry names: a user, or the guest who placed a web order. */
-export interface Actor {
-  uid: string | null;
-  name: string;
-  role: string;
-}
-export const actorOf = (caller: Caller): Actor => ({ uid: caller.uid, name: caller.name, role: caller.role });
+/** Who a history entry names: a user, or the system, a gateway or a guest (resources/actor.ts historyBy). */
+export type Actor = HistoryEntry['by'];
 
 /** Namespace of the advisory lock on one (company, day, window): capacity is counted under it. */
 const SLOT_LOCK = 727290;
@@ -311,7 +308,9 @@ export class OrderRules {
     if (paymentStatus !== 'unpaid' && !(staff && paymentStatus === 'paid' && input.paymentMethod !== 'online')) {
       throw rule('orders/invalid-payment', `A new order starts unpaid, not ${paymentStatus}`, 'paymentStatus');
     }
-    if (input.customerId) await this.assertRole(db, companyId, input.customerId, ['company_customer'], 'customerId');
+    if (input.customerId) {
+      await this.assertRole(db, companyId, input.customerId, rolesWith('orders:own'), 'customerId');
+    }
     if (input.deliveryAssistantId) await this.assertDriver(db, companyId, input.deliveryAssistantId);
 
     const catalogue = this.checkedProducts(catalogueRows, input.items);
@@ -363,13 +362,7 @@ export class OrderRules {
   }
 
   private assertDriver(db: DbOrTx, companyId: string, id: string) {
-    return this.assertRole(
-      db,
-      companyId,
-      id,
-      ['delivery_assistant', 'company_staff', 'company_admin'],
-      'deliveryAssistantId',
-    );
+    return this.assertRole(db, companyId, id, rolesWith('deliveries:drive'), 'deliveryAssistantId');
   }
 
   /**
@@ -378,13 +371,16 @@ export class OrderRules {
    */
   async prepareUpdate(
     db: DbOrTx,
-    caller: Caller,
+    who: WriteActor,
     companyId: string,
     current: Order & Row,
     data: Partial<OrderInput>,
   ): Promise<Record<string, unknown>> {
     const s = await this.settingsOf(db, companyId);
-    const actor = actorOf(caller);
+    const actor = historyBy(who);
+    // Status moves are a user's (by its role); payment moves a user's or a gateway's (design §5).
+    const role = who.kind === 'user' ? who.role : null;
+    const payer = who.kind === 'gateway' ? 'gateway' : role;
     const at = this.clock.now().toISOString();
     const history: HistoryEntry[] = [...(current.history ?? [])];
     const log = (field: string, from: unknown, to: unknown, note?: string) =>
@@ -423,7 +419,7 @@ export class OrderRules {
     // Status (design §5): the machine and the role table.
     const to = data.status;
     if (to !== undefined && to !== current.status) {
-      const allowed = allowedStatusMoves(caller.role, current.status, fulfillment);
+      const allowed = role ? allowedStatusMoves(role, current.status, fulfillment) : [];
       if (!allowed.includes(to)) {
         throw new AppError(
           422,
@@ -442,7 +438,7 @@ export class OrderRules {
     } else delete out.status;
 
     if (data.customerId && changed('customerId')) {
-      await this.assertRole(db, companyId, data.customerId, ['company_customer'], 'customerId');
+      await this.assertRole(db, companyId, data.customerId, rolesWith('orders:own'), 'customerId');
     }
     if (changed('deliveryAssistantId')) {
       if (data.deliveryAssistantId) await this.assertDriver(db, companyId, data.deliveryAssistantId);
@@ -461,7 +457,7 @@ export class OrderRules {
     const paymentTo = data.paymentStatus;
     delete out.paymentStatus;
     if (paymentTo !== undefined && paymentTo !== current.paymentStatus) {
-      const allowed = allowedPaymentMoves(caller.role, method, current.paymentStatus);
+      const allowed = payer ? allowedPaymentMoves(payer, method, current.paymentStatus) : [];
       if (!allowed.includes(paymentTo)) {
         throw new AppError(
           422,
@@ -541,7 +537,7 @@ export class OrderRules {
       Object.assign(out, totals);
       if (totals.total !== current.total) log('total', current.total, totals.total);
     }
-    if (changed('notes') && caller.role === 'delivery_assistant') log('notes', current.notes, data.notes);
+    if (changed('notes') && role === ROLE.deliveryAssistant) log('notes', current.notes, data.notes);
     out.history = history;
     return out;
   }
