@@ -1,5 +1,5 @@
 import { can, grantOf, type Action, type Grant, type ResourceName } from '@hornada/domain/policy';
-import { ROLES, type Role } from '@hornada/domain/roles';
+import { ROLE, ROLES, type Role } from '@hornada/domain/roles';
 
 /**
  * Every URL of the web app, built in one place (style.md: no path spelled inline elsewhere), and the route
@@ -97,10 +97,10 @@ export type Access = 'public' | 'guest' | 'auth';
 
 /** The roles of spec §2/§6 for each guarded area (system_admin passes every guard and is never listed). */
 export const AREA_ROLES = {
-  dashboard: ['company_admin', 'company_staff'],
-  driver: ['company_admin', 'company_staff', 'delivery_assistant'],
-  production: ['company_admin', 'company_staff', 'production_assistant'],
-  customer: ['company_customer', 'company_admin'],
+  dashboard: [ROLE.companyAdmin, ROLE.companyStaff],
+  driver: [ROLE.companyAdmin, ROLE.companyStaff, ROLE.deliveryAssistant],
+  production: [ROLE.companyAdmin, ROLE.companyStaff, ROLE.productionAssistant],
+  customer: [ROLE.companyCustomer, ROLE.companyAdmin],
 } as const satisfies Partial<Record<Area, readonly Role[]>>;
 
 /** The area's own URL, under which every path (a known child or not) is guarded as the area is. */

@@ -1,6 +1,6 @@
 import { errorTextEs } from '@hornada/domain/errors';
 import { AUTH_MESSAGES } from '@hornada/domain/messages';
-import { isRole, type Role } from '@hornada/domain/roles';
+import { isRole, ROLE, type Role } from '@hornada/domain/roles';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { announceAuthStore } from './auth-presence';
 import { ApiError, AUTH_TOKEN_KEY, createHttpClient, type HttpClient, type TokenStorage } from './http';
@@ -361,7 +361,7 @@ export function createAuthStore(deps: AuthStoreDeps): StoreApi<AuthState> {
         uid,
         email: identity?.email ?? email,
         name: identity?.name ?? '',
-        role: isRole(claims?.role) ? claims.role : 'company_customer',
+        role: isRole(claims?.role) ? claims.role : ROLE.companyCustomer,
         companyId: claims?.companyId ?? null,
         emailVerified: identity?.emailVerified ?? false,
       };
@@ -571,7 +571,7 @@ export function createAuthStore(deps: AuthStoreDeps): StoreApi<AuthState> {
               user: { uid: id.uid, email: id.email, displayName: id.name, emailVerified: id.emailVerified },
               additionalUserInfo: { providerId: 'google.com' },
               uid: id.uid,
-              role: 'company_customer',
+              role: ROLE.companyCustomer,
               companyId: null,
             },
             bearer(idToken),
@@ -621,7 +621,7 @@ export function createAuthStore(deps: AuthStoreDeps): StoreApi<AuthState> {
             // Admin registration goes without a token (spec §7): an empty header replaces any stored one.
             await http.post(
               '/auth/register',
-              { email, password, name, role: 'company_admin', companyId: null },
+              { email, password, name, role: ROLE.companyAdmin, companyId: null },
               { headers: { authorization: '' } },
             );
           } catch (err) {

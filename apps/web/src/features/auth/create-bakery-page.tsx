@@ -1,3 +1,4 @@
+import { hasCapability } from '@hornada/domain/capabilities';
 import { CreateBakeryInput } from '@hornada/domain/identity';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -42,7 +43,7 @@ export function Component() {
   // The route's guard loader waited for the start-up auth check: the user is known here.
   const user = useStore(authStore, (s) => s.user);
   if (!user) return <GuestInvitation />;
-  if (user.role === 'company_admin' && user.companyId === null) return <CreateBakeryForm />;
+  if (hasCapability(user.role, 'bakery:create') && user.companyId === null) return <CreateBakeryForm />;
   return <AlreadySettled user={user} />;
 }
 
@@ -65,7 +66,7 @@ function GuestInvitation() {
 }
 
 function AlreadySettled({ user }: { user: SessionUser }) {
-  const hasBakery = user.role === 'company_admin' && user.companyId !== null;
+  const hasBakery = hasCapability(user.role, 'bakery:create') && user.companyId !== null;
   return (
     <AuthCard title="Crear tu panadería">
       <p className="text-stone-700">

@@ -1,3 +1,4 @@
+import { ROLE } from '@hornada/domain/roles';
 import { canMoveStatus, ORDER_STATUS_ES, PAYMENT_METHOD_ES, PAYMENT_STATUS_ES } from '@hornada/domain/order-status';
 import { formatDateTime, formatDay, formatMoney } from '@hornada/domain/format';
 import type { Order, OrderStatus, PaymentStatus } from '@hornada/domain/schemas/orders';
@@ -222,7 +223,7 @@ function OrderCard({
   const timeZone = settings.timeZone;
   const day = formatDay(order.dueDate, { timeZone });
   const slot = windowText(order, settings);
-  const cancellable = canMoveStatus('company_customer', order.status, 'cancelled', order.fulfillment);
+  const cancellable = canMoveStatus(ROLE.companyCustomer, order.status, 'cancelled', order.fulfillment);
 
   const reorder = async () => {
     setReordering(true);

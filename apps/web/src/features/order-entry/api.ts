@@ -1,3 +1,4 @@
+import { ROLE } from '@hornada/domain/roles';
 import { MAX_PER_PAGE } from '@hornada/domain/constants';
 import type { B2bClient } from '@hornada/domain/schemas/b2b';
 import type { Product } from '@hornada/domain/schemas/catalogue';
@@ -50,7 +51,7 @@ export const orderEntryApi = {
   customers: async (companyId: string, search: string, signal?: AbortSignal) =>
     (
       await http.list<User>(`${base(companyId)}/users`, {
-        query: { role: 'company_customer', disabled: false, search, sort: 'name', per_page: 8 },
+        query: { role: ROLE.companyCustomer, disabled: false, search, sort: 'name', per_page: 8 },
         signal,
       })
     ).items,
