@@ -208,24 +208,30 @@ export class ResourceService {
     return auth.user ? this.rule(auth.grant)?.where(auth.user, t) : undefined;
   }
 
-  /** Every reference must name a live record of the same company: 400 naming the field otherwise. */
+  /**
+   * Every reference must name a live record of the same company: 400 naming the field otherwise. One
+   * round trip for all of them (a UNION ALL), however many fields refer.
+   */
   private async checkReferences(db: DbOrTx, companyId: string, data: Record<string, unknown>, prefix: string) {
-    const problems: Detail[] = [];
-    for (const ref of this.def.references ?? []) {
-      const found = valuesAt(data, ref.path);
-      if (found.length === 0) continue;
-      const ids = [...new Set(found.map(([, v]) => v))];
+    const wanted = (this.def.references ?? [])
+      .map((ref) => ({ ref, found: valuesAt(data, ref.path) }))
+      .filter((w) => w.found.length > 0);
+    if (wanted.length === 0) return;
+    const parts = wanted.map(({ ref, found }, n) => {
       const t = ref.table;
-      const rows = await db
-        .select({ id: t.id })
-        .from(t as PgTable)
-        .where(and(inArray(t.id, ids), eq(t.companyId, companyId), isNull(t.deletedAt)));
-      const existing = new Set(rows.map((r) => r.id as string));
+      const ids = [...new Set(found.map(([, v]) => v))];
+      return sql`SELECT ${n}::int AS n, ${t.id} AS id FROM ${t} WHERE ${and(inArray(t.id, ids), eq(t.companyId, companyId), isNull(t.deletedAt))}`;
+    });
+    const { rows } = await db.execute<{ n: number; id: string }>(sql.join(parts, sql` UNION ALL `));
+    const existing = wanted.map(() => new Set<string>());
+    for (const r of rows) existing[Number(r.n)]!.add(r.id);
+    const problems: Detail[] = [];
+    wanted.forEach(({ ref, found }, n) => {
       for (const [path, id] of found) {
-        if (!existing.has(id))
+        if (!existing[n]!.has(id))
           problems.push({ path: prefix + path, message: `No ${ref.label} with id ${id} in this company` });
       }
-    }
+    });
     if (problems.length > 0) throw validationError(problems);
   }
 
