@@ -1,6 +1,86 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+/**
+ * Folder boundaries as import rules: the files of one folder may not import the folders named. Imports
+ * are relative, so a folder is recognised by its name after any run of `../` (folder names are unique
+ * at their level). The import graph these keep: README.md of each folder says what lives there.
+ */
+const outOf = (root, folders, message) => ({
+  regex: `^(\\.\\./)+(${folders.join('|')})(/|$)`,
+  message: `${root}: ${message}`,
+});
+const server = (folder, forbidden, why) => ({
+  files: [`apps/server/src/${folder}/**/*.ts`],
+  rules: { 'no-restricted-imports': ['error', { patterns: [outOf(`${folder}/`, forbidden, why)] }] },
+});
+const top = ['app', 'server', 'seed'];
+const serverBoundaries = [
+  server(
+    'lib',
+    ['db', 'live', 'resources', 'modules', 'plugins', 'providers', 'context', 'config', ...top],
+    'pure helpers import nothing of the app',
+  ),
+  server(
+    'db',
+    ['live', 'resources', 'modules', 'plugins', 'providers', 'context', ...top],
+    'the database layer imports only lib/ and config',
+  ),
+  server(
+    'providers',
+    ['live', 'resources', 'modules', 'plugins', 'context', ...top],
+    'drivers import only db/, lib/ and config',
+  ),
+  server('plugins', ['live', 'modules', ...top], 'cross-cutting plugins do not import the feed or modules'),
+  server(
+    'resources',
+    ['live', 'modules', ...top],
+    'the engine imports no part of the feed (live/) nor any module: they call it',
+  ),
+  server('live', ['modules', ...top], 'the feed imports no module'),
+  server('modules', top, 'modules do not import the app or the seed'),
+  server('seed', ['app', 'server'], 'the seed writes through services, not the app'),
+];
+
+/**
+ * The web app imports one way, components/lib/config → features → app, and features do not import each
+ * other (style habit 4). A file `depth` folders inside a feature reaches a sibling feature with
+ * `depth + 1` `../` followed by a name.
+ */
+const webBoundaries = [
+  {
+    files: ['apps/web/src/{components,lib,config}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            outOf('components/, lib/, config/', ['features', 'app'], 'shared code imports no feature nor the app'),
+          ],
+        },
+      ],
+    },
+  },
+  ...[0, 1, 2, 3].map((depth) => ({
+    files: [`apps/web/src/features/*/${'*/'.repeat(depth)}*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(\\.\\./){${depth + 1}}(?!\\.)`,
+              message:
+                'features/: a feature does not import another feature; move what both need to components/ or lib/',
+            },
+          ],
+        },
+      ],
+    },
+  })),
+];
 
 /**
  * Role names are the permission table's (packages/domain): code elsewhere asks it (`can(role, capability)`,
@@ -71,4 +151,11 @@ export default tseslint.config(
     ],
     rules: noRoleStrings,
   },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  ...serverBoundaries,
+  ...webBoundaries,
 );

@@ -1,8 +1,9 @@
 /**
  * Sign-in with Google (issue 17) against a local OpenID Connect issuer on 127.0.0.1 (support/oidc-issuer.ts,
  * started by playwright.config.ts): PKCE, state and nonce checked by the server; the app gets a single-use
- * code, never a token in a URL; new users become customers of the market; accounts are linked only on a
- * verified e-mail; foreign redirect targets are not followed.
+ * code, never a token in a URL; new users become customers of the market; only a verified e-mail signs
+ * in, and an account whose own e-mail was never verified becomes the Google owner's alone; foreign
+ * redirect targets are not followed.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -82,16 +83,20 @@ test.describe('sign-in with Google', () => {
     await expect(page).toHaveURL('/');
   });
 
-  test('an existing password account with the same verified e-mail is linked to it', async ({ page, request }) => {
+  test("an account whose e-mail was never verified becomes Google's verified owner's alone", async ({
+    page,
+    request,
+  }) => {
+    // Registered by staff with a password: its e-mail was never proven (issue 23, hole 1).
     const email = `clave${stamp()}@gmail.test`;
     const uid = await passwordCustomer(request, email);
     const { answer } = await signInWithGoogle(page, email);
     expect(answer.registered).toBe(false);
     expect(answer.user.uid).toBe(uid);
     await expect(page).toHaveURL('/');
-    // Its password still signs in.
+    // The password somebody else chose no longer signs in.
     const signIn = await request.post('/api/identity/sign-in', { data: { email, password: PASSWORD } });
-    expect(signIn.status()).toBe(200);
+    expect(signIn.status()).toBe(401);
   });
 
   test('an account whose e-mail the provider has not verified is not linked', async ({
@@ -107,7 +112,7 @@ test.describe('sign-in with Google', () => {
     await signInAtIssuer(page, `${email}${UNVERIFIED}`);
     await expect(page).toHaveURL(/\/acceso\/google\?error=unverified$/);
     await expect(page.getByRole('alert')).toHaveText(
-      'Ya existe una cuenta con ese correo y Google no lo tiene verificado, así que no las unimos. Inicia sesión con tu contraseña.',
+      'Google no tiene verificado ese correo, así que no lo usamos para iniciar sesión. Si ya tienes una cuenta, inicia sesión con tu contraseña.',
     );
     await expect(page.getByRole('banner').getByRole('link', { name: 'Ingresar' })).toBeVisible();
     expectConsoleErrors();

@@ -330,4 +330,53 @@ test.describe('staff order entry', () => {
       await api.dispose();
     }
   });
+  test('an answer lost on the way: the retry sends the same Idempotency-Key and the server makes one order', async ({
+    page,
+    playwright,
+    baseURL,
+    expectConsoleErrors,
+  }) => {
+    test.setTimeout(60_000);
+    expectConsoleErrors('net::ERR_FAILED');
+    const api = await adminApi(await playwright.request.newContext({ baseURL }));
+    const [product] = await api.call<Product[]>('GET', 'products?active=true&sort=price&per_page=1');
+    const name = `Pedro Réplica ${suffix()}`;
+    const keys: string[] = [];
+    let createdId: string | null = null;
+    try {
+      await openEntry(page);
+      // The first create reaches the server, which makes the order, but its answer never comes back.
+      await page.route(`**/api/companies/${api.companyId}/orders`, async (route) => {
+        if (route.request().method() !== 'POST') return route.continue();
+        keys.push(route.request().headers()['idempotency-key'] ?? '');
+        if (keys.length === 1) {
+          await route.fetch();
+          return route.abort('failed');
+        }
+        return route.continue();
+      });
+      await page.getByRole('radio', { name: /Sin cuenta/ }).check();
+      await page.getByLabel('Nombre de contacto').fill(name);
+      await page.getByRole('textbox', { name: 'Teléfono' }).fill('311 555 0103');
+      await page.getByRole('radio', { name: 'Recoge en la panadería' }).check();
+      await page.getByRole('group', { name: 'Horario' }).getByRole('radio').first().check();
+      await addProduct(page, product!.name);
+      await page.getByRole('button', { name: 'Crear pedido' }).click();
+      await expect(
+        page.getByText('No pudimos conectarnos. Revisa tu conexión e intenta de nuevo.').first(),
+      ).toBeVisible();
+      await expect(page).toHaveURL(/\/dashboard\/orders\/create$/);
+      await page.getByRole('button', { name: 'Crear pedido' }).click();
+      await expect(page.getByText(/^Pedido #\d+ creado$/)).toBeVisible();
+      createdId = new URL(page.url()).searchParams.get('order');
+      expect(keys).toHaveLength(2);
+      expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+      expect(keys[1]).toBe(keys[0]);
+      expect(await api.count(`orders?search=${encodeURIComponent(name)}`)).toBe(1);
+    } finally {
+      if (createdId)
+        await api.call('PATCH', `orders/${createdId}`, { status: 'cancelled', cancelReason: 'Prueba E2E' });
+      await api.dispose();
+    }
+  });
 });

@@ -7,6 +7,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { asc, eq } from 'drizzle-orm';
 import helmet from 'helmet';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fp from 'fastify-plugin';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { MAX_BODY_BYTES } from '@hornada/domain';
 import type { Config } from './config';
@@ -15,11 +16,12 @@ import type { Db } from './db';
 import { companies } from './db/schema';
 import { DEMO_COMPANY_ID } from './seed/ids';
 import { systemClock, type Clock } from './lib/clock';
-import { createWriter, type Change } from './live/change-log';
+import { serializeRequest } from './lib/log-redact';
+import { createWriter, type Change } from './db/change-log';
 import { LiveFeed } from './live/feed';
-import { PublicCache } from './live/public-cache';
-import { registerLiveRoutes } from './resources/changes.routes';
-import { createVisibility } from './resources/visibility';
+import { PublicCache } from './resources/public-cache';
+import { registerLiveRoutes } from './live/changes.routes';
+import { createVisibility } from './live/visibility';
 import { UserDirectory } from './resources/user-directory';
 import { createKeyStore, type KeyStore } from './lib/keys';
 import { registerSystemRoutes } from './modules/system.routes';
@@ -30,6 +32,7 @@ import { registerCartRoutes } from './modules/carts/carts.routes';
 import { registerFileRoutes } from './modules/files/files.routes';
 import { createStorage, type StorageDriver } from './providers/storage';
 import { registerOrderRoutes } from './modules/orders/orders.routes';
+import { composeModules } from './modules/compose';
 import { createEmailDriver } from './providers/email';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
@@ -59,10 +62,37 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
     level,
     // Never log credentials; request bodies are not logged at all.
     redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    // Nor the secrets a URL carries (order links, reset and verification tokens, Google codes).
+    serializers: { req: serializeRequest },
   };
 }
 
-/** The plugin tree; never listens. What server.ts runs and what tests boot (design §8). */
+type Register = (scope: FastifyInstance) => unknown;
+
+/** A part of the app in its own encapsulated plugin: its routes, hooks, parsers and decorators stay its own. */
+function part(name: string, register: Register) {
+  const plugin = async (scope: FastifyInstance) => {
+    await register(scope);
+  };
+  Object.defineProperty(plugin, 'name', { value: name });
+  return plugin;
+}
+
+/** A cross-cutting plugin, shared with its parent (fastify-plugin): every part registered after it has it. */
+function shared(name: string, register: Register) {
+  return fp(
+    async (scope: FastifyInstance) => {
+      await register(scope);
+    },
+    { name },
+  );
+}
+
+/**
+ * The plugin tree; never listens. What server.ts runs and what tests boot (design §8). As fastify/demo: the
+ * core (compression, compilers, the context), then cross-cutting plugins shared with every route, then each
+ * part of the app in its own encapsulated plugin, registered in order.
+ */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, db } = opts;
   const app = Fastify({
@@ -140,6 +170,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // The one door: every write to a resource, from routes, modules, the seed and loaders, goes through here.
   const resources = new ResourceRegistry(ctx);
   app.decorate('resources', resources);
+  // Each module's service built once, its rules added to the resources' hooks: before any route, so the
+  // seed and the tests write under the same rules as the API.
+  app.decorate('modules', composeModules(ctx, resources));
   ctx.live = new LiveFeed(
     db,
     db.$client.options.connectionString ?? '',
@@ -204,9 +237,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     (api ? apiHeaders : documentHeaders)(req.raw, reply.raw, (err) => done(err instanceof Error ? err : undefined));
   });
 
-  registerErrorHandling(app);
-  registerAuth(app);
-  await registerRateLimits(app);
+  await app.register(shared('errors', registerErrorHandling));
+  await app.register(shared('auth', registerAuth));
+  await app.register(shared('rate-limits', registerRateLimits));
 
   await app.register(swagger, {
     openapi: {
@@ -229,26 +262,34 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const email = createEmailDriver(config, db, clock, app.log);
   app.decorate('email', email);
   app.addHook('onClose', () => email.close());
-  registerSystemRoutes(app);
-  registerIdentityRoutes(app);
-  registerSettingsRoutes(app);
-  registerCartRoutes(app);
-  registerOrderRoutes(app);
-  for (const service of resources.all()) registerResource(app, service);
-  registerLiveRoutes(app, resources.definitions);
 
+  // The parts, each in its own encapsulated plugin, in this order.
+  await app.register(part('system', registerSystemRoutes));
+  await app.register(part('identity', registerIdentityRoutes));
+  await app.register(part('settings', registerSettingsRoutes));
+  await app.register(part('carts', registerCartRoutes));
+  await app.register(part('orders', registerOrderRoutes));
+  await app.register(
+    part('resources', (scope) => {
+      for (const service of resources.all()) registerResource(scope, service);
+    }),
+  );
+  await app.register(part('live', (scope) => registerLiveRoutes(scope, resources.definitions)));
   // Uploads, deletes and downloads (/files/…, cached for a year) on either storage driver.
-  await registerFileRoutes(app);
-
-  registerSeoRoutes(app);
-  if (config.devWeb) {
-    // Imported only here: outside `npm run dev`, neither this module nor Vite (a devDependency) is loaded.
-    const { registerDevWebRoutes } = await import('./modules/web/web.dev');
-    await registerDevWebRoutes(app, WEB_ROOT);
-  } else {
-    const web = webBuildAt(WEB_ROOT);
-    if (web) await registerWebRoutes(app, web);
-  }
+  await app.register(part('files', registerFileRoutes));
+  await app.register(part('seo', registerSeoRoutes));
+  await app.register(
+    part('web', async (scope) => {
+      if (config.devWeb) {
+        // Imported only here: outside `npm run dev`, neither this module nor Vite (a devDependency) is loaded.
+        const { registerDevWebRoutes } = await import('./modules/web/web.dev');
+        await registerDevWebRoutes(scope, WEB_ROOT);
+      } else {
+        const web = webBuildAt(WEB_ROOT);
+        if (web) await registerWebRoutes(scope, web);
+      }
+    }),
+  );
 
   return app;
 }

@@ -109,6 +109,12 @@ const EnvSchema = z.object({
     .min(2)
     .max(200)
     .default(Math.min(20, 2 * os.availableParallelism() + 2)),
+  // Unpaid web orders placed in one day (the company's) that one holder (a browser session or a
+  // customer), one phone and one network address may have (issue 23); 0: no bound. The address bound is
+  // higher: a mobile carrier puts many shoppers behind one address.
+  CHECKOUT_UNPAID_PER_HOLDER: z.coerce.number().int().min(0).default(3),
+  CHECKOUT_UNPAID_PER_PHONE: z.coerce.number().int().min(0).default(3),
+  CHECKOUT_UNPAID_PER_ADDRESS: z.coerce.number().int().min(0).default(10),
   // File storage (design §1): local disk under DATA_DIR/files, or an S3-compatible bucket.
   STORAGE: z.enum(['local', 's3']).default('local'),
   S3_BUCKET: z.string().min(3).max(63).optional(),
@@ -185,6 +191,8 @@ export interface Config {
     /** Open change streams guests of one address may hold. */
     perAddress: number;
   };
+  /** Unpaid web orders a day one holder, phone and address may have (0: no bound). */
+  checkoutBounds: { perHolder: number; perPhone: number; perAddress: number };
   storage: StorageConfig;
   /** Bytes a company's images may take, every width counted; 0: no limit. */
   storageQuotaBytes: number;
@@ -256,6 +264,11 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       recoveryPerAddress: e.RATE_LIMIT_RECOVERY_ADDRESS,
     },
     liveStreams: { perUser: e.LIVE_STREAMS_PER_USER, perAddress: e.LIVE_STREAMS_PER_ADDRESS },
+    checkoutBounds: {
+      perHolder: e.CHECKOUT_UNPAID_PER_HOLDER,
+      perPhone: e.CHECKOUT_UNPAID_PER_PHONE,
+      perAddress: e.CHECKOUT_UNPAID_PER_ADDRESS,
+    },
     storage:
       e.STORAGE === 's3'
         ? {

@@ -3,10 +3,10 @@ import type { Db } from './db';
 import type { Clock } from './lib/clock';
 import type { KeyStore } from './lib/keys';
 import type { StorageDriver } from './providers/storage';
-import type { WriteFn } from './live/change-log';
+import type { WriteFn } from './db/change-log';
 import type { LiveFeed } from './live/feed';
 import type { CompanyDirectory } from './resources/tenant';
-import type { PublicCache } from './live/public-cache';
+import type { PublicCache } from './resources/public-cache';
 import type { UserDirectory } from './resources/user-directory';
 import type { Role } from '@hornada/domain';
 

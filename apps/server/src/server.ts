@@ -7,7 +7,6 @@ import { createDb, ensureDatabase, migrateDb, type Db } from './db';
 import type { EmbeddedPg } from './db/embedded';
 import { DEMO_COMPANY_ID } from './seed/ids';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoAccounts } from './modules/identity/demo-accounts';
-import { IdentityService } from './modules/identity/identity.service';
 import { users } from './db/schema';
 import { inArray } from 'drizzle-orm';
 import { systemClock } from './lib/clock';
@@ -137,7 +136,7 @@ async function main(): Promise<void> {
     if (config.seedDemo) {
       // Loaded only to seed: the picture painter stays off the server's runtime path (its own chunk).
       const { seedDemo } = await import('./seed');
-      const identity = new IdentityService(built.ctx, built.resources);
+      const identity = built.modules.identity;
       const result = await seedDemo({
         db,
         clock: systemClock,

@@ -104,6 +104,19 @@ describe('configuration', () => {
     );
   });
 
+  it('reads the bounds on unpaid web orders: 3 a holder, 3 a phone, 10 an address by default, 0 for none', () => {
+    expect(parseConfig({}).checkoutBounds).toEqual({ perHolder: 3, perPhone: 3, perAddress: 10 });
+    const c = parseConfig({
+      CHECKOUT_UNPAID_PER_HOLDER: '0',
+      CHECKOUT_UNPAID_PER_PHONE: '5',
+      CHECKOUT_UNPAID_PER_ADDRESS: '40',
+    });
+    expect(c.checkoutBounds).toEqual({ perHolder: 0, perPhone: 5, perAddress: 40 });
+    expect(() => parseConfig({ CHECKOUT_UNPAID_PER_HOLDER: '-1', CHECKOUT_UNPAID_PER_ADDRESS: 'many' })).toThrow(
+      /CHECKOUT_UNPAID_PER_HOLDER[\s\S]*CHECKOUT_UNPAID_PER_ADDRESS/,
+    );
+  });
+
   it('names every bad variable in one message', () => {
     expect(() => parseConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', SEED_DEMO: 'maybe' })).toThrow(ConfigError);
     try {

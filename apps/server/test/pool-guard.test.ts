@@ -31,10 +31,9 @@ describe('the pool when a checked-out connection dies', () => {
       // Killed between two statements, as a restart does: no query of ours is running on it.
       await terminate(rows[0]!.pid);
       await ended;
-      // The slot is free again although the holder has not released the client (drizzle's BEGIN case).
-      const started = Date.now();
+      // The slot is free again although the holder has not released the client (drizzle's BEGIN case): were
+      // it not, this query would wait for the one slot until the pool's connection timeout refused it.
       expect((await db.execute(sql`SELECT 1 AS ok`)).rows).toEqual([{ ok: 1 }]);
-      expect(Date.now() - started).toBeLessThan(5_000);
       expect(() => client.release()).not.toThrow();
       // And a transaction goes through on the single slot.
       expect(await db.transaction(async (tx) => (await tx.execute(sql`SELECT 2 AS ok`)).rows)).toEqual([{ ok: 2 }]);

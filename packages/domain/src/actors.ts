@@ -24,6 +24,7 @@ export const SYSTEM_REASONS = [
   'sessions',
   'password',
   'verify-email',
+  'takeover',
   'bakery',
   'market',
   'seed',
@@ -42,6 +43,11 @@ export const SYSTEM_LINES: Record<SystemReason, ActorLine> = {
   password: { users: { update: ['passwordHash', 'sessionsValidFrom', 'emailVerified'] } },
   /** The e-mail is verified: a verification link, or an issuer that vouches for the address. */
   'verify-email': { users: { update: ['emailVerified'] } },
+  /**
+   * A Google sign-in whose provider vouches for the e-mail takes over the account of that e-mail that was
+   * never verified: its password goes, every session ends, the e-mail is verified.
+   */
+  takeover: { users: { update: ['passwordHash', 'emailVerified', 'sessionsValidFrom'] } },
   /** A company admin without a bakery created one: the account joins it. */
   bakery: { users: { update: ['companyId'] } },
   /** A first Google sign-in registers the account as a customer of the market. */
@@ -84,6 +90,9 @@ export const CHECKOUT_LINE: ActorLine = {
       'cartId',
       'idempotencyKey',
       'requestHash',
+      // The checkout bounds' keys of who placed it and from where (modules/orders/checkout-bounds.ts).
+      'holderKey',
+      'originKey',
     ],
   },
 };

@@ -13,6 +13,17 @@ export const CART_MAX_QUANTITY = 1000;
 /** Spec §2/§9: the Products menu closes this long after the pointer leaves. */
 export const DROPDOWN_CLOSE_DELAY_MS = 150;
 export const MONEY_MAX = 100_000_000;
+/**
+ * How far ahead an order may be due (issue 23): the day picker's 62 days, today included, so the last
+ * bookable day is today + 61 in the company's time zone. Carts, checkout and staff orders alike.
+ */
+export const BOOKING_HORIZON_DAYS = 62;
+/** Open carts one holder (a browser session or a customer) keeps in a bakery; a new one evicts the oldest. */
+export const CART_OPEN_PER_HOLDER = 5;
+/** A cart nobody wrote to for this many days is deleted (its contact and address with it). */
+export const CART_RETENTION_DAYS = 30;
+/** Unpaid web orders due the same day with one phone that make each of them suspicious to staff. */
+export const SUSPICIOUS_SAME_PHONE = 3;
 export const NAME_MAX = 120;
 export const DESCRIPTION_MAX = 5000;
 export const PRODUCT_IMAGES_MAX = 10;

@@ -26,6 +26,9 @@ export const ERROR_TEXTS_ES = {
   'auth/invalid-action-code': 'Este enlace no es válido o ya se usó. Pide uno nuevo.',
   'auth/expired-action-code': 'Este enlace venció. Pide uno nuevo.',
   'auth/google-failed': 'No pudimos iniciar sesión con Google. Intenta de nuevo.',
+  'auth/google-other-browser':
+    'Este inicio de sesión con Google se empezó en otro navegador. Vuelve a intentarlo desde este.',
+  'auth/email-not-verified': 'Primero confirma tu correo con el enlace que te enviamos. Luego intenta de nuevo.',
   'cart/product-unavailable': 'Este producto ya no está disponible.',
   'cart/pickup-unavailable': 'Esta panadería no ofrece recogida en tienda.',
   // File storage (spec §8): the API's codes, then the two the web's uploader raises itself.
@@ -48,6 +51,14 @@ export const ERROR_TEXTS_ES = {
   'orders/product-unavailable': 'Un producto de tu pedido ya no está disponible.',
   'orders/cart-checked-out': 'Este carrito ya se convirtió en un pedido.',
   'orders/idempotency-mismatch': 'Esta solicitud ya se usó con otros datos.',
+  // Replay-safe writes (issue 23): an Idempotency-Key reused with another request, a stale If-Match.
+  idempotency_mismatch: 'Esta solicitud ya se usó con otros datos.',
+  precondition_failed: 'Este registro cambió mientras tanto. Recarga para ver su estado actual e intenta de nuevo.',
+  'orders/total-too-large': 'El total del pedido supera el máximo de $100,000,000. Divídelo en varios pedidos.',
+  'orders/beyond-horizon': 'Solo se puede pedir para los próximos 62 días. Elige una fecha más cercana.',
+  'orders/too-many-unpaid':
+    'Ya hay varios pedidos sin pagar de hoy con estos datos. Para hacer otro, espera a que la panadería los confirme o comunícate con ella.',
+  'orders/field-outside-move': 'Ese dato no se puede cambiar en este momento del pedido.',
   unavailable: 'El servicio no está disponible en este momento.',
   database_timeout: 'El servidor tardó demasiado en responder. Intenta de nuevo.',
   not_implemented: 'Esta acción no está disponible.',
@@ -86,6 +97,8 @@ export function codeForStatus(status: number): ErrorCode {
       return 'not_found';
     case 409:
       return 'conflict';
+    case 412:
+      return 'precondition_failed';
     case 413:
       return 'payload_too_large';
     case 415:

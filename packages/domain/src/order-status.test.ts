@@ -4,6 +4,9 @@ import {
   allowedStatusMoves,
   canMovePayment,
   canMoveStatus,
+  describeMoment,
+  fieldMomentOf,
+  mayChangeFieldAt,
   isUnpaid,
   paymentStatusesOf,
   statusMoves,
@@ -82,5 +85,26 @@ describe('payment axis (design §5)', () => {
     expect(isUnpaid({ status: 'delivered', paymentStatus: 'unpaid' })).toBe(true);
     expect(isUnpaid({ status: 'cancelled', paymentStatus: 'unpaid' })).toBe(false);
     expect(isUnpaid({ status: 'pending', paymentStatus: 'paid' })).toBe(false);
+  });
+});
+
+describe('field moments (design §5 role × field table)', () => {
+  it('binds a field to its move: a reason only with a cancellation, cash only on the way or at delivery', () => {
+    expect(mayChangeFieldAt('company_customer', 'cancelReason', 'delivered', null)).toBe(false);
+    expect(mayChangeFieldAt('company_customer', 'cancelReason', 'pending', 'cancelled')).toBe(true);
+    expect(mayChangeFieldAt('delivery_assistant', 'cashCollected', 'cancelled', null)).toBe(false);
+    expect(mayChangeFieldAt('delivery_assistant', 'cashCollected', 'out_for_delivery', null)).toBe(true);
+    expect(mayChangeFieldAt('delivery_assistant', 'cashCollected', 'out_for_delivery', 'delivered')).toBe(true);
+    expect(mayChangeFieldAt('company_staff', 'producedQuantities', 'in_production', 'cancelled')).toBe(false);
+    // A field without a moment is the permission table's alone.
+    expect(fieldMomentOf('company_staff', 'notes')).toBeNull();
+    expect(mayChangeFieldAt('company_staff', 'notes', 'delivered', null)).toBe(true);
+  });
+
+  it('says when a field may change', () => {
+    expect(describeMoment(fieldMomentOf('delivery_assistant', 'cashCollected')!)).toBe(
+      'while out_for_delivery, or with the move to delivered',
+    );
+    expect(describeMoment(fieldMomentOf('company_customer', 'cancelReason')!)).toBe('with the move to cancelled');
   });
 });

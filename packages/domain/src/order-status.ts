@@ -154,3 +154,81 @@ export const PAYMENT_METHOD_ES: Record<OrderPaymentMethod, string> = {
   online: 'Pago en línea',
   credit: 'Crédito',
 };
+
+/**
+ * When a field belongs to the order's life (design §5's role × field table, issue 23): the statuses it
+ * may change in (`during`, when the write moves nothing) and the moves it may come with (`with`, the
+ * status a write moves the order to). A write that moves the order is judged by its move alone, so a
+ * field never rides along a move it does not belong to (a reason with anything but a cancellation,
+ * cash on a cancelled order).
+ */
+export interface FieldMoment {
+  during: readonly OrderStatus[];
+  with: readonly OrderStatus[];
+}
+
+/** The fields whose change is bound to a moment of the order; the others follow only the permission table. */
+export const MOMENT_FIELDS = [
+  'cancelReason',
+  'cashCollected',
+  'producedQuantities',
+  'routePosition',
+  'deliveryAssistantId',
+  'notes',
+] as const;
+export type MomentField = (typeof MOMENT_FIELDS)[number];
+
+const OPEN: readonly OrderStatus[] = ['pending', 'confirmed', 'in_production', 'ready', 'out_for_delivery'];
+const OPEN_MOVES: readonly OrderStatus[] = ['confirmed', 'in_production', 'ready', 'out_for_delivery'];
+
+/**
+ * By mover, the moments of the fields it may write (the permission table's `writable` says which). A
+ * field the back office writes without a line here (notes, contact…) has no moment of its own.
+ */
+export const ORDER_FIELD_MOMENTS: Record<Mover, Partial<Record<MomentField, FieldMoment>>> = {
+  back_office: {
+    cancelReason: { during: [], with: ['cancelled'] },
+    // Collected on the way or at the counter; the till may be settled after delivery.
+    cashCollected: { during: ['out_for_delivery', 'delivered'], with: ['delivered'] },
+    producedQuantities: { during: ['in_production', 'ready'], with: ['ready'] },
+    routePosition: { during: OPEN, with: OPEN_MOVES },
+    deliveryAssistantId: { during: OPEN, with: OPEN_MOVES },
+  },
+  production_assistant: {
+    producedQuantities: { during: ['in_production'], with: ['ready'] },
+  },
+  delivery_assistant: {
+    cashCollected: { during: ['out_for_delivery'], with: ['delivered'] },
+    routePosition: { during: ['ready', 'out_for_delivery'], with: ['out_for_delivery'] },
+    notes: { during: ['ready', 'out_for_delivery'], with: ['out_for_delivery', 'delivered'] },
+  },
+  company_customer: {
+    cancelReason: { during: [], with: ['cancelled'] },
+  },
+};
+
+/** The moment of a field for a role, or null when the field has none (or the role is no mover). */
+export function fieldMomentOf(role: Role, field: string): FieldMoment | null {
+  const mover = moverOf(role);
+  if (!mover) return null;
+  return (ORDER_FIELD_MOMENTS[mover] as Partial<Record<string, FieldMoment>>)[field] ?? null;
+}
+
+/**
+ * May `role` change `field` on an order that is `from`, in a write that moves it to `to` (null: a
+ * write that moves nothing, or a new order, then `from` is its first status)?
+ */
+export function mayChangeFieldAt(role: Role, field: string, from: OrderStatus, to: OrderStatus | null): boolean {
+  const moment = fieldMomentOf(role, field);
+  if (!moment) return true;
+  return to === null ? moment.during.includes(from) : moment.with.includes(to);
+}
+
+/** "while out_for_delivery, or with the move to delivered": when a field may change, for messages. */
+export function describeMoment(moment: FieldMoment): string {
+  const parts = [
+    moment.during.length ? `while ${moment.during.join(' or ')}` : '',
+    moment.with.length ? `with the move to ${moment.with.join(' or ')}` : '',
+  ].filter(Boolean);
+  return parts.join(', or ');
+}

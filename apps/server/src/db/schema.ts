@@ -246,7 +246,12 @@ export const carts = pgTable(
     window: text(),
     notes: text(),
   },
-  (t) => [index().on(t.customerId, t.companyId, t.updatedAt)],
+  (t) => [
+    index().on(t.customerId, t.companyId, t.updatedAt),
+    // A session's open carts (five a holder) and the cleanup of carts untouched for 30 days (issue 23).
+    index().on(t.sessionHash, t.companyId),
+    index().on(t.updatedAt),
+  ],
 );
 
 /**
@@ -318,6 +323,15 @@ export const orders = pgTable(
     contactName: text().generatedAlwaysAs(sql`contact->>'name'`),
     contactPhone: text().generatedAlwaysAs(sql`contact->>'phone'`),
     numberText: text().generatedAlwaysAs(sql`number::text`),
+    /**
+     * Who placed a web order, for the bounds on unpaid orders (issue 23), never sent: `s:` and the
+     * session id's sha256 for a guest, `c:` and the customer's id; and a keyed hash of the network
+     * address it came from (never the address itself). Null for staff orders.
+     */
+    holderKey: text(),
+    originKey: text(),
+    /** The contact's phone as packages/domain's phoneKey() makes it: digits only, the last ten. */
+    phoneKey: text().generatedAlwaysAs(sql`right(regexp_replace(contact->>'phone', '[^0-9]', '', 'g'), 10)`),
   },
   (t) => [
     uniqueIndex('orders_company_number_key').on(t.companyId, t.number),
@@ -384,6 +398,28 @@ export const userIdentities = pgTable(
       .notNull()
       .references(() => users.id),
     createdAt: ts().notNull(),
+    /** Whether the provider vouched for the e-mail when linked: a password reset unlinks the others. */
+    emailVerified: boolean().notNull().default(false),
   },
   (t) => [uniqueIndex().on(t.provider, t.subject), index().on(t.userId)],
+);
+
+/**
+ * Idempotency-Keys of resource writes (issue 23, resources/idempotency.ts): one row a caller and key,
+ * claimed in the write's own transaction (the primary key makes a concurrent copy wait for it), holding
+ * a hash of the request and the exact answer a replay gets. Kept 24 hours.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: text().notNull(),
+    key: text().notNull(),
+    requestHash: text().notNull(),
+    /** 0 until the write's answer is stored, in the same transaction (never seen committed as 0). */
+    status: integer().notNull(),
+    /** The answer's JSON as sent, byte for byte. */
+    response: text(),
+    createdAt: ts().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index().on(t.createdAt)],
 );

@@ -1,15 +1,18 @@
-import type { ApiErrorBody } from '@hornada/domain';
+import type { ApiErrorBody, ErrorCode } from '@hornada/domain';
 
 export type Detail = { path: string; message: string };
 
 /** The most `details` an error body lists; its message still counts them all. */
 export const MAX_DETAILS = 20;
 
-/** The one error type of the API (style habit 6): a status, a stable code and an English message. */
+/**
+ * The one error type of the API (style habit 6): a status, a stable code and an English message. The code
+ * is one of the domain's (packages/domain errors.ts), so a code the web has no Spanish text for does not compile.
+ */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly details?: Detail[],
     readonly headers?: Record<string, string>,

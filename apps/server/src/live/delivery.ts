@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db';
 import { changeLog } from '../db/schema';
-import type { Change } from './change-log';
+import type { Change } from '../db/change-log';
 import { LOG_BATCH, readLog, type LogRow } from './listener';
 
 /** A subscriber whose unsent output passes this is closed and resumes from the log. */

@@ -4,10 +4,10 @@ import type { Db } from '../db';
 import { changeLog } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { Delivery, type Subscriber, type Visibility } from './delivery';
-import { ChangeListener, type ListenerOptions, type LogRow } from './listener';
+import { ChangeListener, type ListenerOptions, type ListenerStats, type LogRow } from './listener';
 
 export { MAX_BUFFERED_BYTES, formatEvent, parseLastEventId, type Subscriber, type Visibility } from './delivery';
-export { LISTENER_APPLICATION_NAME, type LogRow } from './listener';
+export { LISTENER_APPLICATION_NAME, type ListenerStats, type LogRow } from './listener';
 
 export const HEARTBEAT_MS = 25_000;
 export const RETENTION_DAYS = 7;
@@ -90,6 +90,11 @@ export class LiveFeed {
   /** Ends one stream with a retry hint (ms) for the client's reconnect. */
   close(sub: Subscriber, retryMs = 1000): void {
     this.delivery.close(sub, retryMs);
+  }
+
+  /** The listener's counters since start (reconnects, failed pumps, notifications heard). */
+  get listenerStats(): Readonly<ListenerStats> {
+    return this.listener.stats;
   }
 
   get subscriberCount(): number {

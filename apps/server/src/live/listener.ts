@@ -3,7 +3,7 @@ import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db';
 import { changeLog } from '../db/schema';
-import { CHANGES_CHANNEL, type Change } from './change-log';
+import { CHANGES_CHANNEL, type Change } from '../db/change-log';
 
 /** application_name of the one LISTEN connection, so operators (and tests) can find it. */
 export const LISTENER_APPLICATION_NAME = 'hornada-live';
@@ -15,6 +15,17 @@ export interface LogRow {
   companyId: string;
   resource: string;
   changes: Change[];
+}
+
+/** What the listener has been through since it started: counted for operators and for tests to wait on. */
+export interface ListenerStats {
+  /** Notifications heard on the LISTEN connection. */
+  notifications: number;
+  /** Reconnects of a lost listener that succeeded / that failed (each failure schedules the next try). */
+  reconnects: number;
+  reconnectFailures: number;
+  /** Pumps that failed (each schedules a retry). */
+  pumpFailures: number;
 }
 
 export interface ListenerOptions {
@@ -77,6 +88,7 @@ export class ChangeListener {
   private readonly applicationName: string;
   /** Called for every row read from the log, before delivery: caches forget what it touched. */
   readonly onRow: ((row: LogRow) => void)[] = [];
+  readonly stats: ListenerStats = { notifications: 0, reconnects: 0, reconnectFailures: 0, pumpFailures: 0 };
 
   constructor(
     private readonly db: Db,
@@ -125,7 +137,10 @@ export class ChangeListener {
       this.log.warn({ err }, 'change feed listener lost; reconnecting');
       this.scheduleReconnect();
     };
-    client.on('notification', () => this.pump());
+    client.on('notification', () => {
+      this.stats.notifications++;
+      this.pump();
+    });
     client.on('error', onLost);
     client.on('end', () => onLost());
     try {
@@ -151,10 +166,14 @@ export class ChangeListener {
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = null;
       if (this.stopped) return;
-      this.connect().catch((err: unknown) => {
-        this.log.warn({ err }, 'change feed listener reconnect failed; retrying');
-        this.scheduleReconnect();
-      });
+      this.connect().then(
+        () => void this.stats.reconnects++,
+        (err: unknown) => {
+          this.stats.reconnectFailures++;
+          this.log.warn({ err }, 'change feed listener reconnect failed; retrying');
+          this.scheduleReconnect();
+        },
+      );
     }, this.backoff(this.listenerFailures++));
     this.reconnectTimer.unref();
   }
@@ -199,6 +218,7 @@ export class ChangeListener {
     })()
       .catch((err: unknown) => {
         // The log keeps what we could not read: retry rather than wait for the next notification.
+        this.stats.pumpFailures++;
         this.log.error({ err }, 'change feed pump failed; retrying');
         this.schedulePumpRetry();
       })

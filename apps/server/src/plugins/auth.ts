@@ -26,7 +26,8 @@ export function registerAuth(app: FastifyInstance): void {
   // cached public reads.
   app.addHook('onRequest', (request: FastifyRequest, _reply, done) => {
     const header = request.headers.authorization;
-    if (!header || !request.url.startsWith('/api/')) return done();
+    // Decided on the route the router matched, not on the raw URL: `/%61pi/me` is `/api/me` to the router.
+    if (!header || !request.routeOptions.url?.startsWith('/api/')) return done();
     if (request.routeOptions.config?.ignoreBearer) return done();
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match) return done(new AppError(401, 'auth/invalid-token', 'Authorization header must be "Bearer <token>"'));

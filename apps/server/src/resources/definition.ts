@@ -33,18 +33,27 @@ export interface RowRule {
   test: (caller: Caller, doc: Row) => boolean;
 }
 
-/** Checks and reshapes a write's data (inside its transaction); returns what is stored. */
-export type BeforeWrite = (
+/**
+ * Checks and reshapes a write's data (inside its transaction); returns what is stored, or what the next
+ * hook gets. `R` is the resource's stored row (a module adds hooks typed by its table, resources/hooks.ts).
+ */
+export type BeforeWrite<R extends object = Row> = (
   ctx: AppContext,
   tx: DbOrTx,
   actor: Actor,
-  current: Row | null,
+  current: R | null,
   data: Record<string, unknown>,
   companyId: string,
 ) => Promise<Record<string, unknown>>;
 
 /** Runs inside a write's transaction, after the row is written (delete included). */
-export type AfterWrite = (ctx: AppContext, tx: DbOrTx, actor: Actor, before: Row | null, after: Row) => Promise<void>;
+export type AfterWrite<R extends object = Row> = (
+  ctx: AppContext,
+  tx: DbOrTx,
+  actor: Actor,
+  before: R | null,
+  after: R,
+) => Promise<void>;
 
 /**
  * Everything the engine needs to serve one resource (style habit 3): a definition, not handlers. Who may
@@ -85,6 +94,7 @@ export interface ResourceDefinition {
   references?: readonly Reference[];
   /** Fields never sent nor logged (password hashes). */
   hidden?: readonly string[];
+  /** The definition's own hooks: they run first; modules add theirs where the app is composed. */
   hooks?: {
     /** Checks and reshapes a write's data (inside its transaction); returns what is stored. */
     beforeWrite?: BeforeWrite;

@@ -1,11 +1,19 @@
 import type { ResourceName } from '@hornada/domain';
 import type { AppContext } from '../context';
+import type { orders, users } from '../db/schema';
 import type { ResourceDefinition } from './definition';
+import type { ResourceHooks } from './hooks';
 import { RESOURCES } from './definitions';
 import { ResourceService, type WriteScope } from './service';
 import { SettingsService } from './settings.service';
 
 type CollectionName = Exclude<ResourceName, 'settings' | 'files'>;
+
+/** The stored row of each resource that modules add hooks to (add a line when a module hooks another). */
+export interface HookedRows {
+  orders: typeof orders.$inferSelect;
+  users: typeof users.$inferSelect;
+}
 
 /**
  * The one door (style habit 11): a service per resource, built once for the app and used by the routes,
@@ -36,6 +44,12 @@ export class ResourceRegistry {
   }
   get products() {
     return this.get('products');
+  }
+
+  /** A resource's hooks, typed by its stored row: where modules add their rules (modules/compose.ts). */
+  hooksOf<N extends keyof HookedRows>(name: N): ResourceHooks<HookedRows[N]> {
+    // The service reads and writes this resource's table only, so its rows are the table's rows.
+    return this.get(name).hooks as unknown as ResourceHooks<HookedRows[N]>;
   }
 
   all(): ResourceService[] {

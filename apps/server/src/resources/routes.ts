@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { BASE_READ_ONLY } from '@hornada/domain';
+import { BASE_READ_ONLY, etagOf } from '@hornada/domain';
 import { z } from 'zod';
 import { getCompany } from './tenant';
 import { hasRelativeDay, listQuerySchema, type ListQuery } from './query';
@@ -8,8 +8,9 @@ import { readAccess } from './access';
 import { asUser } from './actor';
 import { publicReadLimit, writeLimit } from '../plugins/rate-limit';
 import { BULK_BODY_BYTES, underBulkBounds } from '../plugins/bulk-writes';
-import { answerFromCache, servePublic } from '../live/serve-public';
+import { answerFromCache, servePublic } from './serve-public';
 import type { ResourceService } from './service';
+import { keepKeysBounded, replaySafe, writeHeaders } from './idempotency';
 
 // Cache keys within (company, resource). The raw URL names a list read (path and parameters), with no
 // need to serialise the parsed query.
@@ -54,6 +55,8 @@ export function registerResource(app: FastifyInstance, service: ResourceService)
   const company = (req: { params: { companyId: string } }) => getCompany(app.ctx, req.params.companyId);
   const writes = writeLimit(app);
   const reads = publicReadLimit(app);
+  // Writes take Idempotency-Key and (on one record) If-Match: resources/idempotency.ts.
+  keepKeysBounded(app);
 
   r.get(
     base,
@@ -87,7 +90,10 @@ export function registerResource(app: FastifyInstance, service: ResourceService)
       if (readAccess(def.name, req.caller, c.id) === 'public') {
         return servePublic(req, reply, c.id, def.name, recordKey(req), produce);
       }
-      return produce();
+      // The record's version, for If-Match on its writes (the public reads keep their content ETag).
+      const read = await produce();
+      void reply.header('etag', etagOf(read.data.updatedAt as Date));
+      return read;
     },
   );
 
@@ -100,13 +106,20 @@ export function registerResource(app: FastifyInstance, service: ResourceService)
         tags,
         summary: `Create a ${def.label.toLowerCase()}`,
         params: companyParams,
+        headers: writeHeaders,
         body: def.createInput ?? def.input,
       },
     },
     async (req, reply) => {
       const c = await company(req);
-      const data = await service.create(asUser(req.caller), c.id, req.body as Record<string, unknown>);
-      return reply.status(201).send({ data });
+      const body = req.body as Record<string, unknown>;
+      return replaySafe(req, reply, {
+        service,
+        action: 'create',
+        companyId: c.id,
+        status: 201,
+        write: (scope) => service.create(asUser(req.caller), c.id, body, scope),
+      });
     },
   );
 
@@ -120,6 +133,7 @@ export function registerResource(app: FastifyInstance, service: ResourceService)
         tags,
         summary: `Patch several ${def.name} at once (all or nothing)`,
         params: companyParams,
+        headers: writeHeaders,
         body: z
           .object({
             updates: z
@@ -130,10 +144,18 @@ export function registerResource(app: FastifyInstance, service: ResourceService)
           .strict(),
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const c = await company(req);
       const { updates } = req.body as { updates: { id: string; data: Record<string, unknown> }[] };
-      return { data: await underBulkBounds(app, req, () => service.bulkUpdate(asUser(req.caller), c.id, updates)) };
+      return underBulkBounds(app, req, () =>
+        replaySafe(req, reply, {
+          service,
+          action: 'update',
+          companyId: c.id,
+          status: 200,
+          write: (scope) => service.bulkUpdate(asUser(req.caller), c.id, updates, scope),
+        }),
+      );
     },
   );
 
@@ -142,13 +164,25 @@ export function registerResource(app: FastifyInstance, service: ResourceService)
     {
       ...writes,
       preValidation: strip,
-      schema: { tags, summary: `Replace a ${def.label.toLowerCase()}`, params: recordParams, body: def.input },
+      schema: {
+        tags,
+        summary: `Replace a ${def.label.toLowerCase()}`,
+        params: recordParams,
+        headers: writeHeaders,
+        body: def.input,
+      },
     },
-    async (req) => {
+    async (req, reply) => {
       const c = await company(req);
-      return {
-        data: await service.update(asUser(req.caller), c.id, req.params.id, req.body as Record<string, unknown>),
-      };
+      const body = req.body as Record<string, unknown>;
+      return replaySafe(req, reply, {
+        service,
+        action: 'update',
+        companyId: c.id,
+        id: req.params.id,
+        status: 200,
+        write: (scope) => service.update(asUser(req.caller), c.id, req.params.id, body, scope),
+      });
     },
   );
 
@@ -161,23 +195,45 @@ export function registerResource(app: FastifyInstance, service: ResourceService)
         tags,
         summary: `Change some fields of a ${def.label.toLowerCase()}`,
         params: recordParams,
+        headers: writeHeaders,
         body: def.patch,
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const c = await company(req);
-      return {
-        data: await service.update(asUser(req.caller), c.id, req.params.id, req.body as Record<string, unknown>),
-      };
+      const body = req.body as Record<string, unknown>;
+      return replaySafe(req, reply, {
+        service,
+        action: 'update',
+        companyId: c.id,
+        id: req.params.id,
+        status: 200,
+        write: (scope) => service.update(asUser(req.caller), c.id, req.params.id, body, scope),
+      });
     },
   );
 
   r.delete(
     `${base}/:id`,
-    { ...writes, schema: { tags, summary: `Delete a ${def.label.toLowerCase()} (soft)`, params: recordParams } },
-    async (req) => {
+    {
+      ...writes,
+      schema: {
+        tags,
+        summary: `Delete a ${def.label.toLowerCase()} (soft)`,
+        params: recordParams,
+        headers: writeHeaders,
+      },
+    },
+    async (req, reply) => {
       const c = await company(req);
-      return { data: await service.remove(asUser(req.caller), c.id, req.params.id) };
+      return replaySafe(req, reply, {
+        service,
+        action: 'delete',
+        companyId: c.id,
+        id: req.params.id,
+        status: 200,
+        write: (scope) => service.remove(asUser(req.caller), c.id, req.params.id, scope),
+      });
     },
   );
 }

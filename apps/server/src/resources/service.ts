@@ -3,12 +3,13 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { IMPORT_REASONS, POLICY, type Grant, type ResourcePolicy } from '@hornada/domain';
 import type { AppContext, Caller } from '../context';
 import type { DbOrTx, Tx } from '../db';
-import type { ChangeSet } from '../live/change-log';
+import type { ChangeSet } from '../db/change-log';
 import { AppError, conflict, forbidden, notFound, pgErrorCode, validationError, type Detail } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { publicView, readAccess, writeAccess, type ReadAccess, type WriteAuth } from './access';
 import type { Actor } from './actor';
-import type { AfterWrite, BeforeWrite, ResourceDefinition, Row, RowRule } from './definition';
+import type { ResourceDefinition, Row, RowRule } from './definition';
+import { DEFINITION_HOOK_ORDER, ResourceHooks } from './hooks';
 import { listConditions, listOrder, type ListQuery } from './query';
 
 /** A transaction several writes share (registry.transaction): they commit together or not at all. */
@@ -59,21 +60,22 @@ const TOTAL = '__hornadaTotal';
  */
 export class ResourceService {
   private readonly policy: ResourcePolicy;
-  /** Run in the write's transaction after every write; modules add theirs (identity revokes sessions). */
-  readonly afterWrite: AfterWrite[] = [];
   /**
-   * Checks and reshapes each write's data in its transaction: the definition's, or the one a module
-   * sets (orders: pricing, numbers and the status machine live in modules/orders).
+   * Rules run in each write's transaction, in order: the definition's first, then the ones modules add
+   * where the app is composed (modules/compose.ts: orders' pricing and status machine, identity's
+   * session ends). `beforeWrite` checks and reshapes the data; `afterWrite` runs after the row is written.
    */
-  beforeWrite: BeforeWrite | undefined;
+  readonly hooks: ResourceHooks;
 
   constructor(
     private readonly ctx: AppContext,
     readonly def: ResourceDefinition,
   ) {
     this.policy = POLICY[def.name];
-    if (def.hooks?.afterWrite) this.afterWrite.push(def.hooks.afterWrite);
-    this.beforeWrite = def.hooks?.beforeWrite;
+    this.hooks = new ResourceHooks(def.name);
+    const own = { order: DEFINITION_HOOK_ORDER };
+    if (def.hooks?.beforeWrite) this.hooks.beforeWrite.add(`${def.name}:definition`, def.hooks.beforeWrite, own);
+    if (def.hooks?.afterWrite) this.hooks.afterWrite.add(`${def.name}:definition`, def.hooks.afterWrite, own);
     // Every row rule the table grants must be implemented by the definition: found at start-up, not by a caller.
     for (const action of ['read', 'create', 'update', 'delete'] as const) {
       for (const grant of Object.values(this.policy[action])) {
@@ -247,8 +249,21 @@ export class ResourceService {
     }
   }
 
+  /** The before-write hooks in order, each given what the previous one returned. */
+  private async beforeWrites(
+    tx: DbOrTx,
+    who: Actor,
+    current: Row | null,
+    data: Record<string, unknown>,
+    companyId: string,
+  ) {
+    let out = data;
+    for (const hook of this.hooks.beforeWrite.list()) out = await hook(this.ctx, tx, who, current, out, companyId);
+    return out;
+  }
+
   private async afterWrites(tx: DbOrTx, who: Actor, before: Row | null, after: Row) {
-    for (const hook of this.afterWrite) await hook(this.ctx, tx, who, before, after);
+    for (const hook of this.hooks.afterWrite.list()) await hook(this.ctx, tx, who, before, after);
   }
 
   private async insertRow(
@@ -279,9 +294,7 @@ export class ResourceService {
     this.assertWithin(auth, body);
     const row = await this.run(companyId, scope, async (s) => {
       await this.checkReferences(s.tx, companyId ?? '', body, '');
-      const stored = this.beforeWrite
-        ? await this.beforeWrite(this.ctx, s.tx, auth.actor, null, body, companyId ?? '')
-        : body;
+      const stored = await this.beforeWrites(s.tx, auth.actor, null, body, companyId ?? '');
       const { id: _id, createdAt: _c, updatedAt: _u, ...values } = stored;
       const kept = imports ? { id: data.id, createdAt: data.createdAt, updatedAt: data.updatedAt } : {};
       return this.insertRow(s, auth.actor, companyId, { ...values, ...withoutUndefined(kept) });
@@ -303,9 +316,7 @@ export class ResourceService {
     const current = await this.find(tx, companyId, id, reach, true);
     this.assertWritableFields(auth, data, current, prefix);
     await this.checkReferences(tx, companyId ?? '', data, prefix);
-    const stored = this.beforeWrite
-      ? await this.beforeWrite(this.ctx, tx, auth.actor, current, data, companyId ?? '')
-      : data;
+    const stored = await this.beforeWrites(tx, auth.actor, current, data, companyId ?? '');
     const t = this.def.table;
     const [updated] = (await tx
       .update(this.table)
@@ -383,7 +394,7 @@ export class ResourceService {
     const who = auth.actor;
     const row = await this.run(companyId, scope, async ({ tx, changes }) => {
       const current = await this.find(tx, companyId, id, this.writeReach(auth), true);
-      if (this.beforeWrite) await this.beforeWrite(this.ctx, tx, who, current, { deletedAt: true }, companyId);
+      await this.beforeWrites(tx, who, current, { deletedAt: true }, companyId);
       const t = this.def.table;
       const now = this.ctx.clock.now();
       const [deleted] = (await tx

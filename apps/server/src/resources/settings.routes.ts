@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { SettingsInput } from '@hornada/domain';
 import { z } from 'zod';
-import { servePublic } from '../live/serve-public';
+import { servePublic } from './serve-public';
 import { writeLimit } from '../plugins/rate-limit';
 import { settingsResource } from './definitions/settings';
 import { stripReadOnly } from './routes';

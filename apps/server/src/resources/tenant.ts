@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { DEFAULT_TIME_ZONE } from '@hornada/domain';
-import type { AppContext } from '../context';
+import type { Db } from '../db';
 import { companies, settings } from '../db/schema';
 import { notFound } from '../lib/errors';
 
@@ -40,8 +40,14 @@ export class CompanyDirectory {
   }
 }
 
+/** What getCompany reads: the app's context has both (typed apart so context.ts and this file do not import each other). */
+export interface TenantReader {
+  db: Db;
+  companies: CompanyDirectory;
+}
+
 /** The company of a path, or 404: every /api/companies/{companyId}/… route starts here (the tenant). */
-export async function getCompany(ctx: AppContext, id: string): Promise<CompanyInfo> {
+export async function getCompany(ctx: TenantReader, id: string): Promise<CompanyInfo> {
   const cached = ctx.companies.get(id);
   if (cached) return cached;
   const generation = ctx.companies.generation(id);

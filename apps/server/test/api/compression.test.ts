@@ -74,7 +74,7 @@ describe('compression', () => {
     expect(res.headers['content-encoding']).toBeUndefined();
   });
 
-  it('never compresses an event stream: a change arrives at once', async () => {
+  it('never compresses an event stream: a change arrives while it is open', async () => {
     const s = await openStream(changesUrl('products'), {
       authorization: `Bearer ${admin.token}`,
       'accept-encoding': 'br, gzip',
@@ -85,12 +85,12 @@ describe('compression', () => {
     expect(s.headers['content-encoding']).toBeUndefined();
     expect(s.headers['content-type']).toMatch(/^text\/event-stream/);
     await new Promise((r) => setTimeout(r, 150));
-    const started = Date.now();
     await post('products', { name: 'Pan en vivo', price: 3200 });
+    // Arriving while the stream is open is the point: a compressor would hold it until the stream ends.
+    // The bound only keeps a failure from hanging; how fast is bench:live's.
     await s.waitFor(
       (events) => changeEvents(events).some((e) => e.json?.changes.some((c) => c.doc.name === 'Pan en vivo')),
-      1500,
+      10_000,
     );
-    expect(Date.now() - started).toBeLessThan(1500);
   });
 });

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users, userIdentities } from '../../src/db/schema';
 import { issueActionToken } from '../../src/modules/identity/action-tokens';
+import { bindCode, GOOGLE_BROWSER_COOKIE, newBrowserCookie } from '../../src/modules/identity/google.service';
 import { json, refreshCookieOf, setupTestApp, type TestApp } from '../helpers/app';
 import { newId } from '../../src/lib/ids';
 
@@ -46,7 +47,19 @@ async function googleUser(email: string) {
   return uid;
 }
 
-const exchange = (code: string) => t.call({ method: 'POST', url: '/api/identity/google/exchange', payload: { code } });
+/** A code as the callback hands it, bound to this test's browser (whose cookie the exchange asks for). */
+const googleCode = async (uid: string, purpose: 'google-code' | 'password-reset' = 'google-code') => {
+  browser ??= newBrowserCookie(t.keys);
+  return bindCode(t.keys, await issueActionToken(t.db, t.clock, uid, purpose), browser.browser);
+};
+let browser: { browser: string; cookie: string } | undefined;
+const exchange = (code: string) =>
+  t.call({
+    method: 'POST',
+    url: '/api/identity/google/exchange',
+    payload: { code },
+    headers: browser ? { cookie: `${GOOGLE_BROWSER_COOKIE}=${browser.cookie}` } : {},
+  });
 
 describe('google sign-in without an issuer', () => {
   it('is off when not configured: the config says so and the paths are 404', async () => {
@@ -80,7 +93,7 @@ describe('google sign-in without an issuer', () => {
 
   it('exchanges a code once, within 60 seconds, for a session', async () => {
     const uid = await googleUser('gina@gmail.test');
-    const code = await issueActionToken(t.db, t.clock, uid, 'google-code');
+    const code = await googleCode(uid);
     const ok = await exchange(code);
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.headers['cache-control']).toBe('no-store');
@@ -88,20 +101,18 @@ describe('google sign-in without an issuer', () => {
     expect(json<{ data: { user: { uid: string } } }>(ok).data.user.uid).toBe(uid);
     expect(json(await exchange(code)).code).toBe('auth/invalid-action-code');
 
-    const late = await issueActionToken(t.db, t.clock, uid, 'google-code');
+    const late = await googleCode(uid);
     t.clock.advance(61_000);
     expect(json(await exchange(late)).code).toBe('auth/expired-action-code');
     // A reset or verification code is not a Google code.
-    const reset = await issueActionToken(t.db, t.clock, uid, 'password-reset');
+    const reset = await googleCode(uid, 'password-reset');
     expect(json(await exchange(reset)).code).toBe('auth/invalid-action-code');
   });
 
   it("google-auth registers a new Google user once, as the market's customer, ignoring the client's role and company", async () => {
     const uid = await googleUser('nuevo@gmail.test');
     const other = await t.company('Otra panadería');
-    const token = json<{ data: { idToken: string } }>(
-      await exchange(await issueActionToken(t.db, t.clock, uid, 'google-code')),
-    ).data.idToken;
+    const token = json<{ data: { idToken: string } }>(await exchange(await googleCode(uid))).data.idToken;
     const payload = {
       idToken: token,
       email: 'nuevo@gmail.test',

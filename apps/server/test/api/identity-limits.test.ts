@@ -5,7 +5,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authAttempts, refreshTokens } from '../../src/db/schema';
-import { IdentityService } from '../../src/modules/identity/identity.service';
 import { prepareDummyHash } from '../../src/lib/passwords';
 import { identityCalls, json, refreshCookieOf, setupTestApp, type TestApp } from '../helpers/app';
 
@@ -159,7 +158,7 @@ describe('housekeeping', () => {
     const own = await setupTestApp();
     try {
       const { signIn, registerAdmin } = identityCalls(own, PASSWORD);
-      const service = new IdentityService(own.app.ctx, own.app.resources);
+      const service = own.app.modules.identity;
       await registerAdmin('poda@ejemplo.co');
       for (let i = 0; i < 3; i++) expect((await signIn('poda@ejemplo.co', `wrong-${i}`)).statusCode).toBe(401);
       const live = refreshCookieOf(await signIn('poda@ejemplo.co'))!;

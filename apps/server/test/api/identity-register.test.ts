@@ -9,7 +9,7 @@ import { lateIdentityCalls, PASSWORD, setupIdentityApp } from '../helpers/identi
 import { closeListeningApp } from '../helpers/live';
 
 let t: TestApp;
-const { signIn, registerAdmin, bakery, refresh } = lateIdentityCalls(() => t);
+const { signIn, registerAdmin, bakery, refresh, verifyEmail } = lateIdentityCalls(() => t);
 
 beforeAll(async () => {
   t = await setupIdentityApp();
@@ -85,6 +85,8 @@ describe('registration (spec §5, word for word)', () => {
       companyId,
     });
 
+    // Registering users needs a verified e-mail: the new staff member verifies theirs first.
+    await verifyEmail('staff@ejemplo.co', true);
     const staffToken = json<{ data: { idToken: string } }>(await signIn('staff@ejemplo.co')).data.idToken;
     const customer = {
       email: 'cliente@ejemplo.co',
@@ -150,6 +152,8 @@ describe('users (design §4)', () => {
 describe('createBakery', () => {
   it('makes the caller its admin, stores the contact, and the next token carries the company', async () => {
     await registerAdmin('nueva@ejemplo.co');
+    // Acting as a bakery needs a verified e-mail (identity-verified-email.test.ts).
+    await verifyEmail('nueva@ejemplo.co');
     const first = await signIn('nueva@ejemplo.co');
     const firstToken = json<{ data: { idToken: string } }>(first).data.idToken;
     expect(decodeJwt(firstToken).companyId).toBeNull();

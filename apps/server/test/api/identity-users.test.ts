@@ -9,7 +9,7 @@ import { closeListeningApp } from '../helpers/live';
 import { changeEvents, openStream, type SseStream } from '../helpers/sse';
 
 let t: TestApp;
-const { signIn, registerAdmin, bakery, refresh } = lateIdentityCalls(() => t);
+const { signIn, registerAdmin, bakery, refresh, verifyEmail } = lateIdentityCalls(() => t);
 
 /** Resolves when the stream ends; rejects after `ms`. */
 function ended(stream: SseStream, ms = 2000): Promise<void> {
@@ -148,6 +148,8 @@ describe('roles and access bite at once', () => {
       await t.call({ method: 'GET', url: api, token: boss.token }),
     );
     expect(all.total).toBe(5);
+    // Creating users needs a verified e-mail: the new staff member verifies theirs first.
+    await verifyEmail('caja@ejemplo.co', true);
     const staffToken = json<{ data: { idToken: string } }>(await signIn('caja@ejemplo.co')).data.idToken;
     const seen = json<{ data: { role: string }[] }>(await t.call({ method: 'GET', url: api, token: staffToken }));
     expect(seen.data.map((u) => u.role)).toEqual(['company_customer']);

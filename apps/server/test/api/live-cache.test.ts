@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../src/db/schema';
-import { PublicCache } from '../../src/live/public-cache';
+import { PublicCache } from '../../src/resources/public-cache';
 import { getCompany } from '../../src/resources/tenant';
 import type { TestApp, TestUser } from '../helpers/app';
 import { closeListeningApp, liveCalls, setupLiveApp } from '../helpers/live';

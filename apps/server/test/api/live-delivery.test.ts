@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/lib/ids';
 import { LISTENER_APPLICATION_NAME } from '../../src/live/feed';
 import { RESOURCES } from '../../src/resources/definitions';
-import { createVisibility } from '../../src/resources/visibility';
+import { createVisibility } from '../../src/live/visibility';
 import type { TestApp, TestUser } from '../helpers/app';
 import { closeListeningApp, eventually, liveCalls, names, setupLiveApp, sleep } from '../helpers/live';
 import { changeEvents, openStream, type SseStream } from '../helpers/sse';

@@ -31,16 +31,15 @@ const ids = (s: SseStream) =>
   s.events.flatMap((e) => e.json?.changes.filter((c) => c.type !== 'removed').map((c) => c.doc.id as string) ?? []);
 
 describe('orders on the change stream', () => {
-  it('brings a web order to staff within a second, and to nobody who may not read it', async () => {
+  // What reaches whom, not how fast: commit-to-delivery latency is bench:live's (bench/live.mjs).
+  it('brings a web order to staff, and to nobody who may not read it', async () => {
     const staff = await stream(o.staff.token);
     const driver = await stream(o.driver.token);
     const customer = await stream(o.customer.token);
     const guest = await stream();
     expect(guest.status).toBe(401);
-    const started = Date.now();
     const order = await webOrder(4);
-    await staff.waitFor((events) => ids({ events } as SseStream).includes(order.id), 1000);
-    expect(Date.now() - started).toBeLessThan(1500);
+    await staff.waitFor((events) => ids({ events } as SseStream).includes(order.id), 10_000);
     const added = staff.events.flatMap((e) => e.json?.changes ?? []).find((c) => c.doc.id === order.id)!;
     expect(added).toMatchObject({ type: 'added', doc: { number: order.number, status: 'pending' } });
     expect(added.doc).not.toHaveProperty('idempotencyKey');

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Role } from '@hornada/domain';
 import { SettingsInput } from '@hornada/domain';
 import { buildApp } from '../../src/app';
@@ -47,7 +47,7 @@ export interface TestApp {
   secondInstance(): Promise<{ app: FastifyInstance; baseUrl: string; close(): Promise<void> }>;
   /** A company with default settings. */
   company(name?: string): Promise<string>;
-  /** A user row (the identity issue adds credentials) and a valid id token naming it. */
+  /** A user row with a verified e-mail (the identity issue adds credentials) and a valid id token naming it. */
   user(role: Role, companyId: string | null): Promise<TestUser>;
   /** app.inject with JSON helpers. */
   call(opts: InjectOptions & { token?: string }): Promise<LightMyRequestResponse & { body: string }>;
@@ -56,7 +56,7 @@ export interface TestApp {
 
 /** Boots the real app on a fresh database (design §8). */
 export async function setupTestApp(
-  opts: { clock?: TestClock; listen?: boolean; env?: Record<string, string> } = {},
+  opts: { clock?: TestClock; listen?: boolean; env?: Record<string, string>; loggerInstance?: FastifyBaseLogger } = {},
 ): Promise<TestApp> {
   const { url, drop } = await createTestDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'hornada-app-'));
@@ -64,7 +64,7 @@ export async function setupTestApp(
   const db = createDb(url, 5);
   const clock = opts.clock ?? new TestClock();
   const keys = await createKeyStore({ dataDir, issuer: config.publicUrl });
-  const app = await buildApp({ config, db, clock, keys });
+  const app = await buildApp({ config, db, clock, keys, loggerInstance: opts.loggerInstance });
   await app.ready();
   let baseUrl = '';
   if (opts.listen) baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -102,9 +102,17 @@ export async function setupTestApp(
       const uid = newId();
       const email = `${role}-${uid.slice(0, 8)}@prueba.test`.toLowerCase();
       const now = clock.now();
-      await db
-        .insert(users)
-        .values({ id: uid, email, name: `Usuario ${role}`, role, companyId, createdAt: now, updatedAt: now });
+      // An established account: its e-mail verified (acting as a bakery needs it, issue 23).
+      await db.insert(users).values({
+        id: uid,
+        email,
+        name: `Usuario ${role}`,
+        role,
+        companyId,
+        emailVerified: true,
+        createdAt: now,
+        updatedAt: now,
+      });
       const token = await keys.sign({ sub: uid }, { now });
       return { uid, email, role, companyId, token };
     },
@@ -133,6 +141,9 @@ export function refreshCookieOf(res: { headers: Record<string, unknown> }): stri
   return c?.split(';')[0];
 }
 
+/** A system admin's token per app, to read the outbox. */
+const roots = new WeakMap<TestApp, string>();
+
 /** Identity calls the identity tests share: registration, sign-in and a bakery of one's own. */
 export function identityCalls(t: TestApp, password: string) {
   const signIn = (email: string, pw = password, headers: Record<string, string> = {}) =>
@@ -148,11 +159,47 @@ export function identityCalls(t: TestApp, password: string) {
     if (res.statusCode !== 200) throw new Error(`sign-in of ${email}: ${res.statusCode} ${res.body}`);
     return json<{ data: { idToken: string } }>(res).data.idToken;
   };
-  /** Registers a company admin, signs in and creates a bakery; returns its re-issued token and ids. */
+  /**
+   * Opens the verification link mailed to `email` (read from the outbox as a system admin would). A user
+   * someone else created got no link: `resend` signs in and asks for one, as that user would.
+   */
+  const verifyEmail = async (email: string, resend = false) => {
+    if (resend) {
+      const sent = await t.call({
+        method: 'POST',
+        url: '/api/identity/verify-email/resend',
+        token: await tokenOf(email),
+      });
+      if (sent.statusCode !== 200) throw new Error(`resend to ${email}: ${sent.statusCode} ${sent.body}`);
+    }
+    let root = roots.get(t);
+    if (!root) roots.set(t, (root = (await t.user('system_admin', null)).token));
+    for (let i = 0; i < 100; i++) {
+      const box = await t.call({ method: 'GET', url: '/api/outbox?per_page=100', token: root });
+      const mails = json<{ data: { to: string; subject: string; text: string }[] }>(box).data;
+      const link = mails.find((m) => m.to === email && /Confirma/.test(m.subject))?.text.match(/\?token=([^\s"&<]+)/);
+      if (link) {
+        const res = await t.call({
+          method: 'POST',
+          url: '/api/identity/verify-email',
+          payload: { token: decodeURIComponent(link[1]!) },
+        });
+        if (res.statusCode !== 200) throw new Error(`verify ${email}: ${res.statusCode} ${res.body}`);
+        return;
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`no verification mail to ${email}`);
+  };
+  /**
+   * Registers a company admin, verifies its e-mail through the mailed link, signs in and creates a bakery;
+   * returns its re-issued token and ids.
+   */
   const bakery = async (email: string, extra: Record<string, unknown> = {}) => {
     const reg = await registerAdmin(email);
     if (reg.statusCode !== 201) throw new Error(`register ${email}: ${reg.statusCode} ${reg.body}`);
     const uid = json<{ data: { user: { uid: string } } }>(reg).data.user.uid;
+    await verifyEmail(email);
     const created = await t.call({
       method: 'POST',
       url: '/api/companies',
@@ -163,5 +210,5 @@ export function identityCalls(t: TestApp, password: string) {
     const companyId = json<{ data: { company: { id: string } } }>(created).data.company.id;
     return { uid, companyId, token: await tokenOf(email) };
   };
-  return { signIn, registerAdmin, tokenOf, bakery };
+  return { signIn, registerAdmin, tokenOf, bakery, verifyEmail };
 }

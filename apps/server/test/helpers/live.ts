@@ -6,7 +6,7 @@ import { expect } from 'vitest';
 import { newId } from '../../src/lib/ids';
 import { LiveFeed, type Subscriber } from '../../src/live/feed';
 import { RESOURCES } from '../../src/resources/definitions';
-import { createVisibility } from '../../src/resources/visibility';
+import { createVisibility } from '../../src/live/visibility';
 import { setupTestApp, type TestApp, type TestUser } from './app';
 import { changeEvents, openStream, type SseStream } from './sse';
 

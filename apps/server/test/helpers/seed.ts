@@ -1,7 +1,6 @@
 import { seedDemo } from '../../src/seed';
 import { DEMO_COMPANY_ID } from '../../src/seed/ids';
 import { seedDemoAccounts } from '../../src/modules/identity/demo-accounts';
-import { IdentityService } from '../../src/modules/identity/identity.service';
 import type { WriteScope } from '../../src/resources/service';
 import type { TestApp } from './app';
 
@@ -13,7 +12,7 @@ export function seedDemoInto(
   t: TestApp,
   opts: { accounts?: boolean; log?: (m: string) => void; after?: (scope: WriteScope) => Promise<void> } = {},
 ) {
-  const identity = new IdentityService(t.app.ctx, t.app.resources);
+  const identity = t.app.modules.identity;
   return seedDemo({
     db: t.db,
     clock: t.clock,

@@ -250,6 +250,12 @@ describe('the redirect target after sign-in (design §4)', () => {
     '/\\evil.example/x',
     '\\\\evil.example',
     '/\t/evil.example',
+    // Normalised or decoded, these read as another host (issue 23).
+    '/.//evil.example',
+    '/a/..//evil.example/x',
+    '/%2F/evil.example',
+    '/.%2F/evil.example',
+    '/%5Cevil.example',
     'javascript:alert(1)',
     'dashboard/orders',
     '',

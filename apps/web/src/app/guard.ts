@@ -68,6 +68,19 @@ const isControl = (ch: string): boolean => {
 };
 
 /**
+ * `//x` or `/\x` once normalised (`/.//x` is `//x`) or percent-decoded (`/%2F/x`): another host to a
+ * browser, so never a path to go to.
+ */
+function readsAsHost(pathname: string): boolean {
+  try {
+    const decoded = decodeURIComponent(pathname);
+    return [pathname, decoded, new URL(decoded, ORIGIN_BASE).pathname].some((p) => /^[/\\]{2}/.test(p));
+  } catch {
+    return true;
+  }
+}
+
+/**
  * A path of our origin, parsed; null for another origin (`https://evil.example/x`, `//evil.example`,
  * `/\evil`), anything not starting with one `/`, or control characters.
  */
@@ -81,7 +94,7 @@ export function parseAppPath(value: unknown): Location | null {
   } catch {
     return null;
   }
-  if (url.origin !== ORIGIN_BASE) return null;
+  if (url.origin !== ORIGIN_BASE || readsAsHost(url.pathname)) return null;
   return { pathname: url.pathname, search: url.search, hash: url.hash };
 }
 

@@ -212,3 +212,16 @@ export const GUEST_ORDER_FIELDS = [
   'cancelReason',
   'notes',
 ] as const;
+
+/**
+ * A web order staff should look at (issue 23): unpaid, due today or later, and sharing its phone with
+ * at least SUSPICIOUS_SAME_PHONE - 1 other unpaid web orders due the same day; `samePhone` counts them
+ * all, this one included. `GET /api/companies/{companyId}/suspicious-orders`.
+ */
+export const SuspiciousOrder = z.object({
+  id: z.string(),
+  number: z.number().int(),
+  dueDate: z.string(),
+  samePhone: z.number().int(),
+});
+export type SuspiciousOrder = z.infer<typeof SuspiciousOrder>;

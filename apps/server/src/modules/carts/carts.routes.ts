@@ -12,7 +12,8 @@ import {
 } from '@hornada/domain';
 import { z } from 'zod';
 import { writeLimit } from '../../plugins/rate-limit';
-import { CartsService, type Holder } from './carts.service';
+import { CartCleanup } from './cart-cleanup';
+import type { Holder } from './carts.service';
 
 const params = z.object({ id: z.string().min(1).max(64) });
 // Loose: the other headers pass through untouched (the validated object replaces request.headers).
@@ -56,7 +57,13 @@ const noStore = (_req: FastifyRequest, reply: FastifyReply, done: () => void) =>
 /** Carts (design §3): create, read, replace, claim on sign-in, and the signed-in customer's latest. */
 export function registerCartRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const service = new CartsService(app.ctx);
+  const service = app.modules.carts;
+  const cleanup = new CartCleanup(app.ctx, app.log);
+  app.addHook('onReady', async () => {
+    cleanup.start();
+    await cleanup.runIfDue();
+  });
+  app.addHook('onClose', async () => cleanup.stop());
   const tags = ['carts'];
   const writes = writeLimit(app);
   const holderNote =
@@ -74,13 +81,20 @@ export function registerCartRoutes(app: FastifyInstance): void {
         summary: 'Create a cart',
         description:
           'A guest sends `X-Session-Id`; a signed-in customer of the bakery gets the cart in their account. ' +
-          'Names, prices and totals come from the catalogue and the settings; a product sent twice is merged.',
+          'Names, prices and totals come from the catalogue and the settings; a product sent twice is merged. ' +
+          'A holder keeps at most 5 open carts in a bakery: a new one closes the one written longest ago. ' +
+          '`dueDate` is at most 62 days ahead (422 `orders/beyond-horizon`); carts untouched for 30 days are deleted.',
         headers,
         body: CartCreateInput,
         response: { 201: one },
       },
     },
-    async (req, reply) => reply.status(201).send({ data: await service.create(holderOf(req), req.body) }),
+    async (req, reply) => {
+      const data = await service.create(holderOf(req), req.body);
+      // Abandoned carts go when they are due (at most once an hour): see cart-cleanup.ts.
+      await cleanup.runIfDue();
+      return reply.status(201).send({ data });
+    },
   );
 
   r.get(

@@ -1,12 +1,15 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import {
+  BOOKING_HORIZON_DAYS,
   can,
   CART_MAX_LINES,
   CART_MAX_QUANTITY,
+  CART_OPEN_PER_HOLDER,
   SettingsInput,
   dayInZone,
   dayStartInZone,
+  lastBookableDay,
   priceLines,
   totalsOf,
   type Cart,
@@ -33,6 +36,8 @@ export interface Holder {
 
 /** Namespace of the per-customer advisory lock that serialises claims (two tabs signing in at once). */
 const CLAIM_LOCK = 727276;
+/** Namespace of the per-holder advisory lock under which open carts are counted at creation. */
+const HOLDER_LOCK = 727277;
 
 export const hashSession = (sessionId: string) => createHash('sha256').update(sessionId).digest('hex');
 
@@ -82,21 +87,63 @@ export class CartsService {
     const { companyId: _companyId, ...fields } = input;
     const [catalogue, rules] = await this.load(this.ctx.db, company.id, input.items);
     const values = this.checked(fields, catalogue, rules, company.timeZone, new Set());
+    // A customer's cart is theirs alone: a session that signs out cannot read their address.
+    const sessionHash = customerId ? null : hashSession(holder.sessionId!);
+    const row = await this.ctx.db.transaction(async (tx) => {
+      await this.makeRoom(tx, company.id, customerId, sessionHash);
+      const now = this.ctx.clock.now();
+      const [inserted] = await tx
+        .insert(carts)
+        .values({
+          id: newId(),
+          companyId: company.id,
+          createdAt: now,
+          updatedAt: now,
+          sessionHash,
+          customerId,
+          ...values,
+        })
+        .returning();
+      return inserted!;
+    });
+    return this.present(row, catalogue, rules, company.timeZone);
+  }
+
+  /**
+   * CART_OPEN_PER_HOLDER open carts a holder in a bakery (issue 23): before a new one is made, the
+   * open carts beyond the newest four are closed, the one written longest ago first, under a lock on
+   * the holder so concurrent creations from one session keep the bound. Closing beats refusing: a
+   * shopper who lost track of a cart (a cleared storage, another device) still gets the cart they
+   * asked for, and what goes is the cart untouched longest, as the 30-day cleanup would have done.
+   */
+  private async makeRoom(tx: DbOrTx, companyId: string, customerId: string | null, sessionHash: string | null) {
+    const holderKey = customerId ? `c:${customerId}` : `s:${sessionHash}`;
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${HOLDER_LOCK}, hashtext(${`${companyId}|${holderKey}`}))`);
+    const beyond = await tx
+      .select({ id: carts.id })
+      .from(carts)
+      .where(
+        and(
+          eq(carts.companyId, companyId),
+          customerId ? eq(carts.customerId, customerId) : eq(carts.sessionHash, sessionHash!),
+          isNull(carts.deletedAt),
+        ),
+      )
+      // Ties (carts written within one clock reading) go by the writing transaction: age(xmin) is
+      // smaller for the later write, and wraparound-safe.
+      .orderBy(desc(carts.updatedAt), sql`age(${carts}.xmin)`)
+      .offset(CART_OPEN_PER_HOLDER - 1);
+    if (beyond.length === 0) return;
     const now = this.ctx.clock.now();
-    const [row] = await this.ctx.db
-      .insert(carts)
-      .values({
-        id: newId(),
-        companyId: company.id,
-        createdAt: now,
-        updatedAt: now,
-        // A customer's cart is theirs alone: a session that signs out cannot read their address.
-        sessionHash: customerId ? null : hashSession(holder.sessionId!),
-        customerId,
-        ...values,
-      })
-      .returning();
-    return this.present(row!, catalogue, rules, company.timeZone);
+    await tx
+      .update(carts)
+      .set({ deletedAt: now, updatedAt: now })
+      .where(
+        inArray(
+          carts.id,
+          beyond.map((c) => c.id),
+        ),
+      );
   }
 
   async get(holder: Holder, id: string): Promise<Cart> {
@@ -309,13 +356,25 @@ export class CartsService {
       ]);
     }
     const due = input.dueDate;
+    // An instant (a GET's value sent back) is the day it falls on in the company's time zone.
+    const day = due === null ? null : due.length === 10 ? due : dayInZone(new Date(due), timeZone);
+    // The day picker's horizon (checkout checks it again): a day in 2099 is no cart's business. A day
+    // that has passed is kept: the cart is still the customer's, and checkout asks for another day.
+    const last = lastBookableDay(dayInZone(this.ctx.clock.now(), timeZone));
+    if (day !== null && day > last) {
+      throw new AppError(
+        422,
+        'orders/beyond-horizon',
+        `Orders may be due at most ${BOOKING_HORIZON_DAYS} days ahead, up to ${last}`,
+        [{ path: 'dueDate', message: `At most ${last}` }],
+      );
+    }
     return {
       items,
       contact: input.contact,
       fulfillment: input.fulfillment,
       address: input.address,
-      // An instant (a GET's value sent back) is the day it falls on in the company's time zone.
-      dueDate: due === null ? null : due.length === 10 ? due : dayInZone(new Date(due), timeZone),
+      dueDate: day,
       window: input.window,
       notes: input.notes,
     };

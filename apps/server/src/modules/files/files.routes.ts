@@ -91,7 +91,7 @@ export async function registerFileRoutes(app: FastifyInstance): Promise<void> {
         // 401 / 404 / 403 and an announced oversize body, before a byte of it is read.
         preHandler: async (req) => {
           await getCompany(app.ctx, req.params.companyId);
-          service.checkAccess(req.caller, req.params.companyId, 'create');
+          await service.checkUpload(req.caller, req.params.companyId);
           if (!req.isMultipart()) throw unsupportedMultipart();
           const length = Number(req.headers['content-length']);
           if (Number.isFinite(length) && length > FILE_MAX_BYTES + ENVELOPE_BYTES) throw fileTooLarge();

@@ -10,6 +10,7 @@ import { AppError } from '../../lib/errors';
 import { isSafeKey, type StorageDriver } from '../../providers/storage';
 import { writeAccess } from '../../resources/access';
 import { asUser } from '../../resources/actor';
+import { assertEmailVerified } from '../../resources/verified-email';
 
 export const FILES_URL_PREFIX = '/files/';
 const CONTENT_TYPE = 'image/webp';
@@ -176,8 +177,14 @@ export class FilesService {
     writeAccess('files', asUser(caller), companyId, action);
   }
 
-  async upload(caller: Caller | null, companyId: string, input: Buffer): Promise<StoredFile> {
+  /** May the caller upload here: the permission table, and a verified e-mail (files are served from our origin). */
+  async checkUpload(caller: Caller | null, companyId: string): Promise<void> {
     this.checkAccess(caller, companyId, 'create');
+    if (caller) await assertEmailVerified(this.ctx.db, caller);
+  }
+
+  async upload(caller: Caller | null, companyId: string, input: Buffer): Promise<StoredFile> {
+    await this.checkUpload(caller, companyId);
     const path = `${companyId}/${createHash('sha256').update(input).digest('base64url').slice(0, 32)}.webp`;
     if (!isSafeKey(path)) throw objectNotFound();
     const existing = await this.find(companyId, path);

@@ -1,11 +1,11 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext, Caller } from '../../context';
-import { users } from '../../db/schema';
+import { userIdentities, users } from '../../db/schema';
 import { AppError, unauthenticated } from '../../lib/errors';
 import { assertAcceptablePassword, hashPassword } from '../../lib/passwords';
 import type { EmailDriver } from '../../providers/email';
-import { passwordResetMail, verifyEmailMail } from '../../providers/email/templates';
+import { googleOwnerMail, passwordResetMail, verifyEmailMail } from '../../providers/email/templates';
 import type { ResourceRegistry } from '../../resources/registry';
 import { systemActor } from '../../resources/actor';
 import type { WriteScope } from '../../resources/service';
@@ -84,16 +84,30 @@ export class AccountEmailService {
     write: typeof passwordResetMail,
     limitKey?: string,
   ): void {
-    const job = (async () => {
+    this.background(purpose, async () => {
       if (limitKey && !(await this.mayMail(limitKey))) return;
       const token = await issueActionToken(this.ctx.db, this.ctx.clock, user.id, purpose);
       const bakery = await this.bakeryName(user.companyId);
       const mail = write(bakery, user.name, this.link(page, token));
       await this.email.send({ ...mail, to: user.email, fromName: bakery });
-    })()
+    });
+  }
+
+  private background(purpose: string, send: () => Promise<void>): void {
+    const job = send()
       .catch((err: unknown) => this.log.error({ err, purpose }, 'e-mail could not be sent'))
       .finally(() => this.pending.delete(job));
     this.pending.add(job);
+  }
+
+  /** Tells the owner that signing in with Google made them the account's only owner (google.service.ts). */
+  notifyGoogleOwner(uid: string): void {
+    this.background('google-owner', async () => {
+      const user = await this.activeUser(eq(users.id, uid));
+      if (!user) return;
+      const bakery = await this.bakeryName(user.companyId);
+      await this.email.send({ ...googleOwnerMail(bakery), to: user.email, fromName: bakery });
+    });
   }
 
   private async activeUser(where: SQL): Promise<UserRow | undefined> {
@@ -126,8 +140,9 @@ export class AccountEmailService {
 
   /**
    * POST /api/identity/password-reset/confirm: a new password under the Identity rules. The link is
-   * spent, the hash replaced, the e-mail counted as verified (the link reached that mailbox), and every
-   * session of the account ends (refresh tokens revoked, earlier id tokens refused), all in one transaction.
+   * spent, the hash replaced, the e-mail counted as verified (the link reached that mailbox), every
+   * session of the account ends (refresh tokens revoked, earlier id tokens refused), and a Google identity
+   * linked without a verified e-mail is unlinked, all in one transaction.
    */
   async confirmPasswordReset(token: string, password: string, ip: string): Promise<void> {
     assertAcceptablePassword(password);
@@ -147,6 +162,10 @@ export class AccountEmailService {
       if (!row) throw invalidLink();
       await revokeAllForUser(scope.tx, this.ctx.clock, user.id);
       await spendOthers(scope.tx, this.ctx.clock, user.id, 'password-reset');
+      // The mailbox's owner is proven now: a provider identity that never proved this e-mail goes.
+      await scope.tx
+        .delete(userIdentities)
+        .where(and(eq(userIdentities.userId, user.id), eq(userIdentities.emailVerified, false)));
     });
   }
 

@@ -5,7 +5,9 @@ import { z } from 'zod';
 import { notFound } from '../../lib/errors';
 import { writeLimit } from '../../plugins/rate-limit';
 import { Attempts, countGate, SIGNIN_WINDOW_MS } from './attempts';
+import type { AccountEmailService } from './account-email.service';
 import {
+  GOOGLE_BROWSER_COOKIE,
   GOOGLE_FLOW_COOKIE,
   GOOGLE_FLOW_TTL_MS,
   GOOGLE_RETURN_PAGE,
@@ -39,11 +41,14 @@ export function registerGoogleRoutes(
     cookieOptions: { httpOnly: boolean; secure: boolean; sameSite: 'lax'; path: string };
     send: (reply: FastifyReply, s: SignedIn) => unknown;
   },
+  accountEmail: AccountEmailService,
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['identity'];
   const { config } = app.ctx;
-  const google = config.google ? new GoogleSignIn(app.ctx, app.resources, config.google, app.log) : null;
+  const google = config.google
+    ? new GoogleSignIn(app.ctx, app.resources, config.google, app.log, (uid) => accountEmail.notifyGoogleOwner(uid))
+    : null;
   const enabled = () => {
     if (!google) throw notFound('Google sign-in is not configured');
     return google;
@@ -71,8 +76,13 @@ export function registerGoogleRoutes(
       const g = enabled();
       void reply.header('cache-control', 'no-store');
       try {
-        const { url, cookie } = await g.start(req.query.redirect);
+        const { url, cookie, browserCookie } = await g.start(req.query.redirect);
         void reply.setCookie(GOOGLE_FLOW_COOKIE, cookie, { ...flowCookie, maxAge: GOOGLE_FLOW_TTL_MS / 1000 });
+        // Outlives the flow cookie (cleared at the callback): the exchange checks it.
+        void reply.setCookie(GOOGLE_BROWSER_COOKIE, browserCookie, {
+          ...flowCookie,
+          maxAge: GOOGLE_FLOW_TTL_MS / 1000,
+        });
         return reply.redirect(url, 302);
       } catch (err) {
         app.log.error({ err }, 'Google sign-in could not start');
@@ -105,6 +115,8 @@ export function registerGoogleRoutes(
       schema: {
         tags,
         summary: 'Exchange the single-use code (60 s) for an id token and the refresh cookie',
+        description:
+          'Only in the browser that started the flow (its cookie from `start`); elsewhere a 403 `auth/google-other-browser`.',
         body: GoogleExchangeInput,
       },
     },
@@ -113,7 +125,7 @@ export function registerGoogleRoutes(
       void reply.header('cache-control', 'no-store');
       const { signInPerAddress } = config.rateLimits;
       await attempts.admitOrThrow([countGate(`signin-ip:${req.ip}`, signInPerAddress, SIGNIN_WINDOW_MS)]);
-      const { userId } = await g.exchange(req.body.code);
+      const { userId } = await g.exchange(req.body.code, req.cookies[GOOGLE_BROWSER_COOKIE]);
       return session.send(reply, await identity.startVerifiedSession(userId));
     },
   );

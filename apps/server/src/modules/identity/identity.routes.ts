@@ -9,10 +9,9 @@ import { unauthenticated } from '../../lib/errors';
 import { writeLimit } from '../../plugins/rate-limit';
 import { userDoc } from '../../resources/definitions/users';
 import { DEVICE_COOKIE, DEVICE_TTL_MS } from './device-cookies';
-import { IdentityService, type SignedIn } from './identity.service';
+import type { SignedIn } from './identity.service';
 import { prepareDummyHash } from '../../lib/passwords';
 import { REFRESH_COOKIE, REFRESH_TTL_MS } from './refresh-tokens';
-import { endSessionsOf } from './sessions';
 import { AccountEmailService } from './account-email.service';
 import { registerAccountEmailRoutes } from './account-email.routes';
 import { registerGoogleRoutes } from './google.routes';
@@ -33,15 +32,10 @@ export function secureCookies(nodeEnv: Config['nodeEnv'], publicUrl = ''): boole
 /** Identity endpoints of design §3 and the spec's §7 authentication calls. */
 export function registerIdentityRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const service = new IdentityService(app.ctx, app.resources);
+  const service = app.modules.identity;
   const accountEmail = new AccountEmailService(app.ctx, app.resources, app.email, app.log);
   // Mail still being handed over is finished before the database closes.
   app.addHook('preClose', () => accountEmail.settled());
-  // Disabling or deleting a user, by whatever write, ends every session of theirs in the same transaction.
-  app.resources.users.afterWrite.push(async (ctx, tx, _caller, before, after) => {
-    const disabledNow = after.disabled === true && before?.disabled !== true;
-    if (disabledNow || (after.deletedAt && !before?.deletedAt)) await endSessionsOf(tx, ctx.clock, String(after.id));
-  });
   const tags = ['identity'];
   const cookieOptions = {
     httpOnly: true,
@@ -77,7 +71,7 @@ export function registerIdentityRoutes(app: FastifyInstance): void {
   const ignoreBearer = { ignoreBearer: true };
 
   registerAccountEmailRoutes(app, accountEmail);
-  registerGoogleRoutes(app, service, { cookieOptions, send: sendSession });
+  registerGoogleRoutes(app, service, { cookieOptions, send: sendSession }, accountEmail);
 
   r.post(
     '/api/identity/sign-in',

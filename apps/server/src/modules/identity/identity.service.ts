@@ -12,6 +12,7 @@ import { EMAIL_IN_USE } from '../../resources/definitions/users';
 import type { ResourceRegistry } from '../../resources/registry';
 import type { Row } from '../../resources/definition';
 import type { WriteScope } from '../../resources/service';
+import { assertEmailVerified } from '../../resources/verified-email';
 import { Attempts, countGate, REGISTER_WINDOW_MS, SIGNIN_WINDOW_MS, type Gate } from './attempts';
 import { assertAcceptablePassword, hashPassword, verifyPassword } from '../../lib/passwords';
 import { deviceNonceFor, issueDeviceCookie } from './device-cookies';
@@ -369,6 +370,7 @@ export class IdentityService {
     if (!can(caller.role, 'bakery:create') || caller.companyId !== null) {
       throw forbidden('Only a company admin without a bakery can create one');
     }
+    await assertEmailVerified(this.ctx.db, caller);
     const companyId = newId();
     return this.resources.transaction(companyId, async (scope) => {
       const now = this.ctx.clock.now();

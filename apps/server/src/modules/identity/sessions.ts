@@ -12,7 +12,7 @@ import { revokeAllForUser } from './refresh-tokens';
 /**
  * Ending every session of a user (password change, sign-out everywhere, disabling): its refresh tokens
  * are revoked and `users.sessionsValidFrom` moves forward, so the id tokens issued before are refused
- * on their next request (plugins/auth.ts) and its open change streams close (resources/visibility.ts).
+ * on their next request (plugins/auth.ts) and its open change streams close (live/visibility.ts).
  *
  * An id token's `iat` has whole-second resolution, so the instant is the next whole second after now
  * (and after the previous one: two ends within one second stay apart). Every token issued before the

@@ -1,29 +1,40 @@
 import { and, count, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import type { ErrorCode } from '@hornada/domain';
 import {
   addDays,
   allowedPaymentMoves,
+  BOOKING_HORIZON_DAYS,
   allowedStatusMoves,
   CANCELLABLE_STATUSES,
   checkSlot,
   dayInZone,
   dayStartInZone,
+  describeMoment,
   EDITABLE_STATUSES,
+  fieldMomentOf,
+  mayChangeFieldAt,
+  MOMENT_FIELDS,
   formatMoney,
+  lastBookableDay,
+  MONEY_MAX,
   orderLine,
   orderTotals,
   SettingsInput,
   type B2bTerms,
   type Fulfillment,
   type HistoryEntry,
-  type Order,
+  type MomentField,
   type OrderInput,
   type OrderLine,
   type OrderPaymentMethod,
   type OrderStatus,
+  type OrderTotals,
+  type PaymentActor,
   type PaymentStatus,
   type PricedProduct,
+  type Role,
   type SlotProblem,
-  ROLE,
+  IMPORT_REASONS,
   rolesWith,
 } from '@hornada/domain';
 import { historyBy, type Actor as WriteActor } from '../../resources/actor';
@@ -31,7 +42,7 @@ import type { Clock } from '../../lib/clock';
 import type { DbOrTx } from '../../db';
 import { b2bClients, orders, products, settings, users } from '../../db/schema';
 import { AppError, badRequest, DetailList, validationError } from '../../lib/errors';
-import type { Row } from '../../resources/definition';
+import type { BeforeWrite } from '../../resources/definition';
 import { readSettingsAndProducts } from '../carts/catalogue-read';
 
 /** Who a history entry names: a user, or the system, a gateway or a guest (resources/actor.ts historyBy). */
@@ -74,7 +85,7 @@ interface CatalogueRow {
   deleted: boolean;
 }
 
-const rule = (code: string, message: string, path?: string) =>
+const rule = (code: ErrorCode, message: string, path?: string) =>
   new AppError(422, code, message, path ? [{ path, message }] : undefined);
 
 const SLOT_MESSAGES: Record<SlotProblem, string> = {
@@ -87,6 +98,18 @@ const SLOT_MESSAGES: Record<SlotProblem, string> = {
 };
 
 const listOrNone = (items: readonly string[]) => (items.length ? items.join(', ') : 'none');
+
+/**
+ * Design §4's cap on order amounts: past it a 422 naming `total`, before the database's integer
+ * (2^31) would turn a huge order into a generic error. The subtotal counts too: a discount never
+ * makes an order of a billion pesos acceptable.
+ */
+function assertTotalWithinCap(totals: OrderTotals): void {
+  const amount = Math.max(totals.subtotal, totals.total);
+  if (amount <= MONEY_MAX) return;
+  const message = `The order total ${formatMoney(amount)} is over the limit of ${formatMoney(MONEY_MAX)}`;
+  throw new AppError(422, 'orders/total-too-large', message, [{ path: 'total', message: `At most ${MONEY_MAX}` }]);
+}
 
 /**
  * The rules of every order write (design §5), run inside the write's transaction: lines priced from
@@ -229,6 +252,15 @@ export class OrderRules {
     except?: string,
     now = this.clock.now(),
   ): Promise<string[]> {
+    // The booking horizon binds staff too: a 2099 order holds a place nobody will fill.
+    const last = lastBookableDay(dayInZone(now, s.timeZone));
+    if (day > last) {
+      throw rule(
+        'orders/beyond-horizon',
+        `Orders may be due at most ${BOOKING_HORIZON_DAYS} days ahead, up to ${last}`,
+        'dueDate',
+      );
+    }
     const dueDate = dayStartInZone(day, s.timeZone);
     // Places are counted (under the slot's lock) only for a window that has a capacity: the others
     // never serialise the orders of one slot.
@@ -317,6 +349,7 @@ export class OrderRules {
     const client = await this.clientOf(db, companyId, input.b2bClientId);
     const lines = input.items.map((i) => orderLine(catalogue.get(i.productId)!, client, i.quantity, i.notes ?? null));
     const totals = orderTotals(lines, input.fulfillment, s);
+    assertTotalWithinCap(totals);
     if (web && totals.subtotal < s.minimumOrder) {
       const missing = s.minimumOrder - totals.subtotal;
       throw new AppError(
@@ -366,45 +399,113 @@ export class OrderRules {
   }
 
   /**
+   * The orders resource's before-write hook (added where the app is composed, modules/compose.ts). The
+   * engine has checked the role, the writable fields and the references; the body passed OrderInput.
+   */
+  readonly beforeWrite: BeforeWrite<OrderRow> = async (_ctx, tx, actor, current, data, companyId) => {
+    if (data.deletedAt === true) return data;
+    if (current) return this.prepareUpdate(tx, actor, companyId, current, data as Partial<OrderInput>);
+    // The demo's orders come priced and walked along the machine by these rules (seed/orders.ts).
+    if (actor.kind === 'system' && IMPORT_REASONS.includes(actor.reason)) return data;
+    // A cart's holder at checkout places a web order; anyone else the back office's.
+    const web = actor.kind === 'guest' || (actor.kind === 'user' && actor.via === 'checkout');
+    if (!web && actor.kind === 'user') assertNewOrderMoments(actor.role, data);
+    const values = await this.prepareNew(tx, historyBy(actor), companyId, data as unknown as NewOrder, web);
+    if (!web) return values;
+    const { cartId, idempotencyKey, requestHash, holderKey, originKey } = data;
+    return { ...values, cartId, idempotencyKey, requestHash, holderKey, originKey };
+  };
+
+  /**
    * An update: `data` holds the fields sent (PATCH) or every writable field (PUT). Returns what is
-   * stored, with `history` grown by each change that matters.
+   * stored, with `history` grown by each change that matters. Runs the named steps of UPDATE_STEPS
+   * in order over one OrderUpdate.
    */
   async prepareUpdate(
     db: DbOrTx,
     who: WriteActor,
     companyId: string,
-    current: Order & Row,
+    current: OrderRow,
     data: Partial<OrderInput>,
   ): Promise<Record<string, unknown>> {
-    const s = await this.settingsOf(db, companyId);
+    const u = this.startUpdate(who, companyId, current, data, await this.settingsOf(db, companyId), db);
+    for (const step of this.updateSteps) await step.run(u);
+    u.out.history = u.history;
+    return u.out;
+  }
+
+  /** What every step reads: the row before, the fields sent and what follows from them. */
+  private startUpdate(
+    who: WriteActor,
+    companyId: string,
+    current: OrderRow,
+    data: Partial<OrderInput>,
+    settings: SettingsInput,
+    db: DbOrTx,
+  ): OrderUpdate {
+    const at = this.clock.now().toISOString();
     const actor = historyBy(who);
     // Status moves are a user's (by its role); payment moves a user's or a gateway's (design §5).
     const role = who.kind === 'user' ? who.role : null;
-    const payer = who.kind === 'gateway' ? 'gateway' : role;
-    const at = this.clock.now().toISOString();
     const history: HistoryEntry[] = [...(current.history ?? [])];
-    const log = (field: string, from: unknown, to: unknown, note?: string) =>
-      history.push({ at, by: actor, field, from, to, ...(note ? { note } : {}) });
-    const out: Record<string, unknown> = { ...data };
-    const changed = <K extends keyof OrderInput>(k: K) =>
+    const changed = (k: keyof OrderInput) =>
       data[k] !== undefined && JSON.stringify(data[k] ?? null) !== JSON.stringify(current[k] ?? null);
-    const day = data.dueDate !== undefined ? this.dayOf(data.dueDate, s.timeZone) : null;
-    const dayChanged = day !== null && day !== dayInZone(current.dueDate as unknown as Date, s.timeZone);
+    const day = data.dueDate !== undefined ? this.dayOf(data.dueDate, settings.timeZone) : null;
+    const currentDay = dayInZone(current.dueDate, settings.timeZone);
+    const dayChanged = day !== null && day !== currentDay;
     const itemsChanged =
       data.items !== undefined &&
       JSON.stringify(data.items.map((i) => [i.productId, i.quantity, i.notes ?? null])) !==
         JSON.stringify(current.items.map((i) => [i.productId, i.quantity, i.notes ?? null]));
-    const fulfillment = data.fulfillment ?? current.fulfillment;
+    const content: Record<ContentField, boolean> = {
+      items: itemsChanged,
+      fulfillment: changed('fulfillment'),
+      address: changed('address'),
+      dueDate: dayChanged,
+      window: changed('window'),
+      b2bClientId: changed('b2bClientId'),
+      paymentMethod: changed('paymentMethod'),
+    };
+    return {
+      db,
+      who,
+      role,
+      payer: who.kind === 'gateway' ? 'gateway' : role,
+      companyId,
+      settings,
+      current,
+      data,
+      out: { ...data },
+      history,
+      day,
+      currentDay,
+      dayChanged,
+      itemsChanged,
+      fulfillment: data.fulfillment ?? current.fulfillment,
+      editing: CONTENT_FIELDS.filter((f) => content[f]),
+      method: current.paymentMethod,
+      changed,
+      log: (field, from, to, note) => history.push({ at, by: actor, field, from, to, ...(note ? { note } : {}) }),
+    };
+  }
 
-    const editing = [
-      itemsChanged && 'items',
-      changed('fulfillment') && 'fulfillment',
-      changed('address') && 'address',
-      dayChanged && 'dueDate',
-      changed('window') && 'window',
-      changed('b2bClientId') && 'b2bClientId',
-      changed('paymentMethod') && 'paymentMethod',
-    ].filter((f): f is string => !!f);
+  /** The steps of an update, in the order they run (the order of their history entries too). */
+  private readonly updateSteps: readonly { name: string; run: (u: OrderUpdate) => void | Promise<void> }[] = [
+    { name: 'lock-content', run: (u) => this.lockContent(u) },
+    { name: 'status', run: (u) => this.moveStatus(u) },
+    { name: 'field-moments', run: (u) => this.checkFieldMoments(u) },
+    { name: 'people', run: (u) => this.checkPeople(u) },
+    { name: 'payment-method', run: (u) => this.changePaymentMethod(u) },
+    { name: 'payment', run: (u) => this.movePayment(u) },
+    { name: 'day-and-window', run: (u) => this.moveDay(u) },
+    { name: 'fulfillment', run: (u) => this.changeFulfillment(u) },
+    { name: 'lines-and-amounts', run: (u) => this.repriceLines(u) },
+    { name: 'history-of-the-rest', run: (u) => this.logTheRest(u) },
+  ];
+
+  /** The lines, the day and the delivery details change only while the order is editable. */
+  private lockContent(u: OrderUpdate): void {
+    const { current, editing, out } = u;
     if (editing.length > 0 && !EDITABLE_STATUSES.includes(current.status)) {
       throw rule(
         'orders/locked',
@@ -412,48 +513,67 @@ export class OrderRules {
         editing[0],
       );
     }
-    for (const f of ['dueDate', 'window', 'items', 'fulfillment', 'address', 'b2bClientId', 'paymentMethod'] as const) {
-      if (!editing.includes(f)) delete out[f];
-    }
+    for (const f of CONTENT_FIELDS) if (!editing.includes(f)) delete out[f];
+  }
 
-    // Status (design §5): the machine and the role table.
+  /** Status (design §5): the machine and the role table; a cancellation needs a reason. */
+  private moveStatus(u: OrderUpdate): void {
+    const { current, data, out, role } = u;
     const to = data.status;
-    if (to !== undefined && to !== current.status) {
-      const allowed = role ? allowedStatusMoves(role, current.status, fulfillment) : [];
-      if (!allowed.includes(to)) {
-        throw new AppError(
-          422,
-          'orders/invalid-transition',
-          `Order #${current.number} cannot go from ${current.status} to ${to}; allowed: ${listOrNone(allowed)}`,
-          [{ path: 'status', message: `Allowed: ${listOrNone(allowed)}` }],
-        );
+    if (to === undefined || to === current.status) {
+      delete out.status;
+      return;
+    }
+    const allowed = role ? allowedStatusMoves(role, current.status, u.fulfillment) : [];
+    if (!allowed.includes(to)) {
+      throw new AppError(
+        422,
+        'orders/invalid-transition',
+        `Order #${current.number} cannot go from ${current.status} to ${to}; allowed: ${listOrNone(allowed)}`,
+        [{ path: 'status', message: `Allowed: ${listOrNone(allowed)}` }],
+      );
+    }
+    if (to === 'cancelled') {
+      const reason = data.cancelReason ?? current.cancelReason;
+      if (!reason) throw validationError([{ path: 'cancelReason', message: 'Say why the order is cancelled' }]);
+      if (!CANCELLABLE_STATUSES.includes(current.status)) throw badRequest('Not cancellable');
+      // The reason belongs to the move (field-moments refuses it with any other): logged just before it.
+      if (!sameValue(data.cancelReason, current.cancelReason) && data.cancelReason !== undefined) {
+        u.log('cancelReason', current.cancelReason, data.cancelReason);
       }
-      if (to === 'cancelled') {
-        const reason = data.cancelReason ?? current.cancelReason;
-        if (!reason) throw validationError([{ path: 'cancelReason', message: 'Say why the order is cancelled' }]);
-        if (!CANCELLABLE_STATUSES.includes(current.status)) throw badRequest('Not cancellable');
-      }
-      if (to === 'delivered') out.completedAt = this.clock.now();
-      log('status', current.status, to);
-    } else delete out.status;
+    }
+    if (to === 'delivered') out.completedAt = this.clock.now();
+    u.log('status', current.status, to);
+  }
 
-    if (data.customerId && changed('customerId')) {
+  /** The customer and the driver an order names must have those roles. */
+  private async checkPeople(u: OrderUpdate): Promise<void> {
+    const { db, companyId, current, data } = u;
+    if (data.customerId && u.changed('customerId')) {
       await this.assertRole(db, companyId, data.customerId, rolesWith('orders:own'), 'customerId');
     }
-    if (changed('deliveryAssistantId')) {
+    if (u.changed('deliveryAssistantId')) {
       if (data.deliveryAssistantId) await this.assertDriver(db, companyId, data.deliveryAssistantId);
-      log('deliveryAssistantId', current.deliveryAssistantId, data.deliveryAssistantId);
+      u.log('deliveryAssistantId', current.deliveryAssistantId, data.deliveryAssistantId);
     }
+  }
 
-    // Payment method, then the payment axis.
-    const method = (editing.includes('paymentMethod') ? data.paymentMethod : current.paymentMethod)!;
-    if (editing.includes('paymentMethod')) {
-      const b2b = data.b2bClientId !== undefined ? data.b2bClientId : current.b2bClientId;
-      if (current.paymentStatus !== 'unpaid' || method === 'online' || (method === 'credit' && !b2b)) {
-        throw rule('orders/invalid-payment', `The payment method cannot become ${method} now`, 'paymentMethod');
-      }
-      log('paymentMethod', current.paymentMethod, method);
+  /** A new payment method only while unpaid; online is the gateway's, credit the B2B client's. */
+  private changePaymentMethod(u: OrderUpdate): void {
+    const { current, data } = u;
+    if (!u.editing.includes('paymentMethod')) return;
+    const method = data.paymentMethod!;
+    const b2b = data.b2bClientId !== undefined ? data.b2bClientId : current.b2bClientId;
+    if (current.paymentStatus !== 'unpaid' || method === 'online' || (method === 'credit' && !b2b)) {
+      throw rule('orders/invalid-payment', `The payment method cannot become ${method} now`, 'paymentMethod');
     }
+    u.method = method;
+    u.log('paymentMethod', current.paymentMethod, method);
+  }
+
+  /** The payment axis by method and role; a driver's collected cash pays a cash order. */
+  private movePayment(u: OrderUpdate): void {
+    const { current, data, out, payer, method } = u;
     const paymentTo = data.paymentStatus;
     delete out.paymentStatus;
     if (paymentTo !== undefined && paymentTo !== current.paymentStatus) {
@@ -467,78 +587,234 @@ export class OrderRules {
         );
       }
       out.paymentStatus = paymentTo;
-      log('paymentStatus', current.paymentStatus, paymentTo);
+      u.log('paymentStatus', current.paymentStatus, paymentTo);
     } else if (
-      changed('cashCollected') &&
+      u.changed('cashCollected') &&
       method === 'cash' &&
       current.paymentStatus === 'unpaid' &&
       (data.cashCollected ?? 0) >= current.total
     ) {
       // The driver's collected cash pays a cash order (design §5: "cash collected on delivery").
       out.paymentStatus = 'paid';
-      log('paymentStatus', 'unpaid', 'paid', 'cash-collected');
+      u.log('paymentStatus', 'unpaid', 'paid', 'cash-collected');
     }
-    if (changed('cashCollected')) log('cashCollected', current.cashCollected, data.cashCollected);
+    if (u.changed('cashCollected')) u.log('cashCollected', current.cashCollected, data.cashCollected);
+  }
 
-    // Day and window: never a past or closed day; staff may pass the lead time and a full window.
-    if (dayChanged || editing.includes('window')) {
-      const newDay = day ?? dayInZone(current.dueDate as unknown as Date, s.timeZone);
-      const window = data.window !== undefined ? data.window : current.window;
-      const notes = await this.checkDay(db, companyId, s, newDay, window, true, current.id);
-      if (dayChanged) {
-        out.dueDate = dayStartInZone(newDay, s.timeZone);
-        out.preparationDate = this.preparationOf(newDay, s);
-        log('dueDate', dayInZone(current.dueDate as unknown as Date, s.timeZone), newDay, notes[0]);
-      }
-      if (editing.includes('window')) log('window', current.window, window, dayChanged ? undefined : notes[0]);
+  /** Day and window: never a past or closed day; staff may pass the lead time and a full window. */
+  private async moveDay(u: OrderUpdate): Promise<void> {
+    const { current, data, out, settings: s, dayChanged } = u;
+    const windowChanged = u.editing.includes('window');
+    if (!dayChanged && !windowChanged) return;
+    const newDay = u.day ?? u.currentDay;
+    const window = data.window !== undefined ? data.window : current.window;
+    const notes = await this.checkDay(u.db, u.companyId, s, newDay, window, true, current.id);
+    if (dayChanged) {
+      out.dueDate = dayStartInZone(newDay, s.timeZone);
+      out.preparationDate = this.preparationOf(newDay, s);
+      u.log('dueDate', u.currentDay, newDay, notes[0]);
     }
+    if (windowChanged) u.log('window', current.window, window, dayChanged ? undefined : notes[0]);
+  }
+
+  /** A delivery needs an address; a pickup drops it. */
+  private changeFulfillment(u: OrderUpdate): void {
+    const { current, data, out, fulfillment } = u;
     if (fulfillment === 'delivery' && !(data.address !== undefined ? data.address : current.address)) {
       throw validationError([{ path: 'address', message: 'Required for delivery' }]);
     }
-    if (editing.includes('fulfillment')) {
-      log('fulfillment', current.fulfillment, fulfillment);
+    if (u.editing.includes('fulfillment')) {
+      u.log('fulfillment', current.fulfillment, fulfillment);
       if (fulfillment === 'pickup') out.address = null;
     }
-
-    // Lines and amounts: a product already on the order keeps the name and price copied when it was
-    // ordered; one added now is priced from today's catalogue (B2B rules included).
-    if (itemsChanged || editing.includes('fulfillment') || editing.includes('b2bClientId')) {
-      let lines: OrderLine[] = current.items;
-      if (itemsChanged || editing.includes('b2bClientId')) {
-        const items = data.items ?? current.items;
-        const kept = new Map(current.items.map((l) => [l.productId, l]));
-        const b2bId = data.b2bClientId !== undefined ? data.b2bClientId : current.b2bClientId;
-        const known = editing.includes('b2bClientId') ? new Set<string>() : new Set(kept.keys());
-        const [catalogue, client] = await Promise.all([
-          this.productsOf(db, companyId, items, known),
-          this.clientOf(db, companyId, b2bId),
-        ]);
-        lines = items.map((i) => {
-          const was = !editing.includes('b2bClientId') ? kept.get(i.productId) : undefined;
-          const product = was
-            ? { id: was.productId, name: was.name, price: was.unitPrice, b2bPrice: null }
-            : catalogue.get(i.productId)!;
-          return orderLine(product, was ? null : client, i.quantity, i.notes ?? null);
-        });
-        if (itemsChanged) {
-          log(
-            'items',
-            current.items.map((l) => ({ productId: l.productId, quantity: l.quantity })),
-            lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
-          );
-        }
-        if (editing.includes('b2bClientId')) {
-          log('b2bClientId', current.b2bClientId, b2bId);
-          out.channel = b2bId ? 'b2b' : current.channel === 'b2b' ? 'staff' : current.channel;
-        }
-        out.items = lines;
-      }
-      const totals = orderTotals(lines, fulfillment, s, current.discount);
-      Object.assign(out, totals);
-      if (totals.total !== current.total) log('total', current.total, totals.total);
-    }
-    if (changed('notes') && role === ROLE.deliveryAssistant) log('notes', current.notes, data.notes);
-    out.history = history;
-    return out;
   }
+
+  /**
+   * Lines and amounts: a product already on the order keeps the name and price copied when it was
+   * ordered; one added now is priced from today's catalogue (B2B rules included).
+   */
+  private async repriceLines(u: OrderUpdate): Promise<void> {
+    const { current, data, out, editing, itemsChanged } = u;
+    const clientChanged = editing.includes('b2bClientId');
+    if (!itemsChanged && !editing.includes('fulfillment') && !clientChanged) return;
+    let lines: OrderLine[] = current.items;
+    if (itemsChanged || clientChanged) {
+      const items = data.items ?? current.items;
+      const kept = new Map(current.items.map((l) => [l.productId, l]));
+      const b2bId = data.b2bClientId !== undefined ? data.b2bClientId : current.b2bClientId;
+      const known = clientChanged ? new Set<string>() : new Set(kept.keys());
+      const [catalogue, client] = await Promise.all([
+        this.productsOf(u.db, u.companyId, items, known),
+        this.clientOf(u.db, u.companyId, b2bId),
+      ]);
+      lines = items.map((i) => {
+        const was = !clientChanged ? kept.get(i.productId) : undefined;
+        const product = was
+          ? { id: was.productId, name: was.name, price: was.unitPrice, b2bPrice: null }
+          : catalogue.get(i.productId)!;
+        return orderLine(product, was ? null : client, i.quantity, i.notes ?? null);
+      });
+      if (itemsChanged) {
+        u.log(
+          'items',
+          current.items.map((l) => ({ productId: l.productId, quantity: l.quantity })),
+          lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
+        );
+      }
+      if (clientChanged) {
+        u.log('b2bClientId', current.b2bClientId, b2bId);
+        out.channel = b2bId ? 'b2b' : current.channel === 'b2b' ? 'staff' : current.channel;
+      }
+      out.items = lines;
+    }
+    const totals = orderTotals(lines, u.fulfillment, u.settings, current.discount);
+    assertTotalWithinCap(totals);
+    Object.assign(out, totals);
+    if (totals.total !== current.total) u.log('total', current.total, totals.total);
+  }
+
+  /**
+   * A field bound to a moment of the order (design §5's role × field table, ORDER_FIELD_MOMENTS)
+   * changes only in that moment: a reason only with a cancellation, cash only on the way or with the
+   * delivery, never on a cancelled order. Judged after the status step, so the move is a valid one.
+   */
+  private checkFieldMoments(u: OrderUpdate): void {
+    const { current, data, role } = u;
+    // The other actors' lines reach no field bound to a moment (a gateway moves the payment only).
+    if (!role) return;
+    const to = data.status !== undefined && data.status !== current.status ? data.status : null;
+    for (const field of MOMENT_FIELDS) {
+      const sent = data[field];
+      if (sent === undefined || sameValue(sent, current[field])) continue;
+      if (mayChangeFieldAt(role, field, current.status, to)) continue;
+      const when = to ? `with the move to ${to}` : `while it is ${current.status}`;
+      throw outsideMoment(role, field, `${field} cannot change on order #${current.number} ${when}`);
+    }
+  }
+
+  /**
+   * Every other change of a writable field lands in history too (contact, address, customer, route,
+   * produced quantities, the cancellation's reason, notes): compared with what is stored, whoever
+   * writes it. The fields the steps above own log themselves.
+   */
+  private logTheRest(u: OrderUpdate): void {
+    for (const field of LOGGED_BY_THE_REST) {
+      if (!(field in u.out)) continue;
+      const before = u.current[field];
+      const after = u.out[field];
+      if (!sameValue(before, after)) u.log(field, before ?? null, after ?? null);
+    }
+  }
+}
+
+/** A 422 naming the field and when it may change. */
+function outsideMoment(role: Role, field: MomentField, what: string): AppError {
+  const moment = fieldMomentOf(role, field);
+  const when = moment ? describeMoment(moment) : '';
+  const only = when ? `it changes only ${when}` : 'it does not change now';
+  return new AppError(422, 'orders/field-outside-move', `${what}; ${only}`, [
+    { path: field, message: `Changes only ${when || 'in another moment'}` },
+  ]);
+}
+
+/**
+ * The moment fields of a new order: a back-office order starts pending or confirmed, so a field of a
+ * later move (a cancellation's reason, cash, produced quantities) is refused on creation.
+ */
+export function assertNewOrderMoments(role: Role, data: Record<string, unknown>): void {
+  const status: OrderStatus = data.status === 'confirmed' ? 'confirmed' : 'pending';
+  for (const field of MOMENT_FIELDS) {
+    const value = data[field];
+    if (value === undefined || value === null || sameValue(value, {})) continue;
+    if (!mayChangeFieldAt(role, field, status, null)) {
+      throw outsideMoment(role, field, `${field} cannot be set on a new order that is ${status}`);
+    }
+  }
+}
+
+/** Two stored values are the same whatever the order of their keys (jsonb reorders them). */
+function sameValue(a: unknown, b: unknown): boolean {
+  const canonical = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(canonical)
+      : v && typeof v === 'object' && !(v instanceof Date)
+        ? Object.fromEntries(
+            Object.keys(v)
+              .sort()
+              .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
+          )
+        : v;
+  return JSON.stringify(canonical(a ?? null)) === JSON.stringify(canonical(b ?? null));
+}
+
+/** An order as stored (the table's row: dates are Dates). */
+export type OrderRow = typeof orders.$inferSelect;
+
+/** The writable fields no step logs itself: history-of-the-rest logs their changes. */
+const LOGGED_BY_THE_REST = [
+  'customerId',
+  'contact',
+  'address',
+  'routePosition',
+  'producedQuantities',
+  'notes',
+] as const satisfies readonly (keyof OrderInput & keyof OrderRow)[];
+/** The writable fields the other steps log (cancelReason with the cancellation, in the status step). */
+type LoggedBySteps =
+  | 'status'
+  | 'cancelReason'
+  | 'deliveryAssistantId'
+  | 'paymentMethod'
+  | 'paymentStatus'
+  | 'cashCollected'
+  | 'dueDate'
+  | 'window'
+  | 'fulfillment'
+  | 'items'
+  | 'b2bClientId';
+type Unlogged = Exclude<keyof OrderInput, (typeof LOGGED_BY_THE_REST)[number] | LoggedBySteps>;
+/** Fails to compile when OrderInput gains a field that no step logs (every change lands in history). */
+const _everyFieldLogged: [Unlogged] extends [never] ? true : Unlogged = true;
+
+/** The fields of an order's content: they change only while the order is editable (EDITABLE_STATUSES). */
+const CONTENT_FIELDS = [
+  'dueDate',
+  'window',
+  'items',
+  'fulfillment',
+  'address',
+  'b2bClientId',
+  'paymentMethod',
+] as const;
+type ContentField = (typeof CONTENT_FIELDS)[number];
+
+/** One update as its steps see it: the row before, the fields sent, and what the steps decide. */
+interface OrderUpdate {
+  readonly db: DbOrTx;
+  /** Who writes; `role` its role when a user (status moves), `payer` who moves the payment. */
+  readonly who: WriteActor;
+  readonly role: Role | null;
+  readonly payer: PaymentActor | null;
+  readonly companyId: string;
+  readonly settings: SettingsInput;
+  readonly current: OrderRow;
+  readonly data: Partial<OrderInput>;
+  /** What is stored: the fields sent, which the steps drop, reshape and add to. */
+  readonly out: Record<string, unknown>;
+  /** The order's history with this write's entries added. */
+  readonly history: HistoryEntry[];
+  /** The day sent (in the company's zone), or null; the order's day before the write. */
+  readonly day: string | null;
+  readonly currentDay: string;
+  readonly dayChanged: boolean;
+  readonly itemsChanged: boolean;
+  /** The fulfilment after this write. */
+  readonly fulfillment: Fulfillment;
+  /** The content fields this write changes (the first one names a locked order's refusal). */
+  readonly editing: readonly ContentField[];
+  /** The payment method after this write (the payment-method step sets a new one). */
+  method: OrderPaymentMethod;
+  /** The field was sent with a value other than the order's. */
+  changed(k: keyof OrderInput): boolean;
+  log(field: string, from: unknown, to: unknown, note?: string): void;
 }

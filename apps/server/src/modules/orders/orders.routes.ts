@@ -7,10 +7,11 @@ import {
   OfferedDay,
   SESSION_HEADER,
   SessionId,
+  SuspiciousOrder,
 } from '@hornada/domain';
 import { z } from 'zod';
 import { publicReadLimit, writeLimit } from '../../plugins/rate-limit';
-import { OrdersService } from './orders.service';
+import type { OrdersService } from './orders.service';
 
 const noStore = (_req: FastifyRequest, reply: FastifyReply, done: () => void) => {
   void reply.header('cache-control', 'no-store');
@@ -24,7 +25,7 @@ const noStore = (_req: FastifyRequest, reply: FastifyReply, done: () => void) =>
  */
 export function registerOrderRoutes(app: FastifyInstance): OrdersService {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const service = new OrdersService(app.ctx, app.resources);
+  const service = app.modules.orders;
   const tags = ['orders'];
 
   r.get(
@@ -65,7 +66,10 @@ export function registerOrderRoutes(app: FastifyInstance): OrdersService {
           'Lines and prices come from the catalogue, the delivery fee and minimum order from the settings; the day ' +
           'and window must be offered by delivery-days. The same key and body return the same order; another ' +
           'body with that key, or a cart already checked out, is a 409. The answer carries `accessToken`, the ' +
-          "guest's link to the order (`GET /api/orders/link/{token}`).",
+          "guest's link to the order (`GET /api/orders/link/{token}`). A holder (session or customer), a phone " +
+          'and a network address may each have a few unpaid web orders placed in one day (CHECKOUT_UNPAID_PER_*): ' +
+          'past that a 429 `orders/too-many-unpaid` with `Retry-After`. A total over 100,000,000 is a 422 ' +
+          '`orders/total-too-large`; a day more than 62 days ahead a 422 `orders/beyond-horizon`.',
         params: z.object({ id: z.string().min(1).max(64) }),
         headers: z.looseObject({ [SESSION_HEADER]: SessionId.optional(), [IDEMPOTENCY_HEADER]: IdempotencyKey }),
         body: CheckoutInput,
@@ -78,9 +82,29 @@ export function registerOrderRoutes(app: FastifyInstance): OrdersService {
         req.params.id,
         headers[IDEMPOTENCY_HEADER]!,
         req.body,
+        req.ip,
       );
       return reply.status(201).send({ data });
     },
+  );
+
+  r.get(
+    '/api/companies/:companyId/suspicious-orders',
+    {
+      onRequest: noStore,
+      schema: {
+        tags,
+        summary: 'Web orders staff should look at',
+        description:
+          'Unpaid web orders due today or later that share their phone (digits only, the last ten) with at ' +
+          'least two other unpaid web orders due the same day: a guest filling the windows with fake orders. ' +
+          '`samePhone` counts them, this one included. For the back office (admin, staff); staff cancel them ' +
+          'with the usual status move. At most 1,000, by due day and number.',
+        params: z.object({ companyId: z.string().min(1).max(64) }),
+        response: { 200: z.object({ data: z.array(SuspiciousOrder) }) },
+      },
+    },
+    async (req) => ({ data: await service.suspicious(req.caller, req.params.companyId) }),
   );
 
   r.get(

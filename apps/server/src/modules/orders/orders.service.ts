@@ -1,32 +1,41 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { and, count, eq, gte, isNull, lt, ne } from 'drizzle-orm';
+import { and, count, eq, gte, isNull, lt, ne, sql } from 'drizzle-orm';
 import {
   addDays,
   dayInZone,
   dayStartInZone,
   can,
   GUEST_ORDER_FIELDS,
-  IMPORT_REASONS,
-  OrderInput,
+  lastBookableDay,
   offeredDays,
   slotKey,
+  SUSPICIOUS_SAME_PHONE,
   type CheckoutInput,
   type Order,
   type OfferedDay,
+  type SuspiciousOrder,
 } from '@hornada/domain';
 import type { AppContext, Caller } from '../../context';
 import { orders } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import type { Row } from '../../resources/definition';
 import type { ResourceRegistry } from '../../resources/registry';
-import { asUser, guestActor, historyBy, type Actor } from '../../resources/actor';
+import { asUser, guestActor, type Actor } from '../../resources/actor';
 import type { ResourceService } from '../../resources/service';
+import { writeAccess } from '../../resources/access';
 import { getCompany } from '../../resources/tenant';
-import { CartsService, hashSession, type Holder } from '../carts/carts.service';
+import { hashSession, type CartsService, type Holder } from '../carts/carts.service';
+import { CheckoutBounds, unpaidWebOrders } from './checkout-bounds';
 import { OrderRules } from './order-rules';
 
 /** Purpose of the MAC that makes a guest's order link (keys.mac: a secret of its own). */
 const LINK_PURPOSE = 'order-link v1';
+
+/** The most suspicious orders one answer lists: the horizon's days × a window's places, with room. */
+const MAX_SUSPICIOUS = 1000;
+
+/** Calendar days from `a` to `b` (`YYYY-MM-DD`; negative when b is earlier). */
+const daysBetween = (a: string, b: string) => Math.round((Date.parse(b) - Date.parse(a)) / 86_400_000);
 
 /** A stable hash of a checkout body: keys sorted at every level, so field order does not matter. */
 function requestHash(body: unknown): string {
@@ -53,35 +62,23 @@ export function guestView(order: Row): Partial<Order> {
 }
 
 /**
- * Orders beyond the generic resource (design §3, §5): the rules every order write runs (set on the
- * orders service, the one door), the days and windows offered, checkout from a cart, and the guest's
+ * Orders beyond the generic resource (design §3, §5): the rules every order write runs (`rules`, added
+ * to the orders resource's hooks where the app is composed: modules/compose.ts), the days and windows offered, checkout from a cart, and the guest's
  * link to their order.
  */
 export class OrdersService {
   readonly rules: OrderRules;
-  private readonly carts: CartsService;
   private readonly orders: ResourceService;
+  private readonly bounds: CheckoutBounds;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly resources: ResourceRegistry,
+    private readonly carts: CartsService,
   ) {
     this.rules = new OrderRules(ctx.clock);
-    this.carts = new CartsService(ctx);
+    this.bounds = new CheckoutBounds(ctx);
     this.orders = resources.get('orders');
-    // The engine has checked the role, the writable fields and the references; the body passed OrderInput.
-    this.orders.beforeWrite = async (_ctx, tx, actor, current, data, companyId) => {
-      if (data.deletedAt === true) return data;
-      if (current) return this.rules.prepareUpdate(tx, actor, companyId, current as never, data);
-      // The demo's orders come priced and walked along the machine by these rules (seed/orders.ts).
-      if (actor.kind === 'system' && IMPORT_REASONS.includes(actor.reason)) return data;
-      // A cart's holder at checkout places a web order; anyone else the back office's.
-      const web = actor.kind === 'guest' || (actor.kind === 'user' && actor.via === 'checkout');
-      const values = await this.rules.prepareNew(tx, historyBy(actor), companyId, data as OrderInput, web);
-      if (!web) return values;
-      const { cartId, idempotencyKey, requestHash } = data;
-      return { ...values, cartId, idempotencyKey, requestHash };
-    };
   }
 
   /** The days from `from` (the company's today by default) that offer a window, with places left. */
@@ -91,6 +88,9 @@ export class OrdersService {
     const now = this.ctx.clock.now();
     const today = dayInZone(now, s.timeZone);
     const start = from && from > today ? from : today;
+    // Nothing past the booking horizon is offered: checkout would refuse it.
+    const span = Math.min(days, daysBetween(start, lastBookableDay(today)) + 1);
+    if (span <= 0) return [];
     const rows = await this.ctx.db
       .select({ dueDate: orders.dueDate, window: orders.window, n: count() })
       .from(orders)
@@ -98,14 +98,45 @@ export class OrdersService {
         and(
           eq(orders.companyId, company.id),
           gte(orders.dueDate, dayStartInZone(start, s.timeZone)),
-          lt(orders.dueDate, dayStartInZone(addDays(start, days), s.timeZone)),
+          lt(orders.dueDate, dayStartInZone(addDays(start, span), s.timeZone)),
           ne(orders.status, 'cancelled'),
           isNull(orders.deletedAt),
         ),
       )
       .groupBy(orders.dueDate, orders.window);
     const taken = new Map(rows.map((r) => [slotKey(dayInZone(r.dueDate, s.timeZone), r.window), r.n]));
-    return offeredDays(s, now, start, days, taken);
+    return offeredDays(s, now, start, span, taken);
+  }
+
+  /**
+   * The web orders staff should look at (issue 23): unpaid, due today or later, sharing their phone
+   * (as phoneKey() reads it) with at least two other unpaid web orders due the same day. For those
+   * who take orders and may cancel any of them: the permission table's orders:create.
+   */
+  async suspicious(caller: Caller | null, companyId: string): Promise<SuspiciousOrder[]> {
+    writeAccess('orders', asUser(caller), companyId, 'create');
+    const company = await getCompany(this.ctx, companyId);
+    const today = dayInZone(this.ctx.clock.now(), company.timeZone);
+    const db = this.ctx.db;
+    const counted = db
+      .select({
+        id: orders.id,
+        number: orders.number,
+        dueDate: orders.dueDate,
+        samePhone: sql<number>`count(*) OVER (PARTITION BY ${orders.phoneKey}, ${orders.dueDate})`
+          .mapWith(Number)
+          .as('same_phone'),
+      })
+      .from(orders)
+      .where(and(unpaidWebOrders(company.id), gte(orders.dueDate, dayStartInZone(today, company.timeZone))))
+      .as('counted');
+    const rows = await db
+      .select()
+      .from(counted)
+      .where(gte(counted.samePhone, SUSPICIOUS_SAME_PHONE))
+      .orderBy(counted.dueDate, counted.number)
+      .limit(MAX_SUSPICIOUS);
+    return rows.map((r) => ({ id: r.id, number: r.number, dueDate: r.dueDate.toISOString(), samePhone: r.samePhone }));
   }
 
   /** The link a guest reaches their order by: its id and a MAC only the server can make. */
@@ -138,6 +169,8 @@ export class OrdersService {
     cartId: string,
     key: string,
     input: CheckoutInput,
+    /** The caller's network address (request.ip), for the bound on unpaid orders an address places. */
+    address: string,
   ): Promise<Partial<Order> & { accessToken: string }> {
     const hash = requestHash(input);
     let companyId = '';
@@ -164,6 +197,13 @@ export class OrdersService {
           throw notFound('Cart not found');
         }
         const customer = this.customerOf(holder.caller, cart.companyId) ?? cart.customerId;
+        const company = await getCompany(this.ctx, cart.companyId);
+        const origin = this.bounds.originOf(
+          { customerId: customer, sessionHash: cart.sessionHash },
+          address,
+          input.contact.phone,
+        );
+        await this.bounds.assertMayBook(scope.tx, cart.companyId, company.timeZone, origin);
         // The cart's holder: its signed-in user (under its line `checkout`), or a guest named as it
         // signed the order, known by a hash of its session.
         const actor: Actor =
@@ -174,7 +214,16 @@ export class OrdersService {
         return this.orders.create(
           actor,
           cart.companyId,
-          { ...input, items, customerId: customer, cartId: cart.id, idempotencyKey: key, requestHash: hash },
+          {
+            ...input,
+            items,
+            customerId: customer,
+            cartId: cart.id,
+            idempotencyKey: key,
+            requestHash: hash,
+            holderKey: origin.holderKey,
+            originKey: origin.originKey,
+          },
           scope,
         );
       },

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PublicCache } from '../../live/public-cache';
+import { PublicCache } from '../../resources/public-cache';
 import { createStorefrontReader } from './storefront.service';
 
 /**

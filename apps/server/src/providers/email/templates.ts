@@ -47,14 +47,48 @@ export function passwordResetMail(bakery: string, name: string, link: string): M
   });
 }
 
-export function verifyEmailMail(bakery: string, name: string, link: string): Mail {
+/**
+ * To an address nobody has proven yet: nothing the registrant chose (their "name") is written in it,
+ * or the message would carry a stranger's words to whoever owns the address.
+ */
+export function verifyEmailMail(bakery: string, _name: string, link: string): Mail {
   return actionMail({
     bakery,
-    name,
+    name: '',
     subject: `Confirma tu correo en ${bakery}`,
     lead: 'Confirma que este es tu correo electrónico para terminar de configurar tu cuenta.',
     button: 'Confirmar correo',
     link,
     note: 'El enlace sirve una sola vez y vence en 30 minutos. Si no creaste una cuenta, ignora este correo.',
   });
+}
+
+/**
+ * Sign-in with Google took over an account whose e-mail was never verified (identity/google.service.ts):
+ * its password was cleared and its sessions ended. No name: the account's was not chosen by this owner.
+ */
+export function googleOwnerMail(bakery: string): Mail {
+  const subject = `Tu cuenta de ${bakery} ahora se abre con Google`;
+  const lines = [
+    'Hola:',
+    '',
+    'Iniciaste sesión con Google en una cuenta que usaba tu correo y que nunca se había verificado.',
+    'Como Google confirmó que el correo es tuyo, ahora eres la única persona con acceso a esa cuenta: borramos su contraseña y cerramos todas las sesiones que estaban abiertas.',
+    '',
+    'Revisa los datos de la cuenta (teléfono y direcciones). Si quieres entrar también con contraseña, usa "¿Olvidaste tu contraseña?" en la página de inicio de sesión.',
+    '',
+    bakery,
+  ];
+  const html = `<!doctype html>
+<html lang="es-CO"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="font-family:system-ui,sans-serif;color:#1c1917;max-width:560px;margin:0 auto;padding:24px">
+<h1 style="font-size:20px">${escapeHtml(bakery)}</h1>
+${lines
+  .slice(0, -1)
+  .filter(Boolean)
+  .map((l) => `<p>${escapeHtml(l)}</p>`)
+  .join('\n')}
+<p>${escapeHtml(bakery)}</p>
+</body></html>`;
+  return { subject, text: lines.join('\n'), html };
 }

@@ -48,7 +48,17 @@ export const ordersResource: ResourceDefinition = {
     { path: 'customerId', table: users, label: 'customer' },
     { path: 'deliveryAssistantId', table: users, label: 'delivery assistant' },
   ],
-  // The Idempotency-Key of a web order and its request's hash stay on the server.
-  hidden: ['idempotencyKey', 'requestHash', 'contactName', 'contactPhone', 'numberText'],
+  // The Idempotency-Key of a web order and its request's hash stay on the server, and so do the
+  // hashes of who placed it and from where, and its phone key (the bounds on unpaid orders).
+  hidden: [
+    'idempotencyKey',
+    'requestHash',
+    'contactName',
+    'contactPhone',
+    'numberText',
+    'holderKey',
+    'originKey',
+    'phoneKey',
+  ],
   derived: [...ORDER_DERIVED],
 };

@@ -5,6 +5,7 @@ import { users } from '../../db/schema';
 import { AppError, forbidden } from '../../lib/errors';
 import { assertAcceptablePassword, hashPassword } from '../../lib/passwords';
 import type { ResourceDefinition } from '../definition';
+import { assertEmailVerified } from '../verified-email';
 
 /** A user row as it may leave the server: no password hash, `uid` beside `id` (spec §3 session user). */
 export function userDoc(row: typeof users.$inferSelect): Record<string, unknown> & { uid: string } {
@@ -65,6 +66,8 @@ export const usersResource: ResourceDefinition = {
   hooks: {
     async beforeWrite(_ctx, tx, actor, current, data) {
       const out = { ...data };
+      // A user creating users is acting as a bakery: only with a verified e-mail (registration is the system's).
+      if (!current && actor.kind === 'user') await assertEmailVerified(tx, actor);
       if (!current && typeof data.email === 'string') await assertEmailFree(tx, data.email);
       if (current && actor.kind === 'user' && current.id === actor.uid) {
         if (data.role !== undefined && data.role !== current.role) throw forbidden('You cannot change your own role');

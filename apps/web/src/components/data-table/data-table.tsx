@@ -368,9 +368,12 @@ function useStableColumns<T>(columns: ColumnDef<T>[]): ColumnDef<T>[] {
   const latest = useRef(columns);
   latest.current = columns;
   const key = columns.map(columnId).join('|');
-  return useMemo(
-    () =>
-      latest.current.map((column, index) => {
+  // Rebuilt only when the ids change (the set of columns); their renderers are read from `latest`.
+  const stable = useRef<{ key: string; columns: ColumnDef<T>[] } | null>(null);
+  if (stable.current?.key !== key) {
+    stable.current = {
+      key,
+      columns: columns.map((column, index) => {
         const current = () => latest.current[index] ?? column;
         return {
           ...column,
@@ -385,9 +388,9 @@ function useStableColumns<T>(columns: ColumnDef<T>[]): ColumnDef<T>[] {
           },
         } as ColumnDef<T>;
       }),
-    // The ids say when the set of columns changed; their renderers are read from `latest`.
-    [key],
-  );
+    };
+  }
+  return stable.current.columns;
 }
 
 /** The search box: the URL follows what is typed after a short pause (and the box follows the URL). */

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { Blocker } from 'react-router';
@@ -74,6 +74,8 @@ export function useResourceForm<T extends Resource, TForm extends FieldValues>(
   const { isDirty, isSubmitting } = form.formState;
   const { blocker, allowNextNavigation } = useUnsavedChanges(isDirty && !isSubmitting);
 
+  // The screen's mapper as it is when the record arrives, without reloading when the screen re-renders.
+  const showRecord = useEffectEvent((record: T) => form.reset(toForm(record)));
   useEffect(() => {
     if (!companyId) return;
     const svc = resourceService<T>(resource, companyId);
@@ -87,7 +89,7 @@ export function useResourceForm<T extends Resource, TForm extends FieldValues>(
     svc.get(id).then(
       (record) => {
         if (!live) return;
-        form.reset(toForm(record));
+        showRecord(record);
         setLoad({ state: 'ready', record });
       },
       (err: unknown) => {
@@ -107,7 +109,6 @@ export function useResourceForm<T extends Resource, TForm extends FieldValues>(
     return () => {
       live = false;
     };
-    // The form and the mappers are the screen's own and stable for its life.
   }, [companyId, resource, id, attempt]);
 
   const submit = form.handleSubmit(async (values) => {

@@ -12,7 +12,7 @@ const FAILURES: Record<string, string> = {
     'No pudimos confirmar que este inicio de sesión con Google lo empezaste tú (el enlace fue alterado o venció). Intenta de nuevo.',
   provider: 'Google no confirmó tu inicio de sesión. Intenta de nuevo.',
   unverified:
-    'Ya existe una cuenta con ese correo y Google no lo tiene verificado, así que no las unimos. Inicia sesión con tu contraseña.',
+    'Google no tiene verificado ese correo, así que no lo usamos para iniciar sesión. Si ya tienes una cuenta, inicia sesión con tu contraseña.',
   disabled: 'Esta cuenta está deshabilitada.',
 };
 const GENERIC = 'No pudimos iniciar sesión con Google. Intenta de nuevo.';

@@ -3,6 +3,7 @@ import { MAX_PER_PAGE } from '@hornada/domain/constants';
 import type { B2bClient } from '@hornada/domain/schemas/b2b';
 import type { Product } from '@hornada/domain/schemas/catalogue';
 import {
+  IDEMPOTENCY_HEADER,
   ORDER_STATUSES,
   type OfferedDay,
   type Order,
@@ -79,5 +80,7 @@ export const orderEntryApi = {
       },
       signal,
     ),
-  create: (companyId: string, body: OrderWrite) => http.post<Order>(`${base(companyId)}/orders`, body),
+  /** The create, under the submit's Idempotency-Key (submit-keys.ts): a retry makes no second order. */
+  create: (companyId: string, body: OrderWrite, key: string) =>
+    http.post<Order>(`${base(companyId)}/orders`, body, { headers: { [IDEMPOTENCY_HEADER]: key } }),
 };

@@ -16,6 +16,7 @@ import type { EntryData } from './order-entry-page';
 import { PartySection } from './party-section';
 import { PaymentSection, ScheduleSection } from './schedule-section';
 import { SummaryPanel, TotalBar } from './summary-panel';
+import { browserKeyStorage, createSubmitKeys } from './submit-keys';
 
 /** A B2B client's unpaid credit, as far as it is known. */
 export type CreditLoad =
@@ -47,6 +48,7 @@ export function EntryScreen({ companyId, data }: { companyId: string; data: Entr
   const [customer, setCustomer] = useState<User | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const sending = useRef(false);
+  const submitKeys = useMemo(() => createSubmitKeys(browserKeyStorage()), []);
   const { blocker, allowNextNavigation } = useUnsavedChanges(lines.fields.length > 0 && !formState.isSubmitSuccessful);
 
   const client: B2bClient | null =
@@ -126,13 +128,16 @@ export function EntryScreen({ companyId, data }: { companyId: string; data: Entr
   }
 
   const submit = handleSubmit(async (form) => {
-    // One order however often it is clicked: the create takes no Idempotency-Key, so a click while sending waits.
+    // A click while sending waits; a retry of the same order (or the same order from another tab) reuses its
+    // Idempotency-Key, so the server makes one order however often it is sent.
     if (sending.current) return;
     sending.current = true;
     setFormError(null);
+    const input = toInput(form);
     let order: Order;
     try {
-      order = await orderEntryApi.create(companyId, toInput(form));
+      order = await orderEntryApi.create(companyId, input, submitKeys.keyFor(companyId, input));
+      submitKeys.settle(companyId, input);
     } catch (err) {
       sending.current = false;
       const message = applyServerErrors(err, isEntryField, setError);

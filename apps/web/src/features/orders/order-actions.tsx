@@ -29,7 +29,8 @@ export interface OrderActor {
   /** The id of the order a move is under way for. */
   busy: string | null;
   move(order: Order, to: OrderStatus): Promise<void>;
-  ask(kind: 'cancel' | 'paid' | 'refund', order: Order): void;
+  /** Opens the dialog of a move; a cancel may start with a reason already written (staff may change it). */
+  ask(kind: 'cancel' | 'paid' | 'refund', order: Order, reason?: string): void;
   dialogs: ReactNode;
 }
 
@@ -88,8 +89,8 @@ export function useOrderActor(
     [patch],
   );
 
-  const ask = useCallback((kind: 'cancel' | 'paid' | 'refund', order: Order) => {
-    setReason('');
+  const ask = useCallback((kind: 'cancel' | 'paid' | 'refund', order: Order, prefilled = '') => {
+    setReason(prefilled);
     setReasonError(null);
     setAsked({ kind, order });
   }, []);

@@ -200,6 +200,11 @@ const FIELD_ES: Record<string, string> = {
   cashCollected: 'Efectivo recibido',
   b2bClientId: 'Cliente mayorista',
   notes: 'Notas',
+  cancelReason: 'Motivo de la cancelación',
+  contact: 'Contacto',
+  customerId: 'Cliente',
+  routePosition: 'Orden en la ruta',
+  producedQuantities: 'Cantidades producidas',
 };
 
 const NOTE_ES: Record<string, string> = {
@@ -239,7 +244,7 @@ function valueText(field: string, value: unknown, windows: readonly WindowDef[])
     const units = value.reduce<number>((sum, l) => sum + (Number((l as { quantity?: number }).quantity) || 0), 0);
     return `${units} ${units === 1 ? 'unidad' : 'unidades'}`;
   }
-  if (field === 'deliveryAssistantId') return 'asignado';
+  if (field === 'deliveryAssistantId' || field === 'customerId') return 'asignado';
   return typeof value === 'string' || typeof value === 'number' ? String(value) : 'cambió';
 }
 

@@ -1,6 +1,7 @@
 import { DEFAULT_TIME_ZONE } from '@hornada/domain/constants';
 import { dayInZone } from '@hornada/domain/days';
 import { formatMoney } from '@hornada/domain/format';
+import { can } from '@hornada/domain/policy';
 import {
   ORDER_CHANNELS,
   ORDER_PAYMENT_METHODS,
@@ -8,9 +9,10 @@ import {
   PAYMENT_STATUSES,
   type Order,
   type OrderStatus,
+  type SuspiciousOrder,
 } from '@hornada/domain/schemas/orders';
 import type { ColumnDef } from '@tanstack/react-table';
-import { Bell, BellOff, Plus } from 'lucide-react';
+import { Bell, BellOff, Plus, TriangleAlert } from 'lucide-react';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useStore } from 'zustand';
@@ -33,6 +35,7 @@ import {
   absoluteDay,
   DATE_PRESETS,
   FULFILLMENT_ES,
+  orderMoves,
   ORDER_STATUS_ES,
   PAYMENT_METHOD_ES,
   PAYMENT_STATUS_ES,
@@ -42,6 +45,7 @@ import {
   type WindowDef,
 } from './order-view';
 import { useStatusCounts, type StatusCounts } from './status-counts';
+import { SUSPICIOUS_CANCEL_REASON_ES, suspiciousText, useSuspiciousOrders } from './suspicious-orders';
 
 /**
  * The due-day range travels as the API's own list parameters (`date_field=dueDate`, `start_date`, `end_date`,
@@ -166,6 +170,8 @@ function OrdersScreen({ clock, today }: { clock: CompanyClock; today: string }) 
     [store],
   );
   const actor = useOrderActor(table.service, role, saved);
+  // Only the back office, which may cancel any order, is shown the flags (the server refuses the others).
+  const flags = useSuspiciousOrders(table.companyId, role !== null && can(role, 'orders', 'create'));
 
   const otherFilters = useMemo(() => {
     const rest: Record<string, string> = {};
@@ -255,7 +261,7 @@ function OrdersScreen({ clock, today }: { clock: CompanyClock; today: string }) 
             id="orders"
             label="Pedidos"
             table={table}
-            columns={columns(actor, clock, today, open)}
+            columns={columns(actor, clock, today, open, flags)}
             searchLabel="Buscar pedidos"
             searchPlaceholder="Número, nombre o teléfono"
             filters={FILTERS}
@@ -290,6 +296,7 @@ function columns(
   clock: CompanyClock,
   today: string,
   open: (id: string) => void,
+  flags: ReadonlyMap<string, SuspiciousOrder>,
 ): ColumnDef<Order>[] {
   const when = (o: Order) =>
     [shortDay(o.dueDate, clock.timeZone, today), windowText(o.window, clock.windows)].filter(Boolean).join(' · ');
@@ -309,6 +316,7 @@ function columns(
               </span>
             </div>
             <p className="hidden whitespace-nowrap text-xs text-stone-600 sm:block">{CHANNEL_ES[o.channel]}</p>
+            <SuspiciousFlag order={o} flag={flags.get(o.id)} actor={actor} />
             {/* On a phone the other columns are hidden: what staff need to decide is here. */}
             <div className="space-y-0.5 text-sm text-stone-700 sm:hidden">
               <p className="font-medium text-stone-900">{o.contact.name}</p>
@@ -381,6 +389,46 @@ function columns(
       ),
     },
   ];
+}
+
+/**
+ * The server's flag on a web order that shares its phone with other unpaid ones due the same day (issue 23):
+ * what it means, and a one-click cancel through the usual status move, its reason already written.
+ */
+function SuspiciousFlag({
+  order,
+  flag,
+  actor,
+}: {
+  order: Order;
+  flag: SuspiciousOrder | undefined;
+  actor: OrderActor;
+}) {
+  if (!flag) return null;
+  const canCancel = orderMoves(actor.role, order).cancel;
+  return (
+    <div className="mt-1 flex flex-wrap items-center gap-1.5">
+      <span
+        className="inline-flex items-center gap-1 rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900"
+        title={suspiciousText(flag.samePhone)}
+      >
+        <TriangleAlert className="size-3.5" aria-hidden="true" />
+        Sospechoso
+        <span className="sr-only">: {suspiciousText(flag.samePhone)}</span>
+      </span>
+      {canCancel ? (
+        <button
+          type="button"
+          className="inline-flex min-h-11 items-center rounded-lg px-2 text-xs font-semibold text-red-900 underline underline-offset-2 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-900 sm:min-h-0 sm:py-1"
+          disabled={actor.busy === order.id}
+          aria-label={`Cancelar el pedido sospechoso #${order.number}`}
+          onClick={() => actor.ask('cancel', order, SUSPICIOUS_CANCEL_REASON_ES)}
+        >
+          Cancelar
+        </button>
+      ) : null}
+    </div>
+  );
 }
 
 /** The order's number, opening its detail (a link: it keeps the list's view and can be opened in a new tab). */

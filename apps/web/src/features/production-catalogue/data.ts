@@ -1,6 +1,6 @@
 import { costRecipe, isBelowTarget, type RecipeCost } from '@hornada/domain/costing';
 import { SettingsInput } from '@hornada/domain/schemas/settings';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { ApiError } from '../../lib/http';
 import { ADDED_BATCH_LIMIT, receivedItem, type LiveChange } from '../../lib/live-rules';
 import { getLiveStream } from '../../lib/live-stream';
@@ -21,9 +21,8 @@ export function useLoad<T>(
 ): [Loaded<T>, () => void] {
   const [loaded, setLoaded] = useState<Loaded<T>>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (key === null) return;
-    const controller = new AbortController();
+  // `load` is a fresh closure each render: the key says what it reads, so only the key (or a retry) reloads.
+  const start = useEffectEvent((controller: AbortController) => {
     setLoaded({ state: 'loading' });
     load(controller.signal).then(
       (data) => setLoaded({ state: 'ready', data }),
@@ -32,8 +31,12 @@ export function useLoad<T>(
         setLoaded({ state: 'failed', message: err instanceof ApiError && err.status === 404 ? notFound : failure });
       },
     );
+  });
+  useEffect(() => {
+    if (key === null) return;
+    const controller = new AbortController();
+    start(controller);
     return () => controller.abort();
-    // `load` is a fresh closure each render; the key says what it reads.
   }, [key, attempt]);
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   return [loaded, retry];

@@ -1,10 +1,10 @@
 import type { AppContext, Caller } from '../context';
 import { isResourceName } from '@hornada/domain';
-import { issuedBeforeSessionsEnded } from './user-directory';
-import { publicView, readAccess } from './access';
-import type { ResourceDefinition } from './definition';
-import type { Change } from '../live/change-log';
-import type { LogRow, Visibility } from '../live/feed';
+import { issuedBeforeSessionsEnded } from '../resources/user-directory';
+import { publicView, readAccess } from '../resources/access';
+import type { ResourceDefinition } from '../resources/definition';
+import type { Change } from '../db/change-log';
+import type { LogRow, Visibility } from './feed';
 
 /** A removal says only which record to take out. */
 const removed = (c: Change): Change => ({ type: 'removed', doc: { id: c.doc.id, companyId: c.doc.companyId } });

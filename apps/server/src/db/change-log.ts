@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db';
+import type { Db, Tx } from './index';
 import type { Clock } from '../lib/clock';
 
 export type ChangeType = 'added' | 'modified' | 'removed';

@@ -3,11 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { validationError } from '../lib/errors';
 import { isResourceName } from '@hornada/domain';
-import { getCompany } from './tenant';
+import { getCompany } from '../resources/tenant';
 import { StreamLimits } from '../plugins/stream-limits';
-import { readAccess } from './access';
-import type { ResourceDefinition } from './definition';
-import { parseLastEventId, type Subscriber } from '../live/feed';
+import { readAccess } from '../resources/access';
+import type { ResourceDefinition } from '../resources/definition';
+import { parseLastEventId, type Subscriber } from './feed';
 
 /**
  * GET /api/companies/{companyId}/changes?resources=a,b — one multiplexed text/event-stream per client

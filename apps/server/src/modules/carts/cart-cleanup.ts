@@ -1,0 +1,70 @@
+import { inArray, lt } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { CART_RETENTION_DAYS } from '@hornada/domain';
+import type { AppContext } from '../../context';
+import { carts } from '../../db/schema';
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+/** Rows one statement deletes: a backlog goes in short statements that hold few locks. */
+const BATCH = 500;
+
+/**
+ * Carts nobody wrote to for CART_RETENTION_DAYS days are deleted, open or checked out (issue 23): an
+ * abandoned cart keeps a contact and an address nobody needs any more, and a checked-out cart only
+ * answered a replayed checkout, which no client sends a month later. Runs when the app starts, every
+ * hour, and when a cart is made once an hour of the app's clock has passed since the last run, so an
+ * injected clock drives it. Several instances may run it at once: deleting twice deletes nothing more.
+ */
+export class CartCleanup {
+  private lastRun: number | null = null;
+  private running: Promise<void> | null = null;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  start(): void {
+    this.timer = setInterval(() => void this.runIfDue(), HOUR_MS);
+    this.timer.unref();
+  }
+
+  /** Stops the timer and waits for a run under way (the pool closes after). */
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  /** Runs unless a run started less than an hour ago by the app's clock; a run under way is waited for. */
+  runIfDue(): Promise<void> {
+    if (this.running) return this.running;
+    const now = this.ctx.clock.now().getTime();
+    if (this.lastRun !== null && now - this.lastRun < HOUR_MS) return Promise.resolve();
+    this.lastRun = now;
+    this.running = this.run(new Date(now - CART_RETENTION_DAYS * DAY_MS))
+      .catch((err: unknown) => this.log.warn({ err }, 'cart cleanup failed'))
+      .finally(() => {
+        this.running = null;
+      });
+    return this.running;
+  }
+
+  private async run(cutoff: Date): Promise<void> {
+    const db = this.ctx.db;
+    let total = 0;
+    for (;;) {
+      const gone = await db
+        .delete(carts)
+        .where(
+          inArray(carts.id, db.select({ id: carts.id }).from(carts).where(lt(carts.updatedAt, cutoff)).limit(BATCH)),
+        )
+        .returning({ id: carts.id });
+      total += gone.length;
+      if (gone.length < BATCH) break;
+    }
+    if (total > 0) this.log.info({ carts: total }, 'carts untouched for 30 days deleted');
+  }
+}

@@ -1,0 +1,54 @@
+import type { AppContext } from '../context';
+import type { ResourceRegistry } from '../resources/registry';
+import { CartsService } from './carts/carts.service';
+import { IdentityService } from './identity/identity.service';
+import { endSessionsOf } from './identity/sessions';
+import { OrdersService } from './orders/orders.service';
+
+/**
+ * Where each module's rules run among the others on the orders resource (lower first). The orders
+ * module prices, numbers and moves the order and writes its history; payments, production (stock) and
+ * delivery add theirs after it, each under its own name, so none overwrites another's.
+ */
+export const ORDER_HOOKS = { rules: 100 } as const;
+
+/** Identity's rules on users run after the definition's (0). */
+export const USER_HOOKS = { endSessions: 100 } as const;
+
+/** Every module's service, built once for the app (routes, the seed and tests use these). */
+export interface Modules {
+  carts: CartsService;
+  orders: OrdersService;
+  identity: IdentityService;
+}
+
+/**
+ * The app's composition (style habit 13): builds each module's service once and attaches the modules'
+ * rules to the resources as ordered, named hooks. buildApp calls it before any route is registered, so
+ * the seed and the tests get the same rules as the API without depending on a route file.
+ */
+export function composeModules(ctx: AppContext, resources: ResourceRegistry): Modules {
+  const carts = new CartsService(ctx);
+  const orders = new OrdersService(ctx, resources, carts);
+  const identity = new IdentityService(ctx, resources);
+
+  resources.hooksOf('orders').beforeWrite.add('orders:rules', orders.rules.beforeWrite, { order: ORDER_HOOKS.rules });
+  // Disabling or deleting a user, by whatever write, ends every session of theirs in the same transaction.
+  resources.hooksOf('users').afterWrite.add(
+    'identity:end-sessions',
+    async (hookCtx, tx, _actor, before, after) => {
+      const disabledNow = after.disabled && before?.disabled !== true;
+      if (disabledNow || (after.deletedAt && !before?.deletedAt)) await endSessionsOf(tx, hookCtx.clock, after.id);
+    },
+    { order: USER_HOOKS.endSessions },
+  );
+
+  return { carts, orders, identity };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Each module's service, built once (modules/compose.ts). */
+    modules: Modules;
+  }
+}
