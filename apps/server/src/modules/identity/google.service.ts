@@ -28,8 +28,6 @@ const FLOW_PURPOSE = 'google-flow v1';
 const BROWSER_PURPOSE = 'google-browser v1';
 const BINDING_PURPOSE = 'google-code-browser v1';
 
-type UserRow = typeof users.$inferSelect;
-
 /**
  * Whether a browser or a router could read the path as another host: `//x` or `/\x` (`\` is `/` to a
  * browser), as given, once normalised (`/.//x` is `//x`) or once percent-decoded (`/.%2F/x`).
