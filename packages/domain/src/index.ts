@@ -21,6 +21,8 @@ export * from './order-bounds';
 export * from './costing';
 export * from './identity';
 export * from './policy';
+export * from './capabilities';
+export * from './actors';
 export * from './versions';
 export * from './areas';
 export * from './screens';

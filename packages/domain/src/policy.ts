@@ -1,3 +1,4 @@
+import { hasCapability, type Capability } from './capabilities';
 import type { CompanyRole, Role } from './roles';
 
 /**
@@ -171,9 +172,12 @@ export function grantOf(role: Role, resource: ResourceName, action: Action): Gra
   return grants[role] ?? null;
 }
 
-/** Whether the role may take the action at all (the web's guard and menus). */
-export function can(role: Role, resource: ResourceName, action: Action): boolean {
-  return grantOf(role, resource, action) !== null;
+/** Whether the role may take the action at all (the web's guard and menus), or has the capability. */
+export function can(role: Role, capability: Capability): boolean;
+export function can(role: Role, resource: ResourceName, action: Action): boolean;
+export function can(role: Role, what: ResourceName | Capability, action?: Action): boolean {
+  if (action === undefined) return hasCapability(role, what as Capability);
+  return grantOf(role, what as ResourceName, action) !== null;
 }
 
 /** The public field set of a resource, or null when it has no public records. */

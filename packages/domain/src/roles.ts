@@ -9,6 +9,20 @@ export const ROLES = [
 ] as const;
 export type Role = (typeof ROLES)[number];
 
+/**
+ * Each role by name, for data that names one (a new account's role, a filter, the demo accounts). Who
+ * may do what is never decided by comparing roles: that is the permission table's (policy.ts,
+ * capabilities.ts), and a lint rule keeps role strings inside this package.
+ */
+export const ROLE = {
+  systemAdmin: 'system_admin',
+  companyAdmin: 'company_admin',
+  companyStaff: 'company_staff',
+  companyCustomer: 'company_customer',
+  deliveryAssistant: 'delivery_assistant',
+  productionAssistant: 'production_assistant',
+} as const satisfies Record<string, Role>;
+
 /** Roles that belong to one company (every role but system_admin). */
 export const COMPANY_ROLES = ROLES.filter((r) => r !== 'system_admin') as Exclude<Role, 'system_admin'>[];
 export type CompanyRole = Exclude<Role, 'system_admin'>;
@@ -19,16 +33,3 @@ export const BACK_OFFICE_ROLES: readonly Role[] = ['company_admin', 'company_sta
 export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 }
-
-/**
- * Each role by name, for code outside this package that must send or compare one (a query's role filter, a
- * default): role strings are spelled only in this package.
- */
-export const ROLE = {
-  systemAdmin: 'system_admin',
-  companyAdmin: 'company_admin',
-  companyStaff: 'company_staff',
-  companyCustomer: 'company_customer',
-  deliveryAssistant: 'delivery_assistant',
-  productionAssistant: 'production_assistant',
-} as const satisfies Record<string, Role>;

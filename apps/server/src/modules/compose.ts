@@ -36,7 +36,7 @@ export function composeModules(ctx: AppContext, resources: ResourceRegistry): Mo
   // Disabling or deleting a user, by whatever write, ends every session of theirs in the same transaction.
   resources.hooksOf('users').afterWrite.add(
     'identity:end-sessions',
-    async (hookCtx, tx, _caller, before, after) => {
+    async (hookCtx, tx, _actor, before, after) => {
       const disabledNow = after.disabled && before?.disabled !== true;
       if (disabledNow || (after.deletedAt && !before?.deletedAt)) await endSessionsOf(tx, hookCtx.clock, after.id);
     },

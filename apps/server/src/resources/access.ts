@@ -1,12 +1,25 @@
-import { grantOf, publicFields, type Action, type Grant, type ResourceName } from '@hornada/domain';
+import {
+  actorFields,
+  can,
+  grantOf,
+  POLICY,
+  publicFields,
+  ROLE,
+  type Action,
+  type FieldGrant,
+  type Grant,
+  type ResourceName,
+  type ResourcePolicy,
+} from '@hornada/domain';
 import type { Caller } from '../context';
 import { forbidden, notFound, unauthenticated } from '../lib/errors';
+import { lineRef, type Actor } from './actor';
 
 /** How a caller reads a resource of a company: the public records and fields, or through its grant. */
 export type ReadAccess = 'public' | Grant;
 
 export function sameCompany(caller: Caller, companyId: string): boolean {
-  return caller.role === 'system_admin' || caller.companyId === companyId;
+  return can(caller.role, 'companies:all') || caller.companyId === companyId;
 }
 
 const VERBS: Record<Action, string> = { read: 'read', create: 'create', update: 'change', delete: 'delete' };
@@ -26,18 +39,48 @@ export function readAccess(resource: ResourceName, caller: Caller | null, compan
   throw forbidden(`Your role cannot read ${resource}`);
 }
 
-/** The caller and its grant for a write, or 401 / 404 (another company) / 403 (its role). */
+/** What a write may do: its actor, the rows it reaches, the fields it may write. */
+export interface WriteAuth {
+  actor: Actor;
+  /** The user whose row rules apply (a user under its role's grants), else null: the whole company. */
+  user: Caller | null;
+  grant: Grant;
+  fields: FieldGrant;
+  /** The one record the write may touch (a user's own account). */
+  onlyId?: string;
+}
+
+/**
+ * The actor's rights for a write, from the permission table: a user under its role's grants (401 / 404
+ * for another company / 403 for its role), or any other actor under its own line (403 outside it).
+ * `companyId` null is a record of no company (an account before its bakery): only a line reaches it.
+ */
 export function writeAccess(
   resource: ResourceName,
-  caller: Caller | null,
-  companyId: string,
+  actor: Actor | null,
+  companyId: string | null,
   action: Exclude<Action, 'read'>,
-): { who: Caller; grant: Grant } {
-  if (!caller) throw unauthenticated();
-  if (!sameCompany(caller, companyId)) throw notFound();
-  const grant = grantOf(caller.role, resource, action);
-  if (!grant) throw forbidden(`Your role cannot ${VERBS[action]} ${resource}`);
-  return { who: caller, grant };
+): WriteAuth {
+  if (!actor) throw unauthenticated();
+  const line = lineRef(actor);
+  if (!line) {
+    // A user under its role's grants.
+    if (actor.kind !== 'user') throw unauthenticated();
+    if (companyId === null || !sameCompany(actor, companyId)) throw notFound();
+    const grant = grantOf(actor.role, resource, action);
+    if (!grant) throw forbidden(`Your role cannot ${VERBS[action]} ${resource}`);
+    const policy: ResourcePolicy = POLICY[resource];
+    const writable = actor.role === ROLE.systemAdmin ? undefined : policy.writable?.[actor.role];
+    return { actor, user: actor, grant, fields: writable ?? 'all' };
+  }
+  const fields = actorFields(line, resource, action);
+  if (!fields) throw forbidden(`This ${actor.kind} cannot ${VERBS[action]} ${resource}`);
+  if (actor.kind === 'user' && actor.via === 'account') {
+    // Its own account only, in whatever company it is (none before its bakery).
+    if (companyId !== actor.companyId) throw notFound();
+    return { actor, user: null, grant: 'company', fields, onlyId: actor.uid };
+  }
+  return { actor, user: null, grant: 'company', fields };
 }
 
 /** Only the fields of the public set (guests, customers, the public cache and the public stream). */

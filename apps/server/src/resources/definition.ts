@@ -4,6 +4,7 @@ import type { Grant, ResourceName } from '@hornada/domain';
 import type { z } from 'zod';
 import type { AppContext, Caller } from '../context';
 import type { DbOrTx } from '../db';
+import type { Actor } from './actor';
 
 /** A table the engine can serve: it has the base columns of design §4. */
 export type ResourceTable = PgTable & {
@@ -39,7 +40,7 @@ export interface RowRule {
 export type BeforeWrite<R extends object = Row> = (
   ctx: AppContext,
   tx: DbOrTx,
-  caller: Caller,
+  actor: Actor,
   current: R | null,
   data: Record<string, unknown>,
   companyId: string,
@@ -49,7 +50,7 @@ export type BeforeWrite<R extends object = Row> = (
 export type AfterWrite<R extends object = Row> = (
   ctx: AppContext,
   tx: DbOrTx,
-  caller: Caller,
+  actor: Actor,
   before: R | null,
   after: R,
 ) => Promise<void>;

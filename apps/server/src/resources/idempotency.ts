@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { etagOf, IDEMPOTENCY_HEADER, IdempotencyKey, IF_MATCH_HEADER } from '@hornada/domain';
 import { z } from 'zod';
 import type { Caller } from '../context';
+import { asUser } from './actor';
 import type { Db, Tx } from '../db';
 import { idempotencyKeys } from '../db/schema';
 import type { Clock } from '../lib/clock';
@@ -154,7 +155,7 @@ export async function replaySafe(req: FastifyRequest, reply: FastifyReply, w: Gu
     return reply.status(w.status).send({ data });
   }
   // Role, tenant and grant first: a caller who may not write learns nothing from a key or a version.
-  writeAccess(w.service.def.name, caller, w.companyId, w.action);
+  writeAccess(w.service.def.name, asUser(caller), w.companyId, w.action);
   const ctx = req.server.ctx;
   const hash = key === undefined ? '' : requestHash(req);
   let answer: Answer;

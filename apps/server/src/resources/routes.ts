@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { getCompany } from './tenant';
 import { hasRelativeDay, listQuerySchema, type ListQuery } from './query';
 import { readAccess } from './access';
+import { asUser } from './actor';
 import { publicReadLimit, writeLimit } from '../plugins/rate-limit';
 import { BULK_BODY_BYTES, underBulkBounds } from '../plugins/bulk-writes';
 import { answerFromCache, servePublic } from './serve-public';
@@ -117,7 +118,7 @@ export function registerResource(app: FastifyInstance, service: ResourceService)
         action: 'create',
         companyId: c.id,
         status: 201,
-        write: (scope) => service.create(req.caller, c.id, body, scope),
+        write: (scope) => service.create(asUser(req.caller), c.id, body, scope),
       });
     },
   );
@@ -152,7 +153,7 @@ export function registerResource(app: FastifyInstance, service: ResourceService)
           action: 'update',
           companyId: c.id,
           status: 200,
-          write: (scope) => service.bulkUpdate(req.caller, c.id, updates, scope),
+          write: (scope) => service.bulkUpdate(asUser(req.caller), c.id, updates, scope),
         }),
       );
     },
@@ -180,7 +181,7 @@ export function registerResource(app: FastifyInstance, service: ResourceService)
         companyId: c.id,
         id: req.params.id,
         status: 200,
-        write: (scope) => service.update(req.caller, c.id, req.params.id, body, scope),
+        write: (scope) => service.update(asUser(req.caller), c.id, req.params.id, body, scope),
       });
     },
   );
@@ -207,7 +208,7 @@ export function registerResource(app: FastifyInstance, service: ResourceService)
         companyId: c.id,
         id: req.params.id,
         status: 200,
-        write: (scope) => service.update(req.caller, c.id, req.params.id, body, scope),
+        write: (scope) => service.update(asUser(req.caller), c.id, req.params.id, body, scope),
       });
     },
   );
@@ -231,7 +232,7 @@ export function registerResource(app: FastifyInstance, service: ResourceService)
         companyId: c.id,
         id: req.params.id,
         status: 200,
-        write: (scope) => service.remove(req.caller, c.id, req.params.id, scope),
+        write: (scope) => service.remove(asUser(req.caller), c.id, req.params.id, scope),
       });
     },
   );

@@ -1,12 +1,13 @@
 import { and, count, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { POLICY, type Grant, type ResourcePolicy } from '@hornada/domain';
+import { IMPORT_REASONS, POLICY, type Grant, type ResourcePolicy } from '@hornada/domain';
 import type { AppContext, Caller } from '../context';
 import type { DbOrTx, Tx } from '../db';
 import type { ChangeSet } from '../db/change-log';
 import { AppError, conflict, forbidden, notFound, pgErrorCode, validationError, type Detail } from '../lib/errors';
 import { newId } from '../lib/ids';
-import { publicView, readAccess, writeAccess, type ReadAccess } from './access';
+import { publicView, readAccess, writeAccess, type ReadAccess, type WriteAuth } from './access';
+import type { Actor } from './actor';
 import type { ResourceDefinition, Row, RowRule } from './definition';
 import { DEFINITION_HOOK_ORDER, ResourceHooks } from './hooks';
 import { listConditions, listOrder, type ListQuery } from './query';
@@ -17,14 +18,14 @@ export interface WriteScope {
   changes: ChangeSet;
 }
 
-/** The actor of writes the server makes on its own behalf (the demo seed, identity's internal writes). */
-export const SYSTEM_CALLER: Caller = {
-  uid: 'system',
-  email: 'system@hornada.invalid',
-  name: 'Hornada',
-  role: 'system_admin',
-  companyId: null,
-};
+/** Options of an update: a condition the record must meet too (else 404), as a precondition. */
+export interface UpdateOptions {
+  where?: SQL;
+}
+
+/** The company condition of a record: its company, or none (an account before its bakery). */
+const inCompany = (t: ResourceDefinition['table'], companyId: string | null) =>
+  companyId === null ? isNull(t.companyId) : eq(t.companyId, companyId);
 
 /** Values at a reference path; `*` walks every array index. Returns [concrete path, value]. */
 function valuesAt(data: unknown, path: string): [string, string][] {
@@ -156,12 +157,12 @@ export class ResourceService {
   }
 
   /** One live record within `reach`; `forUpdate` locks it until the write's transaction ends. */
-  private async find(db: DbOrTx, companyId: string, id: string, reach: SQL | undefined, forUpdate = false) {
+  private async find(db: DbOrTx, companyId: string | null, id: string, reach: SQL | undefined, forUpdate = false) {
     const t = this.def.table;
     const query = db
       .select()
       .from(this.table)
-      .where(and(eq(t.id, id), eq(t.companyId, companyId), isNull(t.deletedAt), reach))
+      .where(and(eq(t.id, id), inCompany(t, companyId), isNull(t.deletedAt), reach))
       .limit(1);
     // Locked before it is read: hooks and writable-field checks see the row the update changes.
     const [row] = forUpdate ? await query.for('update') : await query;
@@ -176,10 +177,10 @@ export class ResourceService {
     return out!;
   }
 
-  /** Fields the caller's role may not write but the body changes: 403 naming them. */
-  private assertWritableFields(caller: Caller, data: Record<string, unknown>, current: Row | null, prefix: string) {
-    const allowed = caller.role === 'system_admin' ? undefined : this.policy.writable?.[caller.role];
-    if (!allowed) return;
+  /** Fields the actor may not write (its role's, or its line's) but the body changes: 403 naming them. */
+  private assertWritableFields(auth: WriteAuth, data: Record<string, unknown>, current: Row | null, prefix: string) {
+    const allowed = auth.fields;
+    if (allowed === 'all') return;
     const denied = Object.keys(data).filter(
       (key) =>
         !allowed.includes(key) &&
@@ -189,43 +190,59 @@ export class ResourceService {
     if (denied.length > 0) {
       throw forbidden(
         `Your role cannot change: ${denied.join(', ')}`,
-        denied.map((f) => ({ path: prefix + f, message: 'Not writable by your role' })),
+        denied.map((f) => ({ path: prefix + f, message: `Not writable by ${auth.user ? 'your role' : 'this actor'}` })),
       );
     }
   }
 
   /** A grant narrower than the company: the record written must stay within it (staff: customers only). */
-  private assertWithin(grant: Grant, caller: Caller, doc: Row) {
-    const rule = this.rule(grant);
-    if (rule && !rule.test(caller, doc)) throw forbidden(`Your role cannot write this ${this.def.label.toLowerCase()}`);
+  private assertWithin(auth: WriteAuth, doc: Row) {
+    const rule = auth.user ? this.rule(auth.grant) : undefined;
+    if (rule && auth.user && !rule.test(auth.user, doc)) {
+      throw forbidden(`Your role cannot write this ${this.def.label.toLowerCase()}`);
+    }
   }
 
-  /** Every reference must name a live record of the same company: 400 naming the field otherwise. */
+  /** The rows a write reaches: its grant's row rule, or its one record. */
+  private writeReach(auth: WriteAuth): SQL | undefined {
+    const t = this.def.table;
+    if (auth.onlyId !== undefined) return eq(t.id, auth.onlyId);
+    return auth.user ? this.rule(auth.grant)?.where(auth.user, t) : undefined;
+  }
+
+  /**
+   * Every reference must name a live record of the same company: 400 naming the field otherwise. One
+   * round trip for all of them (a UNION ALL), however many fields refer.
+   */
   private async checkReferences(db: DbOrTx, companyId: string, data: Record<string, unknown>, prefix: string) {
-    const problems: Detail[] = [];
-    for (const ref of this.def.references ?? []) {
-      const found = valuesAt(data, ref.path);
-      if (found.length === 0) continue;
-      const ids = [...new Set(found.map(([, v]) => v))];
+    const wanted = (this.def.references ?? [])
+      .map((ref) => ({ ref, found: valuesAt(data, ref.path) }))
+      .filter((w) => w.found.length > 0);
+    if (wanted.length === 0) return;
+    const parts = wanted.map(({ ref, found }, n) => {
       const t = ref.table;
-      const rows = await db
-        .select({ id: t.id })
-        .from(t as PgTable)
-        .where(and(inArray(t.id, ids), eq(t.companyId, companyId), isNull(t.deletedAt)));
-      const existing = new Set(rows.map((r) => r.id as string));
+      const ids = [...new Set(found.map(([, v]) => v))];
+      return sql`SELECT ${n}::int AS n, ${t.id} AS id FROM ${t} WHERE ${and(inArray(t.id, ids), eq(t.companyId, companyId), isNull(t.deletedAt))}`;
+    });
+    const { rows } = await db.execute<{ n: number; id: string }>(sql.join(parts, sql` UNION ALL `));
+    const existing = wanted.map(() => new Set<string>());
+    for (const r of rows) existing[Number(r.n)]!.add(r.id);
+    const problems: Detail[] = [];
+    wanted.forEach(({ ref, found }, n) => {
       for (const [path, id] of found) {
-        if (!existing.has(id))
+        if (!existing[n]!.has(id))
           problems.push({ path: prefix + path, message: `No ${ref.label} with id ${id} in this company` });
       }
-    }
+    });
     if (problems.length > 0) throw validationError(problems);
   }
 
   /** Runs `fn` in the given transaction, or in a new one through the change-log writer. */
-  private async run<T>(companyId: string, scope: WriteScope | undefined, fn: (s: WriteScope) => Promise<T>) {
+  private async run<T>(companyId: string | null, scope: WriteScope | undefined, fn: (s: WriteScope) => Promise<T>) {
     if (scope) return fn(scope);
     try {
-      return await this.ctx.write(companyId, (tx, changes) => fn({ tx, changes }));
+      // A record of no company is logged under '' (the change log's "none").
+      return await this.ctx.write(companyId ?? '', (tx, changes) => fn({ tx, changes }));
     } catch (err) {
       if (pgErrorCode(err) === '23505') throw conflict(`A ${this.def.label} with these values already exists`);
       throw err;
@@ -235,7 +252,7 @@ export class ResourceService {
   /** The before-write hooks in order, each given what the previous one returned. */
   private async beforeWrites(
     tx: DbOrTx,
-    who: Caller,
+    who: Actor,
     current: Row | null,
     data: Record<string, unknown>,
     companyId: string,
@@ -245,18 +262,18 @@ export class ResourceService {
     return out;
   }
 
-  private async afterWrites(tx: DbOrTx, who: Caller, before: Row | null, after: Row) {
+  private async afterWrites(tx: DbOrTx, who: Actor, before: Row | null, after: Row) {
     for (const hook of this.hooks.afterWrite.list()) await hook(this.ctx, tx, who, before, after);
   }
 
   private async insertRow(
     { tx, changes }: WriteScope,
-    who: Caller,
-    companyId: string,
+    who: Actor,
+    companyId: string | null,
     stored: Record<string, unknown>,
   ) {
     const now = this.ctx.clock.now();
-    // An internal insert (insertAs: the seed) may bring its own id and times; create() never does.
+    // Only an import (the seed, IMPORT_REASONS) brings its own id and times; create() drops them otherwise.
     const values = { id: newId(), createdAt: now, updatedAt: now, ...stored, companyId, deletedAt: null };
     const [inserted] = (await tx.insert(this.table).values(values).returning()) as Row[];
     await this.afterWrites(tx, who, null, inserted!);
@@ -264,41 +281,50 @@ export class ResourceService {
     return inserted!;
   }
 
-  async create(caller: Caller | null, companyId: string, data: Record<string, unknown>, scope?: WriteScope) {
-    const { who, grant } = writeAccess(this.def.name, caller, companyId, 'create');
-    this.assertWritableFields(who, data, null, '');
-    this.assertWithin(grant, who, data);
+  /**
+   * Creates a record as `actor` (style habit 13: a user, the system with a reason, a gateway, a guest),
+   * within what the permission table gives it. `companyId` null: a record of no company (an account
+   * before its bakery), which only an actor's line reaches.
+   */
+  async create(actor: Actor | null, companyId: string | null, data: Record<string, unknown>, scope?: WriteScope) {
+    const imports = actor?.kind === 'system' && IMPORT_REASONS.includes(actor.reason);
+    const body = imports ? withoutKeys(data, ['id', 'createdAt', 'updatedAt']) : data;
+    const auth = writeAccess(this.def.name, actor, companyId, 'create');
+    this.assertWritableFields(auth, body, null, '');
+    this.assertWithin(auth, body);
     const row = await this.run(companyId, scope, async (s) => {
-      await this.checkReferences(s.tx, companyId, data, '');
-      const stored = await this.beforeWrites(s.tx, who, null, data, companyId);
+      await this.checkReferences(s.tx, companyId ?? '', body, '');
+      const stored = await this.beforeWrites(s.tx, auth.actor, null, body, companyId ?? '');
       const { id: _id, createdAt: _c, updatedAt: _u, ...values } = stored;
-      return this.insertRow(s, who, companyId, values);
+      const kept = imports ? { id: data.id, createdAt: data.createdAt, updatedAt: data.updatedAt } : {};
+      return this.insertRow(s, auth.actor, companyId, { ...values, ...withoutUndefined(kept) });
     });
-    const [out] = await this.present(companyId, [row]);
+    const [out] = await this.present(companyId ?? '', [row]);
     return out!;
   }
 
   private async updateOne(
     { tx, changes }: WriteScope,
-    who: Caller,
-    grant: Grant,
-    companyId: string,
+    auth: WriteAuth,
+    companyId: string | null,
     id: string,
     data: Record<string, unknown>,
     prefix = '',
+    opts: UpdateOptions = {},
   ) {
-    const current = await this.find(tx, companyId, id, this.rule(grant)?.where(who, this.def.table), true);
-    this.assertWritableFields(who, data, current, prefix);
-    await this.checkReferences(tx, companyId, data, prefix);
-    const stored = await this.beforeWrites(tx, who, current, data, companyId);
+    const reach = and(this.writeReach(auth), opts.where);
+    const current = await this.find(tx, companyId, id, reach, true);
+    this.assertWritableFields(auth, data, current, prefix);
+    await this.checkReferences(tx, companyId ?? '', data, prefix);
+    const stored = await this.beforeWrites(tx, auth.actor, current, data, companyId ?? '');
     const t = this.def.table;
     const [updated] = (await tx
       .update(this.table)
       .set({ ...stored, updatedAt: this.ctx.clock.now() })
-      .where(and(eq(t.id, id), eq(t.companyId, companyId)))
+      .where(and(eq(t.id, id), inCompany(t, companyId)))
       .returning()) as Row[];
-    this.assertWithin(grant, who, updated!);
-    await this.afterWrites(tx, who, current, updated!);
+    this.assertWithin(auth, updated!);
+    await this.afterWrites(tx, auth.actor, current, updated!);
     changes.add(this.def.name, 'modified', this.visible(updated!));
     return updated!;
   }
@@ -308,26 +334,27 @@ export class ResourceService {
    * PATCH (`data` holds only the fields sent: the others keep their values).
    */
   async update(
-    caller: Caller | null,
-    companyId: string,
+    actor: Actor | null,
+    companyId: string | null,
     id: string,
     data: Record<string, unknown>,
     scope?: WriteScope,
+    opts: UpdateOptions = {},
   ) {
-    const { who, grant } = writeAccess(this.def.name, caller, companyId, 'update');
-    const row = await this.run(companyId, scope, (s) => this.updateOne(s, who, grant, companyId, id, data));
-    const [out] = await this.present(companyId, [row]);
+    const auth = writeAccess(this.def.name, actor, companyId, 'update');
+    const row = await this.run(companyId, scope, (s) => this.updateOne(s, auth, companyId, id, data, '', opts));
+    const [out] = await this.present(companyId ?? '', [row]);
     return out!;
   }
 
   /** All or nothing: one bad entry rolls back every change (design §3). */
   async bulkUpdate(
-    caller: Caller | null,
+    actor: Actor | null,
     companyId: string,
     updates: { id: string; data: Record<string, unknown> }[],
     scope?: WriteScope,
   ) {
-    const { who, grant } = writeAccess(this.def.name, caller, companyId, 'update');
+    const auth = writeAccess(this.def.name, actor, companyId, 'update');
     const ids = updates.map((u) => u.id);
     const seen = new Set<string>();
     for (const [i, id] of ids.entries()) {
@@ -347,7 +374,7 @@ export class ResourceService {
       const out: Row[] = [];
       for (const [i, u] of updates.entries()) {
         try {
-          out.push(await this.updateOne(s, who, grant, companyId, u.id, u.data, `updates.${i}.data.`));
+          out.push(await this.updateOne(s, auth, companyId, u.id, u.data, `updates.${i}.data.`));
         } catch (err) {
           if (err instanceof AppError && err.statusCode === 404) {
             throw new AppError(404, 'not_found', `${this.def.label} not found: updates.${i}.id`, [
@@ -362,10 +389,11 @@ export class ResourceService {
     return this.present(companyId, rows);
   }
 
-  async remove(caller: Caller | null, companyId: string, id: string, scope?: WriteScope) {
-    const { who, grant } = writeAccess(this.def.name, caller, companyId, 'delete');
+  async remove(actor: Actor | null, companyId: string, id: string, scope?: WriteScope) {
+    const auth = writeAccess(this.def.name, actor, companyId, 'delete');
+    const who = auth.actor;
     const row = await this.run(companyId, scope, async ({ tx, changes }) => {
-      const current = await this.find(tx, companyId, id, this.rule(grant)?.where(who, this.def.table), true);
+      const current = await this.find(tx, companyId, id, this.writeReach(auth), true);
       await this.beforeWrites(tx, who, current, { deletedAt: true }, companyId);
       const t = this.def.table;
       const now = this.ctx.clock.now();
@@ -382,53 +410,19 @@ export class ResourceService {
     return out!;
   }
 
-  /**
-   * For a module whose rule is its own and is checked before the call (identity: self-registration, a
-   * user's own profile and password; the demo seed): stores values as given (no role check, no
-   * before-write hooks), still through the change log, the caches and the after-write hooks. `companyId` null
-   * is a record of no company yet (an admin before creating a bakery).
-   */
-  async insertAs(actor: Caller, companyId: string | null, values: Record<string, unknown>, scope?: WriteScope) {
-    return this.run(companyId ?? '', scope, (s) => this.insertRow(s, actor, companyId as string, values));
-  }
-
-  /** The same for an update of one record by id, with an optional extra condition; null when none matched. */
-  async updateAs(
-    actor: Caller,
-    id: string,
-    set: Record<string, unknown>,
-    opts: { where?: SQL; scope?: WriteScope; companyId?: string | null } = {},
-  ): Promise<Row | null> {
-    const t = this.def.table;
-    const run = async ({ tx, changes }: WriteScope) => {
-      const [before] = (await tx.select().from(this.table).where(eq(t.id, id)).for('update')) as Row[];
-      if (!before) return null;
-      const [updated] = (await tx
-        .update(this.table)
-        .set({ ...set, updatedAt: this.ctx.clock.now() })
-        .where(and(eq(t.id, id), opts.where))
-        .returning()) as Row[];
-      if (!updated) return null;
-      await this.afterWrites(tx, actor, before, updated);
-      changes.add(this.def.name, 'modified', this.visible(updated));
-      return updated;
-    };
-    if (opts.scope) return run(opts.scope);
-    // The log row belongs to the record's company ('' for none); read it first when not given.
-    let companyId = opts.companyId;
-    if (companyId === undefined) {
-      const [row] = (await this.ctx.db.select({ companyId: t.companyId }).from(this.table).where(eq(t.id, id))) as {
-        companyId: string | null;
-      }[];
-      if (!row) return null;
-      companyId = row.companyId;
-    }
-    return this.run(companyId ?? '', undefined, run);
-  }
-
   /** A record as the service presents it to a caller with every field (after an internal write). */
   async presentOne(companyId: string, row: Row): Promise<Row> {
     const [out] = await this.present(companyId, [row]);
     return out!;
   }
+}
+
+function withoutKeys(data: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  const out = { ...data };
+  for (const k of keys) delete out[k];
+  return out;
+}
+
+function withoutUndefined(data: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined));
 }

@@ -4,6 +4,7 @@ import type { AppContext, Caller } from '../context';
 import { settings } from '../db/schema';
 import { fromZodIssues, notFound } from '../lib/errors';
 import { publicView, readAccess, writeAccess } from './access';
+import { asUser } from './actor';
 import type { WriteScope } from './service';
 
 function toRecord(companyId: string, data: SettingsInput, updatedAt: Date): Settings {
@@ -33,7 +34,7 @@ export class SettingsService {
 
   /** PUT (`replace`: the whole document) or PATCH (`merge`: the fields given, the result validated whole). */
   async write(caller: Caller | null, companyId: string, data: Partial<SettingsInput>, mode: 'replace' | 'merge') {
-    writeAccess('settings', caller, companyId, 'update');
+    writeAccess('settings', asUser(caller), companyId, 'update');
     return this.ctx.write(companyId, async (tx, changes) => {
       const [row] = await tx.select().from(settings).where(eq(settings.companyId, companyId)).for('update').limit(1);
       if (!row) throw notFound('Settings not found');

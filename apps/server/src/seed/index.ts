@@ -15,7 +15,8 @@ import { companies } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { newId } from '../lib/ids';
 import type { ResourceRegistry } from '../resources/registry';
-import { SYSTEM_CALLER, type WriteScope } from '../resources/service';
+import { systemActor } from '../resources/actor';
+import type { WriteScope } from '../resources/service';
 import { B2B_CLIENTS, BRANDS, COLLECTIONS, INGREDIENTS, PRODUCTS, RECIPES, SETTINGS } from './catalogue';
 import { DEMO_COMPANY_ID } from './ids';
 import { createLocalStorage, type StorageDriver } from '../providers/storage';
@@ -121,9 +122,11 @@ export async function seedDemo(opts: {
       await resources.settings.createFor(scope, companyId, SettingsInput.parse(SETTINGS));
       // The pictures are the company's files like any upload: listed, counted, deletable by its staff.
       await recordStoredFiles(tx, companyId, images, now);
-      // Every record through its service (as the system): the same change log and hooks as the API.
+      // Every record through its service, as the system seeding the demo (its line in the permission
+      // table): the same references, rules, change log and hooks as the API.
+      const seeder = systemActor('seed');
       const insert = async (name: Parameters<ResourceRegistry['get']>[0], rows: Record<string, unknown>[]) => {
-        for (const row of rows) await resources.get(name).insertAs(SYSTEM_CALLER, companyId, row, scope);
+        for (const row of rows) await resources.get(name).create(seeder, companyId, row, scope);
       };
 
       await insert(
@@ -191,7 +194,8 @@ export async function seedDemo(opts: {
             b2bPrice: p.b2bPrice ?? null,
             collectionId: get(ids.collections, p.collection),
             brandId: p.brand ? get(ids.brands, p.brand) : null,
-            recipeId: recipeIds.get(p.key) ?? null,
+            // Linked once its recipe exists (below): a reference must name a record already there.
+            recipeId: null,
             images: [imageValue(productImages[i]!)],
             active: p.active ?? true,
             allergens: p.allergens,
@@ -200,6 +204,12 @@ export async function seedDemo(opts: {
         })),
       );
       await insert('recipes', recipeRows);
+      for (const p of PRODUCTS) {
+        const recipeId = recipeIds.get(p.key);
+        if (recipeId) {
+          await resources.products.update(seeder, companyId, get(ids.products, p.key), { recipeId }, scope);
+        }
+      }
 
       await insert(
         'b2bClients',

@@ -3,6 +3,7 @@ import {
   addDays,
   canMovePayment,
   dayInZone,
+  ROLE,
   statusMoves,
   wallTimeInZone,
   type HistoryEntry,
@@ -12,9 +13,10 @@ import {
 } from '@hornada/domain';
 import { b2bClients, products, users } from '../db/schema';
 import type { Clock } from '../lib/clock';
-import { actorOf, OrderRules, type Actor, type NewOrder } from '../modules/orders/order-rules';
+import { OrderRules, type Actor, type NewOrder } from '../modules/orders/order-rules';
+import { gatewayActor, guestActor, historyBy, systemActor } from '../resources/actor';
 import type { ResourceRegistry } from '../resources/registry';
-import { SYSTEM_CALLER, type WriteScope } from '../resources/service';
+import type { WriteScope } from '../resources/service';
 
 /** A small deterministic generator (mulberry32): the same demo every time. */
 function random(seed: number) {
@@ -101,12 +103,12 @@ export async function seedOrders(opts: {
   const byEmail = (e: string) => people.find((p) => p.email === e);
   const customer = byEmail('cliente@hornada.test');
   const driver = byEmail('domicilios@hornada.test');
-  const staff: Actor = byEmail('staff@hornada.test')
-    ? { uid: byEmail('staff@hornada.test')!.id, name: byEmail('staff@hornada.test')!.name, role: 'company_staff' }
-    : actorOf(SYSTEM_CALLER);
-  const baker = byEmail('produccion@hornada.test');
-  const bakerActor: Actor = baker ? { uid: baker.id, name: baker.name, role: 'production_assistant' } : staff;
-  const driverActor: Actor = driver ? { uid: driver.id, name: driver.name, role: 'delivery_assistant' } : staff;
+  // The demo's history names the demo accounts that would have made each move (the seed itself without them).
+  const named = (p: (typeof people)[number] | undefined): Actor | null =>
+    p ? { uid: p.id, name: p.name, role: p.role } : null;
+  const staff: Actor = named(byEmail('staff@hornada.test')) ?? historyBy(systemActor('seed'));
+  const bakerActor: Actor = named(byEmail('produccion@hornada.test')) ?? staff;
+  const driverActor: Actor = named(driver) ?? staff;
 
   const now = clock.now();
   const today = dayInZone(now, tz);
@@ -182,8 +184,7 @@ export async function seedOrders(opts: {
       customerId: mine ? customer!.id : null,
       b2bClientId: client?.id ?? null,
     };
-    const placedBy: Actor =
-      channel === 'web' ? { uid: mine ? customer!.id : null, name, role: mine ? 'company_customer' : 'guest' } : staff;
+    const placedBy: Actor = channel === 'web' ? (mine ? named(customer)! : historyBy(guestActor(name))) : staff;
     const values = await rules.prepareNew(tx, placedBy, companyId, input, channel === 'web', plan.placedAt);
     values.paymentMethod = paymentMethod;
     values.number = await rules.nextNumber(tx, companyId);
@@ -203,7 +204,7 @@ export async function seedOrders(opts: {
       step(by, 'paymentStatus', payment, to);
       payment = to;
     };
-    const gateway: Actor = { uid: null, name: 'Pasarela de pagos', role: 'gateway' };
+    const gateway: Actor = historyBy(gatewayActor('sandbox'));
     if (paymentMethod === 'online') {
       pay('pending', gateway, 'gateway');
       if (target.payment === 'failed') pay('failed', gateway, 'gateway');
@@ -238,12 +239,13 @@ export async function seedOrders(opts: {
           note: 'cash-collected',
         });
         payment = 'paid';
-      } else pay('paid', staff, 'company_staff');
+      } else pay('paid', staff, ROLE.companyStaff);
     }
-    if (target.payment === 'refunded') pay('refunded', staff, 'company_admin');
+    if (target.payment === 'refunded') pay('refunded', staff, ROLE.companyAdmin);
     const cancelled = status === 'cancelled';
-    await service.insertAs(
-      SYSTEM_CALLER,
+    // Through the orders service as the seed: its line imports the order as the rules made it above.
+    await service.create(
+      systemActor('seed'),
       companyId,
       {
         ...values,

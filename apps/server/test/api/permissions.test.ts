@@ -5,8 +5,14 @@
  * resource, route or grant is covered without anyone remembering to add it.
  */
 import {
+  actorFields,
+  can,
+  CAPABILITIES,
   grantOf,
+  GATEWAY_LINE,
   POLICY,
+  SYSTEM_REASONS,
+  USER_LINES,
   publicFields,
   ROLES,
   type Action,
@@ -16,6 +22,9 @@ import {
 } from '@hornada/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCES } from '../../src/resources/definitions';
+import { gatewayActor, guestActor, lineRef, systemActor, type Actor } from '../../src/resources/actor';
+import type { ResourceService } from '../../src/resources/service';
+import { AppError } from '../../src/lib/errors';
 import { json, setupTestApp, type TestApp, type TestUser } from '../helpers/app';
 import { SAMPLES, sampleRefs, type SampleRefs } from '../helpers/samples';
 
@@ -229,5 +238,121 @@ describe('the permission table', () => {
     expect((await asStaff('company_customer')).statusCode).toBe(201);
     expect((await asStaff('company_staff')).statusCode).toBe(403);
     expect((await asStaff('company_admin')).statusCode).toBe(403);
+  });
+});
+
+/** A service write's status as a route would answer it: 403 for a refusal, 2xx for a success. */
+async function statusOf(write: () => Promise<unknown>): Promise<number | 'other'> {
+  try {
+    await write();
+    return 200;
+  } catch (err) {
+    return err instanceof AppError ? err.statusCode : 'other';
+  }
+}
+
+describe('the actors of the permission table', () => {
+  it('refuses every write of each actor outside its line, for every resource and action', async () => {
+    const customer = await t.user('company_customer', own);
+    const asCustomer = {
+      uid: customer.uid,
+      email: customer.email,
+      name: 'Cliente',
+      role: customer.role,
+      companyId: own,
+    };
+    const actors: Actor[] = [
+      ...SYSTEM_REASONS.map((reason) => systemActor(reason)),
+      gatewayActor('sandbox'),
+      guestActor('Invitada', 'hash-de-sesion'),
+      ...(Object.keys(USER_LINES) as (keyof typeof USER_LINES)[]).map((via): Actor => ({
+        kind: 'user',
+        via,
+        ...asCustomer,
+      })),
+    ];
+    const mismatches: string[] = [];
+    let checked = 0;
+    for (const actor of actors) {
+      const ref = lineRef(actor)!;
+      const label =
+        actor.kind === 'system'
+          ? `system (${actor.reason})`
+          : actor.kind === 'user'
+            ? `user via ${actor.via}`
+            : actor.kind;
+      for (const def of RESOURCES) {
+        const service: ResourceService = t.app.resources.get(def.name as Parameters<typeof t.app.resources.get>[0]);
+        const sample = SAMPLES[def.name]!;
+        for (const action of ['create', 'update', 'delete'] as const) {
+          const fields = actorFields(ref, def.name, action);
+          const body = action === 'create' ? sample.create(++serial, refs) : sample.patch;
+          const id = action === 'create' ? '' : await freshRecord(def.name);
+          const got = await statusOf(() =>
+            action === 'create'
+              ? service.create(actor, own, body)
+              : action === 'update'
+                ? service.update(actor, own, id, body)
+                : service.remove(actor, own, id),
+          );
+          // Outside its line, or a field its line does not name: refused as a role is, 403.
+          const inLine =
+            fields !== null &&
+            (action === 'delete' || fields === 'all' || Object.keys(body).every((f) => fields.includes(f)));
+          checked++;
+          if (!inLine && got !== 403) mismatches.push(`${label} ${action} ${def.name}: ${got}, its line says 403`);
+          if (inLine && got === 403) mismatches.push(`${label} ${action} ${def.name}: 403, its line allows it`);
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
+    expect(checked).toBe(actors.length * RESOURCES.length * 3);
+  });
+
+  it("lets a gateway move only an order's payment, by the payment rules", async () => {
+    const orders = t.app.resources.get('orders');
+    const id = await freshRecord('orders');
+    const gateway = gatewayActor('sandbox');
+    expect(GATEWAY_LINE.orders?.update).toContain('paymentStatus');
+    expect(await statusOf(() => orders.update(gateway, own, id, { status: 'confirmed' }))).toBe(403);
+    expect(await statusOf(() => orders.update(gateway, own, id, { cashCollected: 1 }))).toBe(403);
+    // In its line, but a cash order's payment is not the gateway's to move (design §5): the rules say 422.
+    expect(await statusOf(() => orders.update(gateway, own, id, { paymentStatus: 'paid' }))).toBe(422);
+  });
+});
+
+describe('the capabilities of the permission table', () => {
+  it('answers every capability the server decides, for every role, as the table says', async () => {
+    const mismatches: string[] = [];
+    for (const role of ROLES) {
+      // GET /api/outbox: outbox:read.
+      const member = await t.user(role, role === 'system_admin' ? null : own);
+      const outbox = (await t.call({ method: 'GET', url: '/api/outbox', token: member.token })).statusCode;
+      if (outbox !== (can(role, 'outbox:read') ? 200 : 403)) mismatches.push(`outbox as ${role}: ${outbox}`);
+
+      // POST /api/companies: bakery:create, for an account without a bakery.
+      const loner = await t.user(role, null);
+      const bakery = (
+        await t.call({ method: 'POST', url: '/api/companies', token: loner.token, payload: { name: `Horno ${role}` } })
+      ).statusCode;
+      if (bakery !== (can(role, 'bakery:create') ? 201 : 403)) mismatches.push(`createBakery as ${role}: ${bakery}`);
+
+      // An order's driver: deliveries:drive.
+      if (role !== 'system_admin') {
+        const id = await freshRecord('orders');
+        const assigned = (
+          await t.call({
+            method: 'PATCH',
+            url: `/api/companies/${own}/orders/${id}`,
+            token: admins.get(own)!.token,
+            payload: { deliveryAssistantId: member.uid },
+          })
+        ).statusCode;
+        if (assigned !== (can(role, 'deliveries:drive') ? 200 : 400)) mismatches.push(`driver ${role}: ${assigned}`);
+      }
+    }
+    expect(mismatches).toEqual([]);
+    // Every capability names roles that exist.
+    for (const roles of Object.values(CAPABILITIES)) for (const r of roles) expect(ROLES).toContain(r);
   });
 });

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Caller } from '../../src/context';
 import { HookList } from '../../src/resources/hooks';
+import { asUser } from '../../src/resources/actor';
 import { ADDRESS, CONTACT, setupOrdersApp, WEDNESDAY, type OrdersApp } from '../helpers/orders';
 
 describe('HookList', () => {
@@ -44,14 +45,14 @@ describe('the composed app', () => {
     // What payments or stock would do: read what the rules decided and add to it.
     orders.beforeWrite.add(
       'test:after-rules',
-      async (_ctx, _tx, _caller, _current, data) => {
+      async (_ctx, _tx, _actor, _current, data) => {
         seen.push(data);
         return { ...data, notes: `total ${String(data.total)}` };
       },
       { order: 200 },
     );
     const staff: Caller = { ...o.staff, name: 'Staff' };
-    const order = await o.t.app.resources.get('orders').create(staff, o.companyId, {
+    const order = await o.t.app.resources.get('orders').create(asUser(staff), o.companyId, {
       contact: CONTACT,
       items: [{ productId: o.pan, quantity: 2 }],
       fulfillment: 'delivery',

@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import {
   BOOKING_HORIZON_DAYS,
+  can,
   CART_MAX_LINES,
   CART_MAX_QUANTITY,
   CART_OPEN_PER_HOLDER,
@@ -38,7 +39,7 @@ const CLAIM_LOCK = 727276;
 /** Namespace of the per-holder advisory lock under which open carts are counted at creation. */
 const HOLDER_LOCK = 727277;
 
-const hashSession = (sessionId: string) => createHash('sha256').update(sessionId).digest('hex');
+export const hashSession = (sessionId: string) => createHash('sha256').update(sessionId).digest('hex');
 
 function sameHash(a: string, b: string): boolean {
   const x = Buffer.from(a);
@@ -48,7 +49,7 @@ function sameHash(a: string, b: string): boolean {
 
 /** The customer a cart of this company belongs to when this caller makes or claims it. */
 function customerOf(caller: Caller | null, companyId: string): string | null {
-  return caller?.role === 'company_customer' && caller.companyId === companyId ? caller.uid : null;
+  return caller && can(caller.role, 'orders:own') && caller.companyId === companyId ? caller.uid : null;
 }
 
 /**

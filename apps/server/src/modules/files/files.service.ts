@@ -9,6 +9,7 @@ import { files } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { isSafeKey, type StorageDriver } from '../../providers/storage';
 import { writeAccess } from '../../resources/access';
+import { asUser } from '../../resources/actor';
 import { assertEmailVerified } from '../../resources/verified-email';
 
 export const FILES_URL_PREFIX = '/files/';
@@ -173,7 +174,7 @@ export class FilesService {
 
   /** 401, 404 (another company) or 403 (a role without the grant), before any byte of the body is read. */
   checkAccess(caller: Caller | null, companyId: string, action: 'create' | 'delete'): void {
-    writeAccess('files', caller, companyId, action);
+    writeAccess('files', asUser(caller), companyId, action);
   }
 
   /** May the caller upload here: the permission table, and a verified e-mail (files are served from our origin). */

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { PasswordResetConfirmInput, PasswordResetRequestInput, VerifyEmailInput } from '@hornada/domain';
+import { can, PasswordResetConfirmInput, PasswordResetRequestInput, VerifyEmailInput } from '@hornada/domain';
 import { z } from 'zod';
 import { forbidden, unauthenticated } from '../../lib/errors';
 import { listOutbox } from '../../providers/email/outbox';
@@ -85,7 +85,7 @@ export function registerAccountEmailRoutes(app: FastifyInstance, service: Accoun
     },
     async (req, reply) => {
       if (!req.caller) throw unauthenticated();
-      if (req.caller.role !== 'system_admin') throw forbidden();
+      if (!can(req.caller.role, 'outbox:read')) throw forbidden();
       noStore(reply);
       return listOutbox(app.ctx.db, req.query.page, req.query.per_page);
     },

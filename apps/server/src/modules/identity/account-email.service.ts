@@ -7,7 +7,8 @@ import { assertAcceptablePassword, hashPassword } from '../../lib/passwords';
 import type { EmailDriver } from '../../providers/email';
 import { googleOwnerMail, passwordResetMail, verifyEmailMail } from '../../providers/email/templates';
 import type { ResourceRegistry } from '../../resources/registry';
-import { SYSTEM_CALLER, type WriteScope } from '../../resources/service';
+import { systemActor } from '../../resources/actor';
+import type { WriteScope } from '../../resources/service';
 import { Attempts, countGate, RECOVERY_WINDOW_MS, SIGNIN_WINDOW_MS } from './attempts';
 import {
   issueActionToken,
@@ -19,7 +20,7 @@ import {
   type ActionPurpose,
 } from './action-tokens';
 import { revokeAllForUser } from './refresh-tokens';
-import { nextSessionsValidFrom } from './sessions';
+import { nextSessionsValidFrom, unlessMissing } from './sessions';
 
 /** The web pages the links open (apps/web/src/config/paths.ts: passwordReset, verifyEmail). */
 const RESET_PAGE = '/restablecer-contrasena';
@@ -149,11 +150,14 @@ export class AccountEmailService {
     await this.attempts.admitOrThrow([countGate(`signin-ip:${ip}`, signInPerAddress, SIGNIN_WINDOW_MS)]);
     const passwordHash = await hashPassword(password);
     await this.spend(token, 'password-reset', async (user, scope) => {
-      const row = await this.resources.users.updateAs(
-        SYSTEM_CALLER,
-        user.id,
-        { passwordHash, emailVerified: true, sessionsValidFrom: nextSessionsValidFrom(this.ctx.clock) },
-        { scope },
+      const row = await unlessMissing(
+        this.resources.users.update(
+          systemActor('password'),
+          user.companyId,
+          user.id,
+          { passwordHash, emailVerified: true, sessionsValidFrom: nextSessionsValidFrom(this.ctx.clock) },
+          scope,
+        ),
       );
       if (!row) throw invalidLink();
       await revokeAllForUser(scope.tx, this.ctx.clock, user.id);
@@ -196,7 +200,13 @@ export class AccountEmailService {
   /** POST /api/identity/verify-email: marks the account's e-mail verified. */
   async verifyEmail(token: string): Promise<{ email: string; emailVerified: true }> {
     const user = await this.spend(token, 'verify-email', async (owner, scope) => {
-      await this.resources.users.updateAs(SYSTEM_CALLER, owner.id, { emailVerified: true }, { scope });
+      await this.resources.users.update(
+        systemActor('verify-email'),
+        owner.companyId,
+        owner.id,
+        { emailVerified: true },
+        scope,
+      );
     });
     return { email: user.email, emailVerified: true };
   }

@@ -1,4 +1,4 @@
-import type { Role } from '@hornada/domain';
+import { ROLE, type Role } from '@hornada/domain';
 import type { WriteScope } from '../../resources/service';
 import type { IdentityService } from './identity.service';
 
@@ -6,12 +6,12 @@ export const DEMO_PASSWORD = 'hornada-demo';
 
 /** One account per role (design §7), all with the password `hornada-demo`. */
 export const DEMO_ACCOUNTS: { email: string; name: string; role: Role; inCompany: boolean }[] = [
-  { email: 'root@hornada.test', name: 'Administración Hornada', role: 'system_admin', inCompany: false },
-  { email: 'admin@hornada.test', name: 'Marta Lucía Rincón', role: 'company_admin', inCompany: true },
-  { email: 'staff@hornada.test', name: 'Julián Ortega', role: 'company_staff', inCompany: true },
-  { email: 'cliente@hornada.test', name: 'Ana María de la Torre', role: 'company_customer', inCompany: true },
-  { email: 'domicilios@hornada.test', name: 'Wilson Cárdenas', role: 'delivery_assistant', inCompany: true },
-  { email: 'produccion@hornada.test', name: 'Rosa Elvira Patiño', role: 'production_assistant', inCompany: true },
+  { email: 'root@hornada.test', name: 'Administración Hornada', role: ROLE.systemAdmin, inCompany: false },
+  { email: 'admin@hornada.test', name: 'Marta Lucía Rincón', role: ROLE.companyAdmin, inCompany: true },
+  { email: 'staff@hornada.test', name: 'Julián Ortega', role: ROLE.companyStaff, inCompany: true },
+  { email: 'cliente@hornada.test', name: 'Ana María de la Torre', role: ROLE.companyCustomer, inCompany: true },
+  { email: 'domicilios@hornada.test', name: 'Wilson Cárdenas', role: ROLE.deliveryAssistant, inCompany: true },
+  { email: 'produccion@hornada.test', name: 'Rosa Elvira Patiño', role: ROLE.productionAssistant, inCompany: true },
 ];
 
 /**

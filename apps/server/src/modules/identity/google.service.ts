@@ -6,10 +6,12 @@ import type { AppContext, Caller } from '../../context';
 import { userIdentities, users } from '../../db/schema';
 import { AppError, unauthenticated } from '../../lib/errors';
 import type { ResourceRegistry } from '../../resources/registry';
-import { SYSTEM_CALLER, type WriteScope } from '../../resources/service';
+import { systemActor } from '../../resources/actor';
+import { can, ROLE } from '@hornada/domain';
+import type { WriteScope } from '../../resources/service';
 import { issueActionToken, peekActionToken, spendActionToken } from './action-tokens';
 import { revokeAllForUser } from './refresh-tokens';
-import { nextSessionsValidFrom } from './sessions';
+import { nextSessionsValidFrom, unlessMissing } from './sessions';
 
 /** The web page the callback hands its result to (apps/web/src/config/paths.ts: googleReturn). */
 export const GOOGLE_RETURN_PAGE = '/acceso/google';
@@ -25,8 +27,6 @@ const PROVIDER = 'google';
 const FLOW_PURPOSE = 'google-flow v1';
 const BROWSER_PURPOSE = 'google-browser v1';
 const BINDING_PURPOSE = 'google-code-browser v1';
-
-type UserRow = typeof users.$inferSelect;
 
 /**
  * Whether a browser or a router could read the path as another host: `//x` or `/\x` (`\` is `/` to a
@@ -250,16 +250,28 @@ export class GoogleSignIn {
       let user = same;
       if (user) {
         if (!user.emailVerified) {
-          await this.takeOver(user.id, scope);
+          await this.takeOver(user.id, user.companyId, scope);
           tookOver = true;
         }
       } else {
-        user = (await this.resources.users.insertAs(
-          SYSTEM_CALLER,
+        // A new account: a customer of no company yet (googleAuth registers it in the market).
+        const created = await this.resources.users.create(
+          systemActor('registration'),
           null,
-          { email: id.email, name: id.name, role: 'company_customer', emailVerified: true, passwordHash: null },
+          {
+            email: id.email,
+            name: id.name,
+            role: ROLE.companyCustomer,
+            emailVerified: true,
+            passwordHash: null,
+          },
           scope,
-        )) as UserRow;
+        );
+        const [row] = await scope.tx
+          .select()
+          .from(users)
+          .where(eq(users.id, created.id as string));
+        user = row!;
       }
       // Two first sign-ins at once: the unique (provider, subject) index lets one link; the other reads it.
       await scope.tx
@@ -284,12 +296,13 @@ export class GoogleSignIn {
    * and refresh token ends, identities linked without a verified e-mail are unlinked, the e-mail counts
    * as verified; the owner is told by e-mail after the commit.
    */
-  private async takeOver(userId: string, scope: WriteScope): Promise<void> {
-    await this.resources.users.updateAs(
-      SYSTEM_CALLER,
+  private async takeOver(userId: string, companyId: string | null, scope: WriteScope): Promise<void> {
+    await this.resources.users.update(
+      systemActor('takeover'),
+      companyId,
       userId,
       { passwordHash: null, emailVerified: true, sessionsValidFrom: nextSessionsValidFrom(this.ctx.clock) },
-      { scope },
+      scope,
     );
     await revokeAllForUser(scope.tx, this.ctx.clock, userId);
     await scope.tx
@@ -348,21 +361,30 @@ export class GoogleSignIn {
       .limit(1);
     if (!identity) throw new AppError(403, 'forbidden', 'This account has not signed in with Google');
     let registered = false;
-    if (caller.role === 'company_customer' && caller.companyId === null) {
+    if (can(caller.role, 'market:join') && caller.companyId === null) {
       const market = await this.ctx.marketCompanyId();
       if (!market) throw new AppError(503, 'unavailable', 'The market has no company yet');
-      const row = await this.resources.users.updateAs(
-        SYSTEM_CALLER,
-        caller.uid,
-        { companyId: market, lastLoginAt: this.ctx.clock.now() },
-        { where: isNull(users.companyId), companyId: market },
+      // Logged under the market: its back office sees its new customer.
+      const row = await this.resources.transaction(market, (scope) =>
+        unlessMissing(
+          this.resources.users.update(
+            systemActor('market'),
+            null,
+            caller.uid,
+            { companyId: market, lastLoginAt: this.ctx.clock.now() },
+            scope,
+            { where: isNull(users.companyId) },
+          ),
+        ),
       );
       registered = row !== null;
     }
     const [u] = await this.ctx.db.select().from(users).where(eq(users.id, caller.uid)).limit(1);
     if (!u) throw unauthenticated();
     if (!registered) {
-      await this.resources.users.updateAs(SYSTEM_CALLER, u.id, { lastLoginAt: this.ctx.clock.now() });
+      await this.resources.users.update(systemActor('sign-in'), u.companyId, u.id, {
+        lastLoginAt: this.ctx.clock.now(),
+      });
     }
     return {
       registered,

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { AUTH_MESSAGES, grantOf, isRole, type Role } from '@hornada/domain';
+import { AUTH_MESSAGES, can, grantOf, isRole, ROLE, type Role } from '@hornada/domain';
 import { z } from 'zod';
 import type { AppContext, Caller } from '../../context';
 import type { DbOrTx } from '../../db';
@@ -7,10 +7,12 @@ import { companies, users } from '../../db/schema';
 import { AppError, forbidden, fromZodIssues, pgErrorCode, unauthenticated } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { sameCompany } from '../../resources/access';
-import { assertEmailFree, EMAIL_IN_USE, userDoc } from '../../resources/definitions/users';
+import { asUser, systemActor } from '../../resources/actor';
+import { EMAIL_IN_USE } from '../../resources/definitions/users';
 import type { ResourceRegistry } from '../../resources/registry';
+import type { Row } from '../../resources/definition';
+import type { WriteScope } from '../../resources/service';
 import { assertEmailVerified } from '../../resources/verified-email';
-import { SYSTEM_CALLER, type WriteScope } from '../../resources/service';
 import { Attempts, countGate, REGISTER_WINDOW_MS, SIGNIN_WINDOW_MS, type Gate } from './attempts';
 import { assertAcceptablePassword, hashPassword, verifyPassword } from '../../lib/passwords';
 import { deviceNonceFor, issueDeviceCookie } from './device-cookies';
@@ -22,7 +24,7 @@ import {
   revokeFamilyOf,
   spendRefreshToken,
 } from './refresh-tokens';
-import { endAllSessions, idTokenNotBefore, nextSessionsValidFrom } from './sessions';
+import { endAllSessions, idTokenNotBefore, nextSessionsValidFrom, unlessMissing } from './sessions';
 
 export const ID_TOKEN_TTL_S = 3600;
 
@@ -233,10 +235,10 @@ export class IdentityService {
   async register(body: Record<string, unknown>, caller: Caller | null, ip: string) {
     const { email, password, name, role, companyId } = body;
     if (!isRole(role)) throw new AppError(400, 'validation', AUTH_MESSAGES.invalidRole);
-    if (role === 'system_admin') throw new AppError(501, 'not_implemented', AUTH_MESSAGES.systemAdminNotImplemented);
+    if (role === ROLE.systemAdmin) throw new AppError(501, 'not_implemented', AUTH_MESSAGES.systemAdminNotImplemented);
     const present = (v: unknown) => typeof v === 'string' && v.trim() !== '';
     let targetCompany: string | null = null;
-    if (role === 'company_admin') {
+    if (role === ROLE.companyAdmin) {
       if (!present(email) || !present(password) || !present(name)) {
         throw new AppError(400, 'validation', AUTH_MESSAGES.adminFieldsRequired);
       }
@@ -244,7 +246,7 @@ export class IdentityService {
       if (!present(email) || !present(password) || !present(name) || !present(companyId)) {
         throw new AppError(400, 'validation', AUTH_MESSAGES.userFieldsRequired);
       }
-      if (role !== 'company_staff' && role !== 'company_customer') {
+      if (role !== ROLE.companyStaff && role !== ROLE.companyCustomer) {
         throw new AppError(400, 'validation', AUTH_MESSAGES.invalidBakeryRole);
       }
       if (!caller) throw new AppError(401, 'unauthenticated', 'Authentication required');
@@ -253,7 +255,7 @@ export class IdentityService {
       const grant = grantOf(caller.role, 'users', 'create');
       const allowed =
         sameCompany(caller, companyId as string) &&
-        (grant === 'company' || (grant === 'customers' && role === 'company_customer'));
+        (grant === 'company' || (grant === 'customers' && role === ROLE.companyCustomer));
       if (!allowed) throw forbidden('You cannot register this user');
       targetCompany = companyId as string;
       const [company] = await this.ctx.db
@@ -275,7 +277,7 @@ export class IdentityService {
     const input = { email: parsed.data.email.toLowerCase(), password: password as string, name: parsed.data.name };
     const user = targetCompany
       ? // Through the users service: the same checks, hooks and change log as POST …/users.
-        await this.resources.users.create(caller, targetCompany, { ...input, role, phone: null, addresses: [] })
+        await this.resources.users.create(asUser(caller), targetCompany, { ...input, role, phone: null, addresses: [] })
       : await this.createUser({ ...input, role, companyId: null });
     return {
       user: {
@@ -309,16 +311,19 @@ export class IdentityService {
     }
   }
 
-  /** A user created by the server's own rule (self-registration, the demo accounts): through the users service. */
+  /**
+   * A user created by the server's own rule (self-registration, the demo accounts): through the users
+   * service as the system registering an account (its line in the permission table); the service's
+   * before-write locks the address and refuses one in use.
+   */
   private insertUser(
     input: { email: string; name: string; role: Role; companyId: string | null; emailVerified?: boolean },
     hashed: string,
     outer?: WriteScope,
-  ) {
-    const insert = async (scope: WriteScope) => {
-      await assertEmailFree(scope.tx, input.email);
-      const row = await this.resources.users.insertAs(
-        SYSTEM_CALLER,
+  ): Promise<Row> {
+    const insert = (scope: WriteScope) =>
+      this.resources.users.create(
+        systemActor('registration'),
         input.companyId,
         {
           email: input.email,
@@ -329,8 +334,6 @@ export class IdentityService {
         },
         scope,
       );
-      return row as UserRow;
-    };
     return outer ? insert(outer) : this.resources.transaction(input.companyId ?? '', insert);
   }
 
@@ -340,15 +343,22 @@ export class IdentityService {
     if (typeof emailInput !== 'string' || emailInput.trim().toLowerCase() !== caller.email.toLowerCase()) {
       throw new AppError(401, 'auth/email-mismatch', AUTH_MESSAGES.backendAuthFailed);
     }
-    await this.touchUser(caller, { lastLoginAt: this.ctx.clock.now() });
+    const signedIn = await unlessMissing(
+      this.resources.users.update(systemActor('sign-in'), caller.companyId, caller.uid, {
+        lastLoginAt: this.ctx.clock.now(),
+      }),
+    );
+    if (!signedIn) throw unauthenticated();
     return { name: caller.name, role: caller.role, companyId: caller.companyId };
   }
 
-  /** A write to the caller's own user row (its profile, its last sign-in), through the users service. */
-  async touchUser(caller: Caller, set: Partial<typeof users.$inferInsert>) {
-    const row = await this.resources.users.updateAs(caller, caller.uid, set, { companyId: caller.companyId });
+  /** PATCH /api/me: the caller edits its own account (its line `account`: name, phone, addresses). */
+  async touchUser(caller: Caller, set: { name?: string; phone?: string | null; addresses?: unknown[] }) {
+    const row = await unlessMissing(
+      this.resources.users.update(asUser(caller, 'account'), caller.companyId, caller.uid, set),
+    );
     if (!row) throw unauthenticated();
-    return userDoc(row as UserRow);
+    return row;
   }
 
   /** POST /api/companies (createBakery): a company admin without a company creates one and runs it. */
@@ -357,7 +367,7 @@ export class IdentityService {
     input: { name: string; phone: string | null; whatsapp: string | null; address: string | null },
   ) {
     if (!caller) throw unauthenticated();
-    if (caller.role !== 'company_admin' || caller.companyId !== null) {
+    if (!can(caller.role, 'bakery:create') || caller.companyId !== null) {
       throw forbidden('Only a company admin without a bakery can create one');
     }
     await assertEmailVerified(this.ctx.db, caller);
@@ -371,11 +381,11 @@ export class IdentityService {
         whatsapp: input.whatsapp,
         address: input.address,
       });
-      const row = await this.resources.users.updateAs(
-        caller,
-        caller.uid,
-        { companyId },
-        { where: isNull(users.companyId), scope },
+      // The account joins its new bakery: the system's line `bakery`, only while it has none.
+      const row = await unlessMissing(
+        this.resources.users.update(systemActor('bakery'), null, caller.uid, { companyId }, scope, {
+          where: isNull(users.companyId),
+        }),
       );
       if (!row) throw forbidden('Only a company admin without a bakery can create one');
       return { company: { id: companyId, name: input.name }, settings: data };
@@ -400,13 +410,19 @@ export class IdentityService {
     const passwordHash = await hashPassword(newPassword);
     const outcome = await this.resources.transaction(caller.companyId ?? '', async (scope) => {
       // The UPDATE locks the user's row before the tokens (the lock order of refresh-tokens.ts).
-      const row = (await this.resources.users.updateAs(
-        caller,
-        caller.uid,
-        { passwordHash, sessionsValidFrom: nextSessionsValidFrom(this.ctx.clock) },
-        { where: eq(users.passwordHash, verifiedHash!), scope },
-      )) as UserRow | null;
+      const changed = await unlessMissing(
+        this.resources.users.update(
+          systemActor('password'),
+          caller.companyId,
+          caller.uid,
+          { passwordHash, sessionsValidFrom: nextSessionsValidFrom(this.ctx.clock) },
+          scope,
+          { where: eq(users.passwordHash, verifiedHash!) },
+        ),
+      );
       // Changed meanwhile by another request: the password verified is no longer the current one.
+      if (!changed) return null;
+      const [row] = await scope.tx.select().from(users).where(eq(users.id, caller.uid));
       if (!row) return null;
       await revokeAllForUser(scope.tx, this.ctx.clock, row.id);
       return { row, refreshToken: await issueRefreshToken(scope.tx, this.ctx.clock, row.id) };

@@ -4,7 +4,9 @@ import type { DbOrTx } from '../../db';
 import { users } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { ResourceRegistry } from '../../resources/registry';
+import { systemActor } from '../../resources/actor';
 import type { WriteScope } from '../../resources/service';
+import { AppError } from '../../lib/errors';
 import { revokeAllForUser } from './refresh-tokens';
 
 /**
@@ -23,20 +25,32 @@ export function nextSessionsValidFrom(clock: Clock): SQL {
 }
 
 /**
- * Ends every session of the caller inside `scope` (sign-out everywhere), through the users service so
+ * Ends every session of the caller inside `scope` (sign-out everywhere), through the users service (the
+ * system's line `sessions`) so
  * that the change is logged and each instance's user directory forgets the old state. The UPDATE locks
  * the user's row before the tokens, the lock order of refresh-tokens.ts.
  */
 export async function endAllSessions(resources: ResourceRegistry, scope: WriteScope, clock: Clock, caller: Caller) {
-  const row = await resources.users.updateAs(
-    caller,
-    caller.uid,
-    { sessionsValidFrom: nextSessionsValidFrom(clock) },
-    {
+  const row = await unlessMissing(
+    resources.users.update(
+      systemActor('sessions'),
+      caller.companyId,
+      caller.uid,
+      { sessionsValidFrom: nextSessionsValidFrom(clock) },
       scope,
-    },
+    ),
   );
   if (row) await revokeAllForUser(scope.tx, clock, caller.uid);
+}
+
+/** A write's result, or null when its record is not there (or no longer meets its condition): a 404. */
+export async function unlessMissing<T>(write: Promise<T>): Promise<T | null> {
+  try {
+    return await write;
+  } catch (err) {
+    if (err instanceof AppError && err.statusCode === 404) return null;
+    throw err;
+  }
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   addDays,
   dayInZone,
   dayStartInZone,
+  can,
   GUEST_ORDER_FIELDS,
   lastBookableDay,
   offeredDays,
@@ -19,12 +20,13 @@ import { orders } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import type { Row } from '../../resources/definition';
 import type { ResourceRegistry } from '../../resources/registry';
+import { asUser, guestActor, type Actor } from '../../resources/actor';
 import type { ResourceService } from '../../resources/service';
 import { writeAccess } from '../../resources/access';
 import { getCompany } from '../../resources/tenant';
-import type { CartsService, Holder } from '../carts/carts.service';
+import { hashSession, type CartsService, type Holder } from '../carts/carts.service';
 import { CheckoutBounds, unpaidWebOrders } from './checkout-bounds';
-import { actorOf, OrderRules } from './order-rules';
+import { OrderRules } from './order-rules';
 
 /** Purpose of the MAC that makes a guest's order link (keys.mac: a secret of its own). */
 const LINK_PURPOSE = 'order-link v1';
@@ -112,7 +114,7 @@ export class OrdersService {
    * who take orders and may cancel any of them: the permission table's orders:create.
    */
   async suspicious(caller: Caller | null, companyId: string): Promise<SuspiciousOrder[]> {
-    writeAccess('orders', caller, companyId, 'create');
+    writeAccess('orders', asUser(caller), companyId, 'create');
     const company = await getCompany(this.ctx, companyId);
     const today = dayInZone(this.ctx.clock.now(), company.timeZone);
     const db = this.ctx.db;
@@ -202,20 +204,20 @@ export class OrdersService {
           input.contact.phone,
         );
         await this.bounds.assertMayBook(scope.tx, cart.companyId, company.timeZone, origin);
-        const actor = holder.caller ? actorOf(holder.caller) : { uid: null, name: input.contact.name, role: 'guest' };
+        // The cart's holder: its signed-in user (under its line `checkout`), or a guest named as it
+        // signed the order, known by a hash of its session.
+        const actor: Actor =
+          asUser(holder.caller, 'checkout') ??
+          guestActor(input.contact.name, holder.sessionId ? hashSession(holder.sessionId) : undefined);
         const items = cart.items.map((i) => ({ ...i, notes: null }));
-        const values = await this.rules.prepareNew(
-          scope.tx,
+        // Through the orders service: the rules (before-write) price it and check its day.
+        return this.orders.create(
           actor,
           cart.companyId,
-          { ...input, items, customerId: customer },
-          true,
-        );
-        const order = await this.orders.insertAs(
-          holder.caller ?? guestCaller(input.contact.name),
-          cart.companyId,
           {
-            ...values,
+            ...input,
+            items,
+            customerId: customer,
             cartId: cart.id,
             idempotencyKey: key,
             requestHash: hash,
@@ -224,18 +226,12 @@ export class OrdersService {
           },
           scope,
         );
-        return order;
       },
     );
     return { ...guestView(row), accessToken: this.linkToken(row.id as string) };
   }
 
   private customerOf(caller: Caller | null, companyId: string): string | null {
-    return caller?.role === 'company_customer' && caller.companyId === companyId ? caller.uid : null;
+    return caller && can(caller.role, 'orders:own') && caller.companyId === companyId ? caller.uid : null;
   }
-}
-
-/** The actor of a guest's checkout for the after-write hooks (it has no account). */
-function guestCaller(name: string): Caller {
-  return { uid: 'guest', email: 'guest@hornada.invalid', name, role: 'company_customer', companyId: null };
 }

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { toPatchSchema, User, UserCreateInput, UserUpdateInput } from '@hornada/domain';
+import { ROLE, toPatchSchema, User, UserCreateInput, UserUpdateInput } from '@hornada/domain';
 import type { DbOrTx } from '../../db';
 import { users } from '../../db/schema';
 import { AppError, forbidden } from '../../lib/errors';
@@ -55,8 +55,8 @@ export const usersResource: ResourceDefinition = {
   dateFields: ['createdAt', 'updatedAt', 'lastLoginAt'],
   rows: {
     customers: {
-      where: (_caller, t) => eq((t as typeof users).role, 'company_customer'),
-      test: (_caller, doc) => doc.role === 'company_customer',
+      where: (_caller, t) => eq((t as typeof users).role, ROLE.companyCustomer),
+      test: (_caller, doc) => doc.role === ROLE.companyCustomer,
     },
   },
   // Never sent: the hash, and the instant the user's sessions last ended (identity's business).
@@ -64,12 +64,12 @@ export const usersResource: ResourceDefinition = {
   derived: ['email', 'emailVerified', 'lastLoginAt', 'uid'],
   present: async (_ctx, _companyId, rows) => rows.map((r) => ({ uid: r.id, ...r })),
   hooks: {
-    async beforeWrite(_ctx, tx, caller, current, data) {
+    async beforeWrite(_ctx, tx, actor, current, data) {
       const out = { ...data };
-      // Creating users is acting as a bakery: only with a verified e-mail.
-      if (!current) await assertEmailVerified(tx, caller);
+      // A user creating users is acting as a bakery: only with a verified e-mail (registration is the system's).
+      if (!current && actor.kind === 'user') await assertEmailVerified(tx, actor);
       if (!current && typeof data.email === 'string') await assertEmailFree(tx, data.email);
-      if (current && current.id === caller.uid) {
+      if (current && actor.kind === 'user' && current.id === actor.uid) {
         if (data.role !== undefined && data.role !== current.role) throw forbidden('You cannot change your own role');
         if ((data.disabled === true && !current.disabled) || data.deletedAt)
           throw forbidden('You cannot disable or delete yourself');

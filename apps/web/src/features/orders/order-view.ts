@@ -171,6 +171,7 @@ const ROLE_ES: Record<string, string> = {
   production_assistant: 'producción',
   guest: 'cliente',
   gateway: 'pasarela',
+  system: 'sistema',
 };
 
 export interface HistoryLine {
