@@ -144,10 +144,6 @@ export default tseslint.config(
       'apps/server/test/**',
       'e2e/**',
       'bench/**',
-      // TEMPORARY, until the areas, landings and guard move into packages/domain (issue 23): remove on merge.
-      'apps/web/src/app/guard.ts',
-      'apps/web/src/app/landing.ts',
-      'apps/web/src/app/session.ts',
     ],
     rules: noRoleStrings,
   },

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { mayOpenScreen } from '@hornada/domain/screens';
 import { ROLES } from '@hornada/domain/roles';
-import { ROUTES, accessOf, guardedAreaOf, matchRoute, routeById, type RouteId } from '../app/route-table';
-import { paths } from './paths';
+import { ROUTES, accessOf, guardedAreaOf, matchRoute, routeById, type RouteId } from './route-table';
+import { paths } from '../config/paths';
 
 /** The roles besides system_admin (who opens every signed-in screen) that may open a route. */
 const rolesOf = (id: RouteId) =>
