@@ -25,11 +25,17 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** The fields a write may change on its own: the record's times. */
+/** The fields a write may change on its own: the record's times, and an order's history (checked apart). */
 const withoutTimes = (doc: Body) => {
-  const { updatedAt: _u, ...rest } = doc;
+  const { updatedAt: _u, history: _h, ...rest } = doc;
   return rest;
 };
+
+/** An order's history gains one entry a changed field, naming it; other records have no history. */
+function expectHistoryOf(before: Body, after: Body, fields: string[]) {
+  if (!Array.isArray(before.history)) return expect(after.history).toEqual(before.history);
+  expect(after.history).toEqual([...before.history, ...fields.map((field) => expect.objectContaining({ field }))]);
+}
 
 describe('PATCH changes only what it names', () => {
   for (const def of RESOURCES) {
@@ -54,6 +60,7 @@ describe('PATCH changes only what it names', () => {
       expect(single.statusCode, single.body).toBe(200);
       const after = json<{ data: Body }>(single).data;
       expect(withoutTimes(after)).toEqual(withoutTimes({ ...before, ...pick(after, fields) }));
+      expectHistoryOf(before, after, fields);
       for (const f of fields) expect(after[f], f).not.toEqual(before[f]);
 
       // Bulk: the same record, another record, each patched on one field.
@@ -74,6 +81,7 @@ describe('PATCH changes only what it names', () => {
       expect(bulk.statusCode, bulk.body).toBe(200);
       const [bulkAfter] = json<{ data: Body[] }>(bulk).data;
       expect(withoutTimes(bulkAfter!)).toEqual(withoutTimes({ ...second, ...pick(bulkAfter!, fields) }));
+      expectHistoryOf(second, bulkAfter!, fields);
 
       // And as read back.
       const read = json<{ data: Body }>(

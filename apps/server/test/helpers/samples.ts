@@ -153,9 +153,8 @@ export const SAMPLES: Record<string, Sample> = {
       paymentStatus: 'paid',
       paymentMethod: 'transfer',
       routePosition: 1,
-      producedQuantities: { muestra: 1 },
-      cashCollected: 10,
-      cancelReason: 'Ninguna',
+      // producedQuantities, cashCollected and cancelReason are left out: each comes only with its move
+      // (ORDER_FIELD_MOMENTS), never on a new confirmed order.
       notes: 'Timbre dañado',
     }),
   },
