@@ -267,6 +267,8 @@ test.describe('accessibility and screens', () => {
   });
 
   test('staff dashboard and profile: no serious axe violations; screenshots', async ({ page }) => {
+    // Two screens, each with an axe pass and screenshots at two widths: more than 30 s on a loaded machine.
+    test.slow();
     await page.goto('/login');
     await signIn(page, 'staff@hornada.test', DEMO_PASSWORD);
     await expect(page).toHaveURL(landedOn('/dashboard/orders'));

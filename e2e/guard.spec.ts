@@ -63,6 +63,8 @@ test.describe('route guard and landing pages', () => {
   }
 
   test('roles not allowed are redirected silently, with a console warning', async ({ browser }) => {
+    // A sign-in and a redirect for each of the cases below, each in a fresh browser context.
+    test.slow();
     const cases = [
       { email: DEMO.customer, to: '/dashboard/orders', lands: '/' },
       { email: DEMO.driver, to: '/dashboard/products', lands: '/driver/orders' },
