@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { canonicalHash } from '../lib/canonical-hash';
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -52,20 +52,7 @@ interface Answer {
 
 /** A stable hash of the request: method, path and body with keys sorted at every level. */
 function requestHash(req: FastifyRequest): string {
-  const canonical = (v: unknown): unknown =>
-    Array.isArray(v)
-      ? v.map(canonical)
-      : v && typeof v === 'object'
-        ? Object.fromEntries(
-            Object.keys(v)
-              .sort()
-              .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
-          )
-        : v;
-  const path = req.url.split('?')[0];
-  return createHash('sha256')
-    .update(JSON.stringify([req.method, path, canonical(req.body ?? null)]))
-    .digest('hex');
+  return canonicalHash([req.method, req.url.split('?')[0], req.body ?? null]);
 }
 
 /** Whether an If-Match header names the current version: `*`, or one of its (strong) tags. */

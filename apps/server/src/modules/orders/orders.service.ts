@@ -1,4 +1,5 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
+import { canonicalHash } from '../../lib/canonical-hash';
 import { and, count, eq, gte, isNull, lt, ne, sql } from 'drizzle-orm';
 import {
   addDays,
@@ -38,21 +39,7 @@ const MAX_SUSPICIOUS = 1000;
 const daysBetween = (a: string, b: string) => Math.round((Date.parse(b) - Date.parse(a)) / 86_400_000);
 
 /** A stable hash of a checkout body: keys sorted at every level, so field order does not matter. */
-function requestHash(body: unknown): string {
-  const canonical = (v: unknown): unknown =>
-    Array.isArray(v)
-      ? v.map(canonical)
-      : v && typeof v === 'object'
-        ? Object.fromEntries(
-            Object.keys(v)
-              .sort()
-              .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
-          )
-        : v;
-  return createHash('sha256')
-    .update(JSON.stringify(canonical(body)))
-    .digest('hex');
-}
+const requestHash = (body: unknown): string => canonicalHash(body);
 
 /** What a guest (or anyone holding the link) reads of an order. */
 export function guestView(order: Row): Partial<Order> {
