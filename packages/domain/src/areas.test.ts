@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AREAS, AREA_NAMES, ROLE_PLACES, landingOf, mustSetUpBakeryFor, needsBakery, type Area } from './areas';
+import { CAPABILITY_NAMES, hasCapability } from './capabilities';
 import { mayOpenScreen } from './screens';
 import { ROLE, ROLES, type Role } from './roles';
 
@@ -75,5 +76,21 @@ describe('mayOpenScreen', () => {
     expect(mayOpenScreen(ROLE.companyStaff, { area: 'dashboard', needs: 'users:read' })).toBe(true);
     expect(mayOpenScreen(ROLE.companyStaff, { area: 'dashboard', needs: 'users:read', grant: 'company' })).toBe(false);
     expect(mayOpenScreen(ROLE.systemAdmin, { area: 'dashboard', needs: 'users:read', grant: 'company' })).toBe(true);
+  });
+
+  it('opens a screen that needs a capability to exactly the roles of its area that have it', () => {
+    for (const area of AREA_NAMES) {
+      for (const capability of CAPABILITY_NAMES) {
+        for (const role of ROLES) {
+          const enters = role === ROLE.systemAdmin || AREAS[area].roles.includes(role);
+          expect(mayOpenScreen(role, { area, capability }), `${role} ${area} ${capability}`).toBe(
+            enters && (role === ROLE.systemAdmin || hasCapability(role, capability)),
+          );
+        }
+      }
+    }
+    // A driver enters its area but reads no sales report there.
+    expect(mayOpenScreen(ROLE.deliveryAssistant, { area: 'driver', capability: 'deliveries:read' })).toBe(true);
+    expect(mayOpenScreen(ROLE.deliveryAssistant, { area: 'driver', capability: 'reports:read' })).toBe(false);
   });
 });

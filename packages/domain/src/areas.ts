@@ -1,3 +1,4 @@
+import type { Capability } from './capabilities';
 import type { Action, Grant, ResourceName } from './policy';
 import type { Role } from './roles';
 
@@ -118,10 +119,11 @@ export function mustSetUpBakeryFor(user: PlacedUser, area: Area): boolean {
 export type ResourceAction = `${ResourceName}:${Action}`;
 
 /**
- * What opening a screen needs, in words that name no role (the lead maps them to capability words of the
- * permission table): everyone; signed-out visitors only; any signed-in user; or entering an area and, where
- * the screen reads or writes a resource, that action of the permission table (with `grant`, that grant
- * exactly: the staff screen needs the whole company's users, not only its customers).
+ * What opening a screen needs, in words that name no role: everyone; signed-out visitors only; any
+ * signed-in user; or entering an area and, where the screen reads or writes a resource, that action of the
+ * permission table (with `grant`, that grant exactly: the staff screen needs the whole company's users, not
+ * only its customers), and where it does what is no resource's CRUD (production, deliveries, reports), that
+ * capability of the permission table (capabilities.ts).
  */
 export type ScreenPermission =
-  'everyone' | 'guests' | 'signedIn' | { area: Area; needs?: ResourceAction; grant?: Grant };
+  'everyone' | 'guests' | 'signedIn' | { area: Area; needs?: ResourceAction; grant?: Grant; capability?: Capability };

@@ -1,4 +1,5 @@
 import { AREAS, type ResourceAction, type ScreenPermission } from './areas';
+import { hasCapability } from './capabilities';
 import { grantOf, type Action, type ResourceName } from './policy';
 import type { Role } from './roles';
 
@@ -19,6 +20,7 @@ export function mayOpenScreen(role: Role | null, permission: ScreenPermission): 
   if (role === null) return false;
   if (permission === 'signedIn' || role === 'system_admin') return true;
   if (!AREAS[permission.area].roles.includes(role)) return false;
+  if (permission.capability && !hasCapability(role, permission.capability)) return false;
   if (!permission.needs) return true;
   const grant = grantOf(role, ...splitAction(permission.needs));
   return permission.grant ? grant === permission.grant : grant !== null;

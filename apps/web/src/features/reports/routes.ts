@@ -1,13 +1,13 @@
 import { paths } from '../../config/paths';
 import { defineRoutes } from '../../lib/route-entry';
 
-/** The sales report (design §6). Not built yet; reading reports becomes a capability of the permission table. */
+/** The sales report (design §6). Not built yet. */
 export const reportsRoutes = defineRoutes([
   {
     id: 'dashboard.salesReport',
     pattern: paths.dashboard.salesReport,
     area: 'dashboard',
-    permission: { area: 'dashboard' },
+    permission: { area: 'dashboard', capability: 'reports:read' },
     title: 'Ventas',
     icon: 'BarChart3',
   },
