@@ -34,7 +34,7 @@ import { createStorage, type StorageDriver } from './providers/storage';
 import { registerOrderRoutes } from './modules/orders/orders.routes';
 import { composeModules } from './modules/compose';
 import { createEmailDriver } from './providers/email';
-import { registerAuth } from './plugins/auth';
+import { openToGuests, registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerRateLimits } from './plugins/rate-limit';
 import { ResourceRegistry } from './resources/registry';
@@ -250,11 +250,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, {
-    routePrefix: '/api/docs',
-    staticCSP: true,
-    // Swagger UI sets inline styles; allow them on the documentation pages only.
-    transformStaticCSP: (header) => header.replace(/style-src [^;]*/, "style-src 'self' 'unsafe-inline'"),
+  await app.register(async (docs) => {
+    // The API's documentation is for anyone: its routes are opened at the door (plugins/auth.ts).
+    docs.addHook('onRoute', (route) => {
+      route.config = openToGuests(route.config);
+    });
+    await docs.register(swaggerUi, {
+      routePrefix: '/api/docs',
+      staticCSP: true,
+      // Swagger UI sets inline styles; allow them on the documentation pages only.
+      transformStaticCSP: (header) => header.replace(/style-src [^;]*/, "style-src 'self' 'unsafe-inline'"),
+    });
   });
 
   await app.register(cookie);

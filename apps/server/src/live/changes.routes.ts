@@ -8,6 +8,7 @@ import { StreamLimits } from '../plugins/stream-limits';
 import { readAccess } from '../resources/access';
 import type { ResourceDefinition } from '../resources/definition';
 import { parseLastEventId, type Subscriber } from './feed';
+import { openToGuests } from '../plugins/auth';
 
 /**
  * GET /api/companies/{companyId}/changes?resources=a,b — one multiplexed text/event-stream per client
@@ -23,6 +24,8 @@ export function registerLiveRoutes(app: FastifyInstance, definitions: readonly R
   r.get(
     '/api/companies/:companyId/changes',
     {
+      // A guest streams the public resources; visibility.ts decides what each caller receives.
+      config: openToGuests(),
       schema: {
         tags: ['live'],
         summary: 'Server-sent events of committed changes',

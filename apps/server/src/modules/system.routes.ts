@@ -1,24 +1,33 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/errors';
+import { openToGuests } from '../plugins/auth';
 
 /** Health and the public runtime configuration (design §3). */
 export function registerSystemRoutes(app: FastifyInstance): void {
-  app.get('/api/health', { schema: { tags: ['system'], summary: 'Liveness and database check' } }, async () => {
-    try {
-      await Promise.race([
-        app.ctx.db.execute(sql`SELECT 1`),
-        new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000).unref()),
-      ]);
-    } catch {
-      throw new AppError(503, 'unavailable', 'Database unavailable');
-    }
-    return { data: { status: 'ok' } };
-  });
+  app.get(
+    '/api/health',
+    { config: openToGuests(), schema: { tags: ['system'], summary: 'Liveness and database check' } },
+    async () => {
+      try {
+        await Promise.race([
+          app.ctx.db.execute(sql`SELECT 1`),
+          new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000).unref()),
+        ]);
+      } catch {
+        throw new AppError(503, 'unavailable', 'Database unavailable');
+      }
+      return { data: { status: 'ok' } };
+    },
+  );
 
-  app.get('/api/config', { schema: { tags: ['system'], summary: 'Public runtime configuration' } }, async () => ({
-    data: await publicConfig(app),
-  }));
+  app.get(
+    '/api/config',
+    { config: openToGuests(), schema: { tags: ['system'], summary: 'Public runtime configuration' } },
+    async () => ({
+      data: await publicConfig(app),
+    }),
+  );
 }
 
 /** The public runtime configuration (design §3): the API's `/api/config` and the pages' header read it. */

@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../lib/errors';
+import { can } from '@hornada/domain';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError, notFound, unauthenticated } from '../lib/errors';
 import type { Caller } from '../context';
 import { issuedBeforeSessionsEnded } from '../resources/user-directory';
 
@@ -11,7 +12,21 @@ declare module 'fastify' {
      * replaces it.
      */
     ignoreBearer?: boolean;
+    /**
+     * Who may call an /api route. By default only a signed-in user (the door is shut unless a route opens
+     * it): a guest gets a 401, and a user of another company a 404 on /api/companies/{companyId}/…, before
+     * the body is read. `public`: a guest too, the handler narrowing (public reads, carts, recovery).
+     * A route that ignores the bearer is public.
+     */
+    access?: 'public' | 'signedIn';
+    /** The message of the guest's 401 where the spec names one. */
+    guestMessage?: string;
   }
+}
+
+/** A route's config that opens it to guests (`access: 'public'`), keeping what else it holds. */
+export function openToGuests(config?: FastifyContextConfig): FastifyContextConfig {
+  return { ...config, access: 'public' };
 }
 
 /**
@@ -25,17 +40,31 @@ export function registerAuth(app: FastifyInstance): void {
   // Callback style: a guest's request (no header) passes without a promise, on the hot path of
   // cached public reads.
   app.addHook('onRequest', (request: FastifyRequest, _reply, done) => {
-    const header = request.headers.authorization;
     // Decided on the route the router matched, not on the raw URL: `/%61pi/me` is `/api/me` to the router.
-    if (!header || !request.routeOptions.url?.startsWith('/api/')) return done();
-    if (request.routeOptions.config?.ignoreBearer) return done();
+    if (!request.routeOptions.url?.startsWith('/api/')) return done();
+    const config = request.routeOptions.config;
+    const open = config?.ignoreBearer || config?.access === 'public';
+    const header = request.headers.authorization;
+    if (!header) return done(open ? undefined : unauthenticated(config?.guestMessage));
+    if (config?.ignoreBearer) return done();
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match) return done(new AppError(401, 'auth/invalid-token', 'Authorization header must be "Bearer <token>"'));
     loadCaller(app, match[1]!).then((caller) => {
       request.caller = caller;
-      done();
+      done(open ? undefined : doorFor(caller, request.params));
     }, done);
   });
+}
+
+/**
+ * A signed-in route of a company's path is another company's to a user of none of it: a 404, as the
+ * services answer (its existence not confirmed), decided before the body is read.
+ */
+function doorFor(caller: Caller, params: unknown): AppError | undefined {
+  const companyId = (params as { companyId?: unknown } | undefined)?.companyId;
+  if (typeof companyId !== 'string') return undefined;
+  if (can(caller.role, 'companies:all') || caller.companyId === companyId) return undefined;
+  return notFound();
 }
 
 async function loadCaller(app: FastifyInstance, token: string): Promise<Caller> {

@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { BASE_READ_ONLY, etagOf } from '@hornada/domain';
+import { BASE_READ_ONLY, etagOf, publicFields } from '@hornada/domain';
 import { z } from 'zod';
 import { getCompany } from './tenant';
 import { hasRelativeDay, listQuerySchema, type ListQuery } from './query';
 import { readAccess } from './access';
 import { asUser } from './actor';
+import { openToGuests } from '../plugins/auth';
 import { publicReadLimit, writeLimit } from '../plugins/rate-limit';
 import { BULK_BODY_BYTES, underBulkBounds } from '../plugins/bulk-writes';
 import { answerFromCache, servePublic } from './serve-public';
@@ -55,6 +56,8 @@ export function registerResource(app: FastifyInstance, service: ResourceService)
   const company = (req: { params: { companyId: string } }) => getCompany(app.ctx, req.params.companyId);
   const writes = writeLimit(app);
   const reads = publicReadLimit(app);
+  // A resource with public fields is read by guests too (readAccess narrows them); the others need a user.
+  const guestReads = publicFields(def.name) ? { config: openToGuests(reads.config) } : {};
   // Writes take Idempotency-Key and (on one record) If-Match: resources/idempotency.ts.
   keepKeysBounded(app);
 
@@ -62,6 +65,7 @@ export function registerResource(app: FastifyInstance, service: ResourceService)
     base,
     {
       ...reads,
+      ...guestReads,
       preParsing: answerFromCache(def.name, listKey),
       schema: { tags, summary: `List ${def.name}`, params: companyParams, querystring: listQuerySchema(def) },
     },
@@ -81,6 +85,7 @@ export function registerResource(app: FastifyInstance, service: ResourceService)
     `${base}/:id`,
     {
       ...reads,
+      ...guestReads,
       preParsing: answerFromCache(def.name, recordKey),
       schema: { tags, summary: `Get a ${def.label.toLowerCase()}`, params: recordParams },
     },

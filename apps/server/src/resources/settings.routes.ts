@@ -7,6 +7,7 @@ import { writeLimit } from '../plugins/rate-limit';
 import { settingsResource } from './definitions/settings';
 import { stripReadOnly } from './routes';
 import { getCompany } from './tenant';
+import { openToGuests } from '../plugins/auth';
 
 const params = z.object({ companyId: z.string().min(1).max(64) });
 
@@ -20,7 +21,7 @@ export function registerSettingsRoutes(app: FastifyInstance): void {
 
   r.get(
     path,
-    { schema: { tags, summary: 'Read the settings (public part for everyone)', params } },
+    { config: openToGuests(), schema: { tags, summary: 'Read the settings (public part for everyone)', params } },
     async (req, reply) => {
       const c = await getCompany(app.ctx, req.params.companyId);
       const produce = async () => ({ data: await service.get(req.caller, c.id) });

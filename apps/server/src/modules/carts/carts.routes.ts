@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { writeLimit } from '../../plugins/rate-limit';
 import { CartCleanup } from './cart-cleanup';
 import type { Holder } from './carts.service';
+import { openToGuests } from '../../plugins/auth';
 
 const params = z.object({ id: z.string().min(1).max(64) });
 // Loose: the other headers pass through untouched (the validated object replaces request.headers).
@@ -74,6 +75,7 @@ export function registerCartRoutes(app: FastifyInstance): void {
     '/api/carts',
     {
       ...writes,
+      config: openToGuests(writes.config),
       onRequest: noStore,
       preValidation: stripCartReadOnly(),
       schema: {
@@ -114,6 +116,7 @@ export function registerCartRoutes(app: FastifyInstance): void {
   r.get(
     '/api/carts/:id',
     {
+      config: openToGuests(),
       onRequest: noStore,
       schema: { tags, summary: 'Read a cart', description: holderNote, headers, params, response: { 200: one } },
     },
@@ -124,6 +127,7 @@ export function registerCartRoutes(app: FastifyInstance): void {
     '/api/carts/:id',
     {
       ...writes,
+      config: openToGuests(writes.config),
       onRequest: noStore,
       // A cart never changes company: the companyId a GET returned is ignored like the other read-only fields.
       preValidation: stripCartReadOnly(['companyId']),

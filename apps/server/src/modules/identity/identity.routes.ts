@@ -1,6 +1,13 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { CreateBakeryInput, MeInput, PasswordChangeInput, RegisterInput, SignInInput } from '@hornada/domain';
+import {
+  AUTH_MESSAGES,
+  CreateBakeryInput,
+  MeInput,
+  PasswordChangeInput,
+  RegisterInput,
+  SignInInput,
+} from '@hornada/domain';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Config } from '../../config';
@@ -15,6 +22,7 @@ import { REFRESH_COOKIE, REFRESH_TTL_MS } from './refresh-tokens';
 import { AccountEmailService } from './account-email.service';
 import { registerAccountEmailRoutes } from './account-email.routes';
 import { registerGoogleRoutes } from './google.routes';
+import { openToGuests } from '../../plugins/auth';
 
 const COOKIE_PATH = '/api/identity';
 /** Expired attempts and refresh tokens are deleted this often. */
@@ -123,7 +131,7 @@ export function registerIdentityRoutes(app: FastifyInstance): void {
 
   r.post(
     '/api/auth/register',
-    { schema: { tags, summary: 'Register (spec §7)', body: RegisterInput } },
+    { config: openToGuests(), schema: { tags, summary: 'Register (spec §7)', body: RegisterInput } },
     async (req, reply) => {
       const data = await service.register(req.body, req.caller, req.ip);
       // Design §1: a new account gets a link to confirm its e-mail.
@@ -136,6 +144,7 @@ export function registerIdentityRoutes(app: FastifyInstance): void {
     '/api/auth/login',
     {
       ...writes,
+      config: { ...writes.config, guestMessage: AUTH_MESSAGES.backendAuthFailed },
       schema: {
         tags,
         summary: 'Backend login with the bearer id token (spec §7)',

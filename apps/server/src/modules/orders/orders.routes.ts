@@ -12,6 +12,7 @@ import {
 import { z } from 'zod';
 import { publicReadLimit, writeLimit } from '../../plugins/rate-limit';
 import type { OrdersService } from './orders.service';
+import { openToGuests } from '../../plugins/auth';
 
 const noStore = (_req: FastifyRequest, reply: FastifyReply, done: () => void) => {
   void reply.header('cache-control', 'no-store');
@@ -31,7 +32,7 @@ export function registerOrderRoutes(app: FastifyInstance): OrdersService {
   r.get(
     '/api/companies/:companyId/delivery-days',
     {
-      ...publicReadLimit(app),
+      config: openToGuests(publicReadLimit(app).config),
       onRequest: noStore,
       schema: {
         tags,
@@ -56,7 +57,7 @@ export function registerOrderRoutes(app: FastifyInstance): OrdersService {
   r.post(
     '/api/carts/:id/checkout',
     {
-      ...writeLimit(app),
+      config: openToGuests(writeLimit(app).config),
       onRequest: noStore,
       schema: {
         tags,
@@ -110,7 +111,7 @@ export function registerOrderRoutes(app: FastifyInstance): OrdersService {
   r.get(
     '/api/orders/link/:token',
     {
-      ...publicReadLimit(app),
+      config: openToGuests(publicReadLimit(app).config),
       onRequest: noStore,
       schema: {
         tags,
