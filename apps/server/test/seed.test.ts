@@ -209,7 +209,8 @@ describe('demo seed', () => {
 describe('demo seed, two instances starting together', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await setupTestApp();
+    // A short statement timeout: the second instance's wait for the first's seed (seconds) must outlast it.
+    t = await setupTestApp({ env: { DB_STATEMENT_TIMEOUT_MS: '500' } });
   });
   afterAll(async () => {
     await t?.close();

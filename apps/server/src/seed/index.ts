@@ -114,6 +114,9 @@ export async function seedDemo(opts: {
   const seeded = await resources
     .transaction(companyId, async (scope) => {
       const { tx } = scope;
+      // Start-up work, not a request: the pool's statement timeout would cancel the wait below while another
+      // instance's seed (a month of orders) is still writing on a slow machine, and this instance would not start.
+      await tx.execute(sql`SET LOCAL statement_timeout = 0`);
       // Another instance may have seeded while the images were drawn: check again under the lock.
       await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`);
       if (!(await isEmpty(tx))) return false;

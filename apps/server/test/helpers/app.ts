@@ -61,7 +61,7 @@ export async function setupTestApp(
   const { url, drop } = await createTestDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'hornada-app-'));
   const config = parseConfig({ DATA_DIR: dataDir, SEED_DEMO: 'off', NODE_ENV: 'test', PORT: '0', ...opts.env });
-  const db = createDb(url, 5);
+  const db = createDb(url, 5, config.dbStatementTimeoutMs);
   const clock = opts.clock ?? new TestClock();
   const keys = await createKeyStore({ dataDir, issuer: config.publicUrl });
   const app = await buildApp({ config, db, clock, keys, loggerInstance: opts.loggerInstance });
@@ -77,7 +77,7 @@ export async function setupTestApp(
     dataDir,
     baseUrl,
     async secondInstance() {
-      const db2 = createDb(url, 5);
+      const db2 = createDb(url, 5, config.dbStatementTimeoutMs);
       const app2 = await buildApp({ config, db: db2, clock, keys });
       const base = await app2.listen({ port: 0, host: '127.0.0.1' });
       return {
