@@ -14,7 +14,7 @@ import {
 } from '../lib/auth-presence';
 import type { SessionUser } from '../lib/auth-store';
 import { countItems, getCartStore } from '../lib/cart-store';
-import { setUnauthorizedHandler } from '../lib/http';
+import { setUnauthorizedHandler } from '../lib/token-storage';
 import { getLiveStream } from '../lib/live-stream';
 import { useHydrated } from '../lib/use-hydrated';
 import { useLiveList } from '../lib/use-live-list';
