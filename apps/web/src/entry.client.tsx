@@ -11,8 +11,8 @@ import {
   type HydrationState,
   type RouteObject,
 } from 'react-router';
-import { deferredClientOnlyRoutes, trackLocation } from './app/deferred-routes';
 import { Document, HYDRATION_ELEMENT_ID, type DocumentAssets } from './app/document';
+import { trackLocation } from './app/location-tracker';
 import { NOT_FOUND_ID, createRoutes } from './app/routes';
 import { startSession } from './app/session';
 import type { HydrationPayload } from './entry.server';
@@ -46,7 +46,9 @@ startSession(root?.config?.companyId ?? null);
  */
 let clientOnly: Promise<RouteObject[]> | null = null;
 const loadClientOnly = () =>
-  (clientOnly ??= import('./app/client-only-table').then((m) => m.clientOnlyChildren(deferredClientOnlyRoutes)));
+  (clientOnly ??= Promise.all([import('./app/client-only-table'), import('./app/deferred-routes')]).then(
+    ([table, deferred]) => table.clientOnlyChildren(deferred.deferredClientOnlyRoutes),
+  ));
 const storefrontOnly = createRoutes([]);
 /** Whether the storefront's routes leave `path` to the 404 page (it may be a client-only route's). */
 const beyondStorefront = (path: string) => matchRoutes(storefrontOnly, path)?.at(-1)?.route.id === NOT_FOUND_ID;
