@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { useStore } from 'zustand';
 import type { HeaderAccount } from '../components/site-header';
 import type { MenuCollection, MenuProduct } from '../components/products-menu';
-import { paths } from '../config/paths';
+import { storefrontPaths as paths } from '../config/storefront-paths';
 import {
   currentAuthStore,
   holdsSession,

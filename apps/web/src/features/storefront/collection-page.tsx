@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { Product, ProductCollection } from '@hornada/domain/schemas/catalogue';
 import { EmptyState } from '../../components/empty-state';
-import { paths } from '../../config/paths';
+import { storefrontPaths as paths } from '../../config/storefront-paths';
 import { useLiveList } from '../../lib/use-live-list';
 import { market, notFound } from './market';
 import { ProductGrid } from './product-card';

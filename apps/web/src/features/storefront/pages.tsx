@@ -1,7 +1,7 @@
 import { Link, useLoaderData, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { Product, ProductCollection } from '@hornada/domain/schemas/catalogue';
 import { EmptyState } from '../../components/empty-state';
-import { paths } from '../../config/paths';
+import { storefrontPaths as paths } from '../../config/storefront-paths';
 import { PageErrorBoundary, lazyPage } from '../../components/page-error-boundary';
 import { useLiveList } from '../../lib/use-live-list';
 import { ProductGrid } from './product-card';

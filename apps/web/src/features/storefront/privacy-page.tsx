@@ -1,6 +1,6 @@
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
-import { paths } from '../../config/paths';
+import { storefrontPaths as paths } from '../../config/storefront-paths';
 import type { PublicSettings } from '../../lib/storefront-api';
 import { market } from './market';
 import { PageHead } from './page-head';

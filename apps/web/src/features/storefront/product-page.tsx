@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { Product } from '@hornada/domain/schemas/catalogue';
 import { formatMoney } from '@hornada/domain/format';
-import { paths } from '../../config/paths';
+import { storefrontPaths as paths } from '../../config/storefront-paths';
 import { useLiveList } from '../../lib/use-live-list';
 import { AddToCartForm } from './add-to-cart';
 import { market, notFound } from './market';
