@@ -9,10 +9,11 @@ import {
   createBrowserRouter,
   matchRoutes,
   type HydrationState,
+  type RouteObject,
 } from 'react-router';
-import { deferredClientOnlyRoutes, trackLocation } from './app/deferred-routes';
 import { Document, HYDRATION_ELEMENT_ID, type DocumentAssets } from './app/document';
-import { createRoutes } from './app/routes';
+import { trackLocation } from './app/location-tracker';
+import { NOT_FOUND_ID, createRoutes } from './app/routes';
 import { startSession } from './app/session';
 import type { HydrationPayload } from './entry.server';
 import './styles.css';
@@ -38,7 +39,23 @@ function hydrationState(payload: HydrationPayload): HydrationState {
 
 const root = hydration.loaderData.root as { config?: { companyId?: string | null } } | undefined;
 startSession(root?.config?.companyId ?? null);
-const routes = createRoutes(deferredClientOnlyRoutes);
+
+/**
+ * The sign-in pages and the signed-in areas, with the route table behind them, loaded once and only when a
+ * URL is not the storefront's: a guest's first page routes the storefront alone (issue 14's first-load budget).
+ */
+let clientOnly: Promise<RouteObject[]> | null = null;
+const loadClientOnly = () =>
+  (clientOnly ??= Promise.all([import('./app/client-only-table'), import('./app/deferred-routes')]).then(
+    ([table, deferred]) => table.clientOnlyChildren(deferred.deferredClientOnlyRoutes),
+  ));
+const storefrontOnly = createRoutes([]);
+/** Whether the storefront's routes leave `path` to the 404 page (it may be a client-only route's). */
+const beyondStorefront = (path: string) => matchRoutes(storefrontOnly, path)?.at(-1)?.route.id === NOT_FOUND_ID;
+
+// The first URL not the storefront's: the whole tree from the start, as the server rendered it.
+let patched = beyondStorefront(window.location.pathname);
+const routes = patched ? createRoutes(await loadClientOnly()) : storefrontOnly;
 // Lazy routes matching the first URL are resolved before the router starts (stack-notes: otherwise
 // hydration silently breaks).
 await Promise.all(
@@ -49,7 +66,17 @@ await Promise.all(
   }),
 );
 
-const router = createBrowserRouter(routes, { hydrationData: hydrationState(hydration) });
+const router = createBrowserRouter(routes, {
+  hydrationData: hydrationState(hydration),
+  // The router asks before a navigation to a URL with parameters or one only the 404 page matches.
+  async patchRoutesOnNavigation({ path, patch }) {
+    if (patched || !beyondStorefront(path)) return;
+    const children = await loadClientOnly();
+    if (patched) return;
+    patched = true;
+    patch('root', children);
+  },
+});
 trackLocation(window.location.pathname + window.location.search + window.location.hash);
 router.subscribe((state) => {
   if (state.navigation.state === 'idle') {

@@ -1,6 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouterProvider, createStaticHandler, createStaticRouter, isRouteErrorResponse } from 'react-router';
 import { Document, bodyScripts, type DocumentAssets } from './app/document';
+import { clientOnlyChildren } from './app/client-only-table';
 import { createRoutes, isNotFound } from './app/routes';
 import type { StorefrontApi } from './lib/storefront-api';
 
@@ -22,7 +23,7 @@ export interface HydrationPayload {
   errors: Record<string, unknown> | null;
 }
 
-const handler = createStaticHandler(createRoutes(null));
+const handler = createStaticHandler(createRoutes(clientOnlyChildren(null)));
 
 function serializeErrors(errors: Record<string, unknown> | null): Record<string, unknown> | null {
   if (!errors) return null;

@@ -1,6 +1,7 @@
 import type { LazyRouteFunction, RouteObject } from 'react-router';
 import { AREAS } from '@hornada/domain/areas';
 import { PendingPage } from '../components/pending-page';
+import { followLocation } from './location-tracker';
 import type { ClientOnlyRoutes } from './routes';
 
 /**
@@ -14,20 +15,11 @@ type ClientRoutesModule = typeof import('./client-routes');
 /** What a lazy route function may return. */
 type RouteProps = Awaited<ReturnType<LazyRouteFunction<RouteObject>>>;
 
-let loaded: ClientRoutesModule | null = null;
 let loading: Promise<ClientRoutesModule> | null = null;
-let location: string | null = null;
-
-/** The location the router settled on (entry.client.tsx calls it), which the guard reads as the one being left. */
-export function trackLocation(path: string): void {
-  location = path;
-  loaded?.setCurrentLocation(path);
-}
 
 function load(): Promise<ClientRoutesModule> {
   loading ??= import('./client-routes').then((module) => {
-    if (location !== null) module.setCurrentLocation(location);
-    loaded = module;
+    followLocation(module.setCurrentLocation);
     return module;
   });
   return loading;

@@ -1,5 +1,5 @@
 import { AREAS, ROLE_PLACES, landingOf, type Area, type Place, type PlacedUser } from '@hornada/domain/areas';
-import { paths } from '../config/paths';
+import { PROFILE_PATHS, storefrontPaths as paths } from '../config/storefront-paths';
 
 /**
  * Design §4's landing table (packages/domain/src/areas.ts) as paths: where each role lands, its 'Mi Cuenta'
@@ -24,12 +24,7 @@ export function landingPath(user: GuardUser | null): string {
   return placePath(landingOf(user), 'home');
 }
 
-const PROFILE: Record<Area, string> = {
-  dashboard: paths.dashboard.profile,
-  driver: paths.driver.profile,
-  production: paths.production.profile,
-  customer: paths.customer.profile,
-};
+const PROFILE: Record<Area, string> = PROFILE_PATHS;
 
 /** 'Mi Cuenta' in the account menu (design §4's table): the profile page of the role's account area. */
 export function accountPath(user: GuardUser): string {

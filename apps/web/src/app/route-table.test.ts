@@ -136,7 +136,10 @@ describe("the features' route files (the storefront's first load imports them al
     for (const file of files) {
       const imports = [...readFileSync(file, 'utf8').matchAll(/^import\s[^;]*?from\s+'([^']+)'/gms)].map((m) => m[1]);
       for (const source of imports) {
-        expect(['../../config/paths', '../../lib/route-entry', './pages'], `${file}: ${source}`).toContain(source);
+        expect(
+          ['../../config/paths', '../../config/storefront-paths', '../../lib/route-entry', './pages'],
+          `${file}: ${source}`,
+        ).toContain(source);
       }
     }
   });

@@ -4,7 +4,6 @@ import { defineRoutes, type RouteArea, type RouteEntry } from '../lib/route-entr
 import { accountRoutes } from '../features/account/routes';
 import { authRoutes } from '../features/auth/routes';
 import { catalogueRoutes } from '../features/catalogue/routes';
-import { checkoutRoutes } from '../features/checkout/routes';
 import { customerOrdersRoutes } from '../features/customer-orders/routes';
 import { customersRoutes } from '../features/customers/routes';
 import { deliveryRoutes } from '../features/delivery/routes';
@@ -15,7 +14,7 @@ import { productionCatalogueRoutes } from '../features/production-catalogue/rout
 import { productionRoutes } from '../features/production/routes';
 import { reportsRoutes } from '../features/reports/routes';
 import { settingsRoutes } from '../features/settings/routes';
-import { storefrontRoutes } from '../features/storefront/routes';
+import { STOREFRONT_ROUTES } from './storefront-table';
 
 /** Each signed-in area's own URL forwards to its home (spec §2), for whoever may enter the area. */
 const areaRoots = defineRoutes([
@@ -58,8 +57,7 @@ const areaRoots = defineRoutes([
  * menus' order: an area's menu lists its entries with an icon as they come here.
  */
 const COMPOSED = [
-  ...storefrontRoutes,
-  ...checkoutRoutes,
+  ...STOREFRONT_ROUTES,
   ...authRoutes,
   ...areaRoots,
   ...ordersRoutes,

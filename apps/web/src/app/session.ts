@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { useStore } from 'zustand';
 import type { HeaderAccount } from '../components/site-header';
 import type { MenuCollection, MenuProduct } from '../components/products-menu';
-import { paths } from '../config/paths';
+import { storefrontPaths as paths } from '../config/storefront-paths';
 import {
   currentAuthStore,
   holdsSession,
@@ -14,7 +14,7 @@ import {
 } from '../lib/auth-presence';
 import type { SessionUser } from '../lib/auth-store';
 import { countItems, getCartStore } from '../lib/cart-store';
-import { setUnauthorizedHandler } from '../lib/http';
+import { setUnauthorizedHandler } from '../lib/token-storage';
 import { getLiveStream } from '../lib/live-stream';
 import { useHydrated } from '../lib/use-hydrated';
 import { useLiveList } from '../lib/use-live-list';
@@ -48,7 +48,7 @@ export function startSession(companyId: string | null): void {
       const next = state.user;
       // A guest's cart joins the customer's when they sign in (issue 14).
       if (next && ROLE_PLACES[next.role].shops && next.uid !== before.user?.uid)
-        void joinCustomerCart(next.uid, companyId);
+        void import('./customer-cart').then(({ joinCustomerCart }) => joinCustomerCart(next.uid, companyId));
       // A customer's cart is theirs: it leaves this browser with them (a shared computer shows it to nobody).
       if (!next && before.user && ROLE_PLACES[before.user.role].shops) getCartStore().getState().clear();
       if (next !== user) {
@@ -76,35 +76,6 @@ export function startSession(companyId: string | null): void {
     ready = true;
     notify();
     onSessionStoredElsewhere(() => void loadAuthStore());
-  }
-}
-
-/**
- * After a customer signs in: the cart of this browser is claimed (its lines merge with the customer's open
- * cart on the server), or, with nothing here, the customer's open cart is brought here. Failures leave the
- * local cart as it is; it is saved again from the cart page.
- */
-async function joinCustomerCart(uid: string, companyId: string | null): Promise<void> {
-  const cart = getCartStore();
-  const { cartApi } = await import('../lib/cart-api');
-  const { cartId, lines } = cart.getState();
-  try {
-    let joined: Awaited<ReturnType<typeof cartApi.mine>> = null;
-    if (lines.length) {
-      // Lines never saved yet are saved first, so that they join the customer's cart rather than being lost.
-      const id = cartId ?? (companyId ? (await cartApi.create(companyId, lines)).id : null);
-      const current = id ? await cartApi.read(id).catch(() => null) : null;
-      if (current?.customerId === uid) return; // already theirs (a reload)
-      if (current) joined = await cartApi.claim(current.id);
-    }
-    joined ??= await cartApi.mine();
-    if (!joined) return;
-    cart.getState().replace({
-      cartId: joined.id,
-      lines: joined.items.map(({ productId, quantity }) => ({ productId, quantity })),
-    });
-  } catch (err) {
-    console.warn('[cart] could not join the customer cart', err);
   }
 }
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { paths } from '../config/paths';
+import { storefrontPaths as paths } from '../config/storefront-paths';
 
 /** The Spanish 404 page (the server answers it with status 404 for unknown public URLs). */
 export function NotFoundPage() {

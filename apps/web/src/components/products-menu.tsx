@@ -2,7 +2,7 @@ import ChevronDown from 'lucide-react/icons/chevron-down';
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { Link } from 'react-router';
 import { DROPDOWN_CLOSE_DELAY_MS } from '@hornada/domain/constants';
-import { paths } from '../config/paths';
+import { storefrontPaths as paths } from '../config/storefront-paths';
 
 export interface MenuCollection {
   id: string;

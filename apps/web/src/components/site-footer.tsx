@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { paths } from '../config/paths';
+import { storefrontPaths as paths } from '../config/storefront-paths';
 
 /** The footer (spec §1): the privacy policy link. */
 export function SiteFooter({ marketName }: { marketName: string }) {

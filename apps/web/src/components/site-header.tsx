@@ -1,7 +1,7 @@
 import ShoppingBag from 'lucide-react/icons/shopping-bag';
 import { Suspense, lazy } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../config/paths';
+import { storefrontPaths as paths } from '../config/storefront-paths';
 import { ProductsMenu, type MenuCollection, type MenuProduct } from './products-menu';
 
 // Only a signed-in user sees the account menu, and only once the browser knows it (never in the server's HTML):

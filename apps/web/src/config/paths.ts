@@ -1,4 +1,5 @@
 import { AREAS } from '@hornada/domain/areas';
+import { PROFILE_PATHS, storefrontPaths, withId } from './storefront-paths';
 
 /**
  * Every URL of the web app, built in one place (style.md: no path spelled inline elsewhere): spec §2 plus
@@ -6,41 +7,8 @@ import { AREAS } from '@hornada/domain/areas';
  * which take their patterns from here; app/route-table.ts composes them.
  */
 
-const seg = (value: string): string => encodeURIComponent(value);
-
-/** A URL with one id segment: called with an id it builds the URL (the id escaped); `.pattern` is the router's. */
-function withId<const P extends string>(pattern: P): ((id: string) => string) & { pattern: P } {
-  const [before = '', after = ''] = pattern.split(/:[A-Za-z]+/);
-  return Object.assign((id: string): string => `${before}${seg(id)}${after}`, { pattern });
-}
-const withQuery = (path: string, key: string, value: string | undefined): string =>
-  value === undefined ? path : `${path}?${key}=${encodeURIComponent(value)}`;
-
 export const paths = {
-  home: '/',
-  login: '/login',
-  /**
-   * `/login?redirect=<wanted path>` (spec §2). Slashes stay readable (`?redirect=/dashboard/products`): a `/` is
-   * allowed in a query (RFC 3986 §3.4); everything else that could end the parameter is escaped.
-   */
-  loginWithRedirect: (wanted: string): string => `/login?redirect=${encodeURIComponent(wanted).replace(/%2F/g, '/')}`,
-  signup: '/signup',
-  createBakery: '/createBakery',
-  cart: '/carrito',
-  product: withId('/products/show/:id'),
-  collection: withId('/productos/:collectionId'),
-  orderSummary: withId('/resumen-de-pedido/:cartId'),
-  paymentResponse: '/respuesta-de-pago',
-  privacy: '/privacy',
-  /** The named route `userDashboard` (design §4): sends the user to their landing page. */
-  userDashboard: withId('/cuenta/:id'),
-  passwordRecovery: '/recuperar-contrasena',
-  passwordReset: (token?: string): string => withQuery('/restablecer-contrasena', 'token', token),
-  verifyEmail: (token?: string): string => withQuery('/verificar-correo', 'token', token),
-  /** Where the server's Google callback hands over its single-use code or its error (design §3). */
-  googleReturn: '/acceso/google',
-  /** The server's start of sign-in with Google (a full page load, not a route of the app). */
-  googleStart: (redirect?: string): string => withQuery('/api/identity/google/start', 'redirect', redirect),
+  ...storefrontPaths,
   dashboard: {
     root: AREAS.dashboard.root,
     showBakery: '/dashboard/show-bakery',
@@ -74,23 +42,23 @@ export const paths = {
     productCollections: '/dashboard/product-collections',
     productCollectionCreate: '/dashboard/product-collections/create',
     productCollectionUpdate: withId('/dashboard/product-collections/update/:id'),
-    profile: '/dashboard/profile',
+    profile: PROFILE_PATHS.dashboard,
   },
   driver: {
     root: AREAS.driver.root,
     orders: '/driver/orders',
     summary: '/driver/summary',
-    profile: '/driver/profile',
+    profile: PROFILE_PATHS.driver,
   },
   production: {
     root: AREAS.production.root,
     orders: '/production/orders',
     summary: '/production/summary',
-    profile: '/production/profile',
+    profile: PROFILE_PATHS.production,
   },
   customer: {
     root: AREAS.customer.root,
-    profile: '/customer/profile',
+    profile: PROFILE_PATHS.customer,
     history: '/customer/history',
   },
 } as const;

@@ -1,6 +1,6 @@
 import type { StoreApi } from 'zustand/vanilla';
 import type { AuthState } from './auth-store';
-import { AUTH_TOKEN_KEY, browserStorage } from './http';
+import { AUTH_TOKEN_KEY, browserStorage } from './token-storage';
 
 /**
  * Whether the auth store is needed yet, and the store once it exists. A guest's storefront page never loads

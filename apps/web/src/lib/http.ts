@@ -1,6 +1,7 @@
 import { REQUEST_TIMEOUT_MS } from '@hornada/domain/constants';
 import { codeForStatus, type ApiErrorBody } from '@hornada/domain/error-status';
 import { errorText } from './error-texts';
+import { browserTokenStorage, notifyUnauthorized, type TokenStorage } from './token-storage';
 
 /**
  * The web's HTTP client (spec §7 and §8, design §3): JSON over `/api`, the stored token as a bearer,
@@ -8,28 +9,14 @@ import { errorText } from './error-texts';
  * tests) and carry `userMessage`, the Spanish text a person reads for the error's `code`.
  */
 
-/** The local storage key of the auth token (spec §9). */
-export const AUTH_TOKEN_KEY = 'auth-token';
-
-/** Where the client reads the bearer token and what it clears on a 401. */
-export interface TokenStorage {
-  get(): string | null;
-  remove(): void;
-}
-
-export function browserStorage(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    return null; // storage blocked (private mode, sandboxed frame): act as signed out
-  }
-}
-
-/** The token under `auth-token` in the browser's local storage; nothing on the server. */
-export const browserTokenStorage: TokenStorage = {
-  get: () => browserStorage()?.getItem(AUTH_TOKEN_KEY) ?? null,
-  remove: () => browserStorage()?.removeItem(AUTH_TOKEN_KEY),
-};
+export {
+  AUTH_TOKEN_KEY,
+  browserStorage,
+  browserTokenStorage,
+  notifyUnauthorized,
+  setUnauthorizedHandler,
+  type TokenStorage,
+} from './token-storage';
 
 /** Codes the client raises itself, for the rows of spec §8 with no server answer behind them. */
 export type ClientErrorCode = 'timeout' | 'network' | 'invalid_response' | 'request_failed';
@@ -309,16 +296,6 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     },
   };
 }
-
-let unauthorizedHandler: (() => void) | null = null;
-
-/** What the shared client does after a 401 removed the token: the auth store's one refresh attempt. */
-export function setUnauthorizedHandler(handler: (() => void) | null): void {
-  unauthorizedHandler = handler;
-}
-
-/** What a 401 on a browser call does besides removing the token (the uploader's XHR calls share it). */
-export const notifyUnauthorized = (): void => unauthorizedHandler?.();
 
 /** The browser's client: `/api`, the token from local storage. */
 export const http = createHttpClient({ onUnauthorized: notifyUnauthorized });

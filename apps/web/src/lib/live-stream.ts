@@ -1,8 +1,8 @@
-import { browserTokenStorage } from './http';
+import { browserTokenStorage } from './token-storage';
 import type { LiveChange } from './live-rules';
 import type { Resource } from './resource-service';
 import type { ResourceStore } from './resource-store';
-import { createSseParser, type SseEvent } from './sse-parser';
+import type { SseEvent } from './sse-parser';
 
 /**
  * The web's live stream transport (spec §7 "Live subscription", design §1/§3): ONE connection per company
@@ -79,6 +79,8 @@ export interface LiveStream {
   /** Closes every connection and forgets every subscriber. */
   close(): void;
 }
+
+let fetchReader: Promise<typeof import('./live-fetch-reader')> | null = null;
 
 const EVENT_SOURCE_CLOSED = 2;
 const JITTER = 0.25;
@@ -314,96 +316,50 @@ export function createLiveStream(deps: LiveStreamDeps): LiveStream {
     const conn: Connection = { close: () => controller.abort() };
     ch.conn = conn;
     const current = () => ch.conn === conn;
-    let idleTimer: unknown = null;
-    const disarm = () => {
-      if (idleTimer !== null) timers.clear(idleTimer);
-      idleTimer = null;
-    };
-    const arm = () => {
-      disarm();
-      idleTimer = timers.set(() => {
-        idleTimer = null;
-        if (!current()) return;
-        warn('the stream went silent; reconnecting');
-        controller.abort();
-        retryLater(ch, true);
-      }, idleTimeoutMs);
-    };
-
     const headers: Record<string, string> = { accept: 'text/event-stream' };
     if (token !== null) headers.authorization = `Bearer ${token}`;
     if (ch.lastEventId) headers['last-event-id'] = ch.lastEventId;
     const url = liveStreamUrl(deps.baseUrl, ch.companyId, resources);
-
-    void (async () => {
-      let res: Response;
-      try {
-        arm();
-        res = await deps.fetch(url, { headers, signal: controller.signal });
-      } catch (err) {
-        disarm();
+    // The reader and its parser come with the first fetch-read stream (a signed-in user's), not with a guest's page.
+    fetchReader ??= import('./live-fetch-reader');
+    fetchReader.then(
+      ({ readStream }) => {
         if (!current()) return;
-        warn('could not reach the stream; retrying', err);
-        retryLater(ch, true);
-        return;
-      }
-      const type = res.headers.get('content-type') ?? '';
-      if (res.status !== 200 || !type.includes('text/event-stream') || !res.body) {
-        disarm();
-        void res.body?.cancel().catch(() => undefined);
-        if (!current()) return;
-        if (res.status === 401) {
-          warn('the stream was refused (401): stopped until the credentials change');
-          stop(ch);
-          for (const listener of [...unauthorizedListeners]) safely('onUnauthorized', listener);
-        } else if (res.status === 429) {
-          const seconds = Number(res.headers.get('retry-after'));
-          const wait = Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds * 1000, rateLimitedMs * 4) : 0;
-          warn('too many streams (429); retrying later');
-          retryLater(ch, true, Math.max(wait, rateLimitedMs));
-        } else if (res.status >= 500 || res.status === 408 || res.status === 200) {
-          warn(`the stream answered ${res.status} ${type}; retrying`);
-          retryLater(ch, true);
-        } else {
-          // 400, 403, 404: asking again will not help until the resources or the credentials change.
-          warn(`the stream was refused (${res.status}): stopped`);
-          stop(ch);
-        }
-        return;
-      }
-
-      ch.failures = 0;
-      const parser = createSseParser(
-        {
-          onEvent: (event) => {
-            if (current()) dispatch(ch, event);
+        void readStream({
+          url,
+          headers,
+          controller,
+          fetch: deps.fetch,
+          timers,
+          idleTimeoutMs,
+          rateLimitedMs,
+          lastEventId: () => ch.lastEventId,
+          current,
+          warn,
+          retryLater: (failed, atLeastMs) => retryLater(ch, failed, atLeastMs),
+          stop: () => stop(ch),
+          unauthorized: () => {
+            for (const listener of [...unauthorizedListeners]) safely('onUnauthorized', listener);
           },
-          onRetry: (ms) => {
+          opened: () => {
+            ch.failures = 0;
+          },
+          dispatch: (event) => dispatch(ch, event),
+          setRetry: (ms) => {
             ch.retryMs = clampRetry(ms);
           },
-        },
-        ch.lastEventId,
-      );
-      const reader = res.body.getReader();
-      try {
-        for (;;) {
-          arm();
-          const { done, value } = await reader.read();
-          if (!current()) return;
-          if (done) break;
-          parser.feed(value);
-          // An event with an id and no data still moves the resume point.
-          if (parser.lastEventId) ch.lastEventId = parser.lastEventId;
-        }
-        parser.end();
-      } catch (err) {
+          setLastEventId: (id) => {
+            ch.lastEventId = id;
+          },
+        });
+      },
+      (err: unknown) => {
+        fetchReader = null;
         if (!current()) return;
-        warn('the stream was interrupted; reconnecting', err);
-      } finally {
-        disarm();
-      }
-      if (current()) retryLater(ch, false); // the server ended the stream: come back after `retry`
-    })();
+        warn('could not load the stream reader; retrying', err);
+        retryLater(ch, true);
+      },
+    );
   }
 
   return {

@@ -1,6 +1,6 @@
 import type { Product, ProductCollection } from '@hornada/domain/schemas/catalogue';
 import type { Settings } from '@hornada/domain/schemas/settings';
-import { http, type HttpClient } from './http';
+import type { HttpClient, RequestOptions } from './http';
 
 /**
  * What the storefront's route loaders read. On the server it is implemented over the resource services
@@ -39,7 +39,20 @@ export const STOREFRONT_LIMIT = 500;
 /** The storefront's lists, in the order the shop shows them. */
 export const STOREFRONT_SORT = 'sortOrder';
 
-export function createHttpStorefrontApi(client: HttpClient = http): StorefrontApi {
+/** What the storefront's API uses of an HTTP client. */
+export type StorefrontClient = Pick<HttpClient, 'get' | 'list'>;
+
+/**
+ * The browser's client (http.ts), loaded with the first loader that runs in the browser (a navigation): the
+ * first page's data came with its HTML (issue 14's first-load budget).
+ */
+const loadHttp = async () => (await import('./http')).http;
+const browserClient: StorefrontClient = {
+  get: async <T>(path: string, options?: RequestOptions) => (await loadHttp()).get<T>(path, options),
+  list: async <T>(path: string, options?: RequestOptions) => (await loadHttp()).list<T>(path, options),
+};
+
+export function createHttpStorefrontApi(client: StorefrontClient = browserClient): StorefrontApi {
   const base = (companyId: string) => `/companies/${encodeURIComponent(companyId)}`;
   const list = { per_page: STOREFRONT_LIMIT, sort: STOREFRONT_SORT };
   // Read once for the page's life (every page loader needs the company); a failed read is tried again.

@@ -1,4 +1,4 @@
-import { paths } from '../../config/paths';
+import { storefrontPaths as paths } from '../../config/storefront-paths';
 import { defineRoutes } from '../../lib/route-entry';
 import { checkoutPages } from './pages';
 

@@ -3,7 +3,7 @@ import Plus from 'lucide-react/icons/plus';
 import ShoppingBag from 'lucide-react/icons/shopping-bag';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '../../config/paths';
+import { storefrontPaths as paths } from '../../config/storefront-paths';
 import { MAX_LINES, MAX_QUANTITY, getCartStore } from '../../lib/cart-store';
 import { toastStore } from '../../lib/toast-store';
 

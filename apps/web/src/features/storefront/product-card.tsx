@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { Product } from '@hornada/domain/schemas/catalogue';
 import { formatMoney } from '@hornada/domain/format';
-import { paths } from '../../config/paths';
+import { storefrontPaths as paths } from '../../config/storefront-paths';
 import { AddToCartButton } from './add-to-cart';
 
 type Image = Product['images'][number];
