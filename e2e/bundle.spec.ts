@@ -51,6 +51,7 @@ for (const path of ['/']) {
     }
     await api.dispose();
     expect(scripts.size).toBeGreaterThan(0);
+    console.log(`first load of ${path}: ${(bytes / 1024).toFixed(2)} KB gzipped in ${scripts.size} scripts`);
     expect(bytes / 1024, [...scripts].join('\n')).toBeLessThanOrEqual(FIRST_LOAD_BUDGET_KB);
   });
 }
