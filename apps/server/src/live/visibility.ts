@@ -1,6 +1,6 @@
 import type { AppContext, Caller } from '../context';
 import { isResourceName } from '@hornada/domain';
-import { issuedBeforeSessionsEnded } from '../resources/user-directory';
+import { issuedBeforeSessionsEnded } from '../lib/sessions';
 import { publicView, readAccess } from '../resources/access';
 import type { ResourceDefinition } from '../resources/definition';
 import type { Change } from '../db/change-log';

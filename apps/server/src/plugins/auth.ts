@@ -2,7 +2,7 @@ import { can } from '@hornada/domain';
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, notFound, unauthenticated } from '../lib/errors';
 import type { Caller } from '../context';
-import { issuedBeforeSessionsEnded } from '../resources/user-directory';
+import { issuedBeforeSessionsEnded } from '../lib/sessions';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

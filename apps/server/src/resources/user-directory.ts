@@ -70,8 +70,3 @@ export class UserDirectory {
     };
   }
 }
-
-/** Whether a token issued at `iat` (seconds) predates the end of the user's sessions. */
-export function issuedBeforeSessionsEnded(iat: number | undefined, sessionsValidFrom: Date | null): boolean {
-  return sessionsValidFrom !== null && (iat ?? 0) * 1000 < sessionsValidFrom.getTime();
-}
