@@ -157,10 +157,7 @@ test.describe('orders screen', () => {
     await expectNoSeriousAxeViolations(page, '/dashboard/orders');
   });
 
-  // FIXME (issue 23 merge): with the change stream held, the open page still re-reads the list right after the
-  // API cancels the order, so the stale "Confirmar" button is gone before the click (checked by hand: the refusal
-  // itself still shows). Find what re-reads the list (not the suspicious flags: ruled out), then turn this back on.
-  test.fixme('a move the server refuses shows its Spanish message; cancelling asks a reason', async ({
+  test('a move the server refuses shows its Spanish message; cancelling asks a reason', async ({
     page,
     playwright,
     baseURL,
@@ -213,8 +210,15 @@ test.describe('orders screen', () => {
     await expect(page).toHaveURL(/start_date=today(&|$)/);
     await expect(page).not.toHaveURL(/end_date/);
     await expect(page.getByLabel('Desde')).toHaveCount(0);
+    // The row is stale only if the page's read of the search answered before the cancel: until then the row
+    // shown is the unfiltered list's, and a search still on its way would bring the cancelled order.
+    const searched = page.waitForResponse(
+      (r) =>
+        r.url().includes('/orders?') && r.url().includes(`search=${order.number}`) && r.url().includes('per_page=25'),
+    );
     await page.getByLabel('Buscar pedidos').fill(String(order.number));
     await expect(page).toHaveURL(new RegExp(`q=${order.number}`));
+    expect((await searched).status()).toBe(200);
     const row = page
       .getByRole('row')
       .filter({ has: page.getByRole('link', { name: `Pedido #${order.number}, ver detalle` }) });

@@ -171,7 +171,11 @@ function OrdersScreen({ clock, today }: { clock: CompanyClock; today: string }) 
   );
   const actor = useOrderActor(table.service, role, saved);
   // Only the back office, which may cancel any order, is shown the flags (the server refuses the others).
-  const flags = useSuspiciousOrders(table.companyId, role !== null && can(role, 'orders', 'create'));
+  const flags = useSuspiciousOrders(
+    table.companyId,
+    role !== null && can(role, 'orders', 'create'),
+    JSON.stringify([view.search, view.filters]),
+  );
 
   const otherFilters = useMemo(() => {
     const rest: Record<string, string> = {};

@@ -18,9 +18,15 @@ export function suspiciousText(samePhone: number): string {
 /**
  * The web orders the server flags (issue 23: unpaid, sharing their phone with two or more others due the
  * same day), by id: read once, then again whenever the stream reports an order change (a new order, a
- * cancel). The server decides what is suspicious; `enabled` is false for roles it would refuse.
+ * cancel), and whenever `listKey` (the list's view) changes: the rows are read then, and their flags must not be
+ * older than they are (a first read that failed, or orders the stream had not reported yet, would otherwise
+ * leave them unflagged). The server decides what is suspicious; `enabled` is false for roles it would refuse.
  */
-export function useSuspiciousOrders(companyId: string | null, enabled: boolean): ReadonlyMap<string, SuspiciousOrder> {
+export function useSuspiciousOrders(
+  companyId: string | null,
+  enabled: boolean,
+  listKey: string,
+): ReadonlyMap<string, SuspiciousOrder> {
   const [flags, setFlags] = useState<ReadonlyMap<string, SuspiciousOrder>>(new Map());
   useEffect(() => {
     if (!companyId || !enabled) return;
@@ -51,6 +57,6 @@ export function useSuspiciousOrders(companyId: string | null, enabled: boolean):
       if (timer) clearTimeout(timer);
       unsubscribe();
     };
-  }, [companyId, enabled]);
+  }, [companyId, enabled, listKey]);
   return enabled ? flags : new Map();
 }
