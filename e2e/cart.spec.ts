@@ -92,6 +92,34 @@ test.describe('cart', () => {
     await expect(page.getByRole('banner').getByRole('link', { name: 'Carrito', exact: true })).toBeVisible();
   });
 
+  test("a product page's code that arrives late loses no tap: the button waits, then adds", async ({ page }) => {
+    const products = (
+      (await (
+        await page.request.get(`/api/companies/${await marketCompanyId(page.request)}/products?per_page=1`)
+      ).json()) as {
+        data: { id: string; name: string }[];
+      }
+    ).data;
+    const [product] = products;
+    // The product page's own chunk comes a second late (a slow phone network).
+    let release!: () => void;
+    const late = new Promise<void>((r) => (release = r));
+    await page.route('**/assets/product-page-*.js', async (route) => {
+      await late;
+      await route.continue();
+    });
+    await page.goto(`/products/show/${product!.id}`);
+    const add = page.getByRole('button', { name: 'Agregar al carrito' });
+    // The server's page is there at once; its button says it is not ready yet instead of reloading the page.
+    await expect(add).toBeVisible();
+    await expect(add).toBeDisabled();
+    release();
+    await expect(add).toBeEnabled();
+    await add.click();
+    await expect(page.getByRole('status').filter({ hasText: `Agregaste ${product!.name} al carrito.` })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Carrito, 1 producto' })).toBeVisible();
+  });
+
   test('a cart holding a product taken off says so, and does not charge it', async ({ page, playwright, baseURL }) => {
     const api = await playwright.request.newContext({ baseURL });
     const companyId = await marketCompanyId(api);

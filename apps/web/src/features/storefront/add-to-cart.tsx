@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { storefrontPaths as paths } from '../../config/storefront-paths';
 import { MAX_LINES, MAX_QUANTITY, getCartStore } from '../../lib/cart-store';
 import { toastStore } from '../../lib/toast-store';
+import { useHydrated } from '../../lib/use-hydrated';
 
 function useAddToCart() {
   const navigate = useNavigate();
@@ -28,12 +29,15 @@ function useAddToCart() {
 /** A card's small "Agregar" button, above the card's own link. */
 export function AddToCartButton({ product }: { product: { id: string; name: string } }) {
   const add = useAddToCart();
+  // Until the page's code has run a tap would do nothing: the button says so instead of losing it.
+  const ready = useHydrated();
   return (
     <button
       type="button"
+      disabled={!ready}
       onClick={() => add(product, 1)}
       aria-label={`Agregar ${product.name} al carrito`}
-      className="relative z-10 mt-2 inline-flex items-center justify-center gap-1.5 rounded-lg border border-amber-900 px-3 py-2 text-sm font-semibold text-amber-900 hover:bg-amber-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-900"
+      className="relative z-10 mt-2 inline-flex items-center justify-center gap-1.5 rounded-lg border border-amber-900 px-3 py-2 text-sm font-semibold text-amber-900 hover:bg-amber-50 disabled:opacity-60 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-900"
     >
       <ShoppingBag className="size-4" aria-hidden="true" />
       Agregar
@@ -44,6 +48,8 @@ export function AddToCartButton({ product }: { product: { id: string; name: stri
 /** The product page's quantity and "Agregar al carrito". */
 export function AddToCartForm({ product }: { product: { id: string; name: string } }) {
   const add = useAddToCart();
+  // Before the page's code has run, the form would submit itself as a plain GET (a reload, the tap lost).
+  const ready = useHydrated();
   const [quantity, setQuantity] = useState(1);
   const step = (delta: number) => setQuantity((q) => Math.min(MAX_QUANTITY, Math.max(1, q + delta)));
   return (
@@ -89,7 +95,8 @@ export function AddToCartForm({ product }: { product: { id: string; name: string
       </div>
       <button
         type="submit"
-        className="inline-flex h-11 items-center gap-2 rounded-lg bg-amber-900 px-5 font-semibold text-white hover:bg-amber-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-900"
+        disabled={!ready}
+        className="inline-flex h-11 items-center gap-2 rounded-lg bg-amber-900 px-5 font-semibold text-white hover:bg-amber-800 disabled:opacity-60 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-900"
       >
         <ShoppingBag className="size-5" aria-hidden="true" />
         Agregar al carrito
