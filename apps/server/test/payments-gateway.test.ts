@@ -1,4 +1,9 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parseConfig } from '../src/config';
+import { createPaymentGateway } from '../src/providers/payments';
 import { EventRejected } from '../src/providers/payments/gateway';
 import { eventChecksum, integritySignature, verifyEventChecksum } from '../src/providers/payments/signatures';
 import { createWompiGateway } from '../src/providers/payments/wompi';
@@ -128,5 +133,35 @@ describe('the Wompi driver', () => {
     expect(() => gateway.verifyEvent(e, event('forger').signature.checksum)).toThrow(/does not verify/);
     const { signature: _s, ...unsigned } = e;
     expect(() => gateway.verifyEvent(unsigned, undefined)).toThrow(/signature, data or timestamp missing/);
+  });
+});
+
+describe('the sandbox gateway', () => {
+  it('generates its development keys into DATA_DIR once and signs with them', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'hornada-pay-'));
+    try {
+      const config = parseConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3900' });
+      const first = await createPaymentGateway(config);
+      const file = path.join(dataDir, 'keys', 'payments-sandbox.json');
+      const keys = JSON.parse(await readFile(file, 'utf8')) as { publicKey: string; integritySecret: string };
+      expect(keys.publicKey).toMatch(/^pub_test_sandbox_[0-9a-f]{48}$/);
+      const start = {
+        reference: '1001-1-x',
+        amountInCents: 1000000,
+        currency: 'COP',
+        redirectUrl: 'http://localhost:3900/r',
+      };
+      const url = new URL(first.checkoutUrl(start));
+      expect(url.origin + url.pathname).toBe('http://localhost:3900/pasarela-de-prueba');
+      expect(url.searchParams.get('signature:integrity')).toBe(
+        integritySignature({ ...start, integritySecret: keys.integritySecret }),
+      );
+      // A second start reads the same keys: links signed before a restart still verify.
+      const second = await createPaymentGateway(config);
+      expect(second.checkoutUrl(start)).toBe(first.checkoutUrl(start));
+      expect(first.name).toBe('sandbox');
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });
