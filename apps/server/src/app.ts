@@ -33,6 +33,7 @@ import { registerFileRoutes } from './modules/files/files.routes';
 import { createPaymentGateway, type PaymentGateway } from './providers/payments';
 import { createStorage, type StorageDriver } from './providers/storage';
 import { registerOrderRoutes } from './modules/orders/orders.routes';
+import { registerPaymentRoutes } from './modules/payments/payments.routes';
 import { composeModules } from './modules/compose';
 import { createEmailDriver } from './providers/email';
 import { openToGuests, registerAuth } from './plugins/auth';
@@ -279,6 +280,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(part('settings', registerSettingsRoutes));
   await app.register(part('carts', registerCartRoutes));
   await app.register(part('orders', registerOrderRoutes));
+  await app.register(part('payments', registerPaymentRoutes));
   await app.register(
     part('resources', (scope) => {
       for (const service of resources.all()) registerResource(scope, service);

@@ -64,6 +64,7 @@ const OPEN_TO_GUESTS = new Set([
   'PUT /api/carts/:id',
   'POST /api/carts/:id/checkout',
   'GET /api/orders/link/:token',
+  'POST /api/payments/events',
   'POST /api/auth/register',
   'POST /api/identity/sign-in',
   'POST /api/identity/sign-out',

@@ -4,6 +4,7 @@
  * secret (or another, to forge one).
  */
 import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { expect } from 'vitest';
 import { SettingsInput, type Order } from '@hornada/domain';
 import { settings } from '../../src/db/schema';
@@ -17,8 +18,8 @@ export const PAYMENT_KEYS = {
   WOMPI_EVENTS_SECRET: 'test_events_hornada_tests',
 };
 
-export async function setupPaymentsApp(): Promise<OrdersApp> {
-  const o = await setupOrdersApp({ env: PAYMENT_KEYS });
+export async function setupPaymentsApp(opts: { loggerInstance?: FastifyBaseLogger } = {}): Promise<OrdersApp> {
+  const o = await setupOrdersApp({ env: PAYMENT_KEYS, ...opts });
   await o.t.db
     .update(settings)
     .set({ data: SettingsInput.parse({ ...ORDER_SETTINGS, paymentMethods: ['cash', 'transfer', 'online'] }) })
