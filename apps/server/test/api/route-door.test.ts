@@ -65,6 +65,8 @@ const OPEN_TO_GUESTS = new Set([
   'POST /api/carts/:id/checkout',
   'GET /api/orders/link/:token',
   'POST /api/payments/events',
+  'GET /api/orders/link/:token/payment',
+  'POST /api/orders/link/:token/payment',
   'POST /api/auth/register',
   'POST /api/identity/sign-in',
   'POST /api/identity/sign-out',

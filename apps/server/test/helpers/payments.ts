@@ -18,8 +18,10 @@ export const PAYMENT_KEYS = {
   WOMPI_EVENTS_SECRET: 'test_events_hornada_tests',
 };
 
-export async function setupPaymentsApp(opts: { loggerInstance?: FastifyBaseLogger } = {}): Promise<OrdersApp> {
-  const o = await setupOrdersApp({ env: PAYMENT_KEYS, ...opts });
+export async function setupPaymentsApp(
+  opts: { loggerInstance?: FastifyBaseLogger; env?: Record<string, string> } = {},
+): Promise<OrdersApp> {
+  const o = await setupOrdersApp({ ...opts, env: { ...PAYMENT_KEYS, ...opts.env } });
   await o.t.db
     .update(settings)
     .set({ data: SettingsInput.parse({ ...ORDER_SETTINGS, paymentMethods: ['cash', 'transfer', 'online'] }) })
@@ -27,7 +29,10 @@ export async function setupPaymentsApp(opts: { loggerInstance?: FastifyBaseLogge
   return o;
 }
 
-export type OnlineOrder = Order & { accessToken: string; payment: { reference: string; checkoutUrl: string } };
+export type OnlineOrder = Omit<Order, 'payment'> & {
+  accessToken: string;
+  payment: { reference: string; checkoutUrl: string };
+};
 
 export interface WompiTransactionBody {
   id: string;

@@ -133,12 +133,18 @@ export class OrdersService {
     return `${orderId}.${this.ctx.keys.mac(LINK_PURPOSE, orderId)}`;
   }
 
-  async byLink(token: string): Promise<Partial<GuestOrder>> {
+  /** The order a guest link names, once its MAC verifies (404 otherwise: never confirm an id exists). */
+  orderIdOfLink(token: string): string {
     const [id, mac] = token.split('.');
     if (!id || !mac) throw notFound('Order not found');
     const expected = Buffer.from(this.ctx.keys.mac(LINK_PURPOSE, id));
     const given = Buffer.from(mac);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw notFound('Order not found');
+    return id;
+  }
+
+  async byLink(token: string): Promise<Partial<GuestOrder>> {
+    const id = this.orderIdOfLink(token);
     const [row] = await this.ctx.db
       .select()
       .from(orders)

@@ -1,21 +1,85 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PAYMENT_STATUSES } from '@hornada/domain';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { openToGuests } from '../../plugins/auth';
-import { EventRejected } from '../../providers/payments';
+import { writeLimit } from '../../plugins/rate-limit';
+import { EventRejected, TRANSACTION_STATUSES } from '../../providers/payments';
 import { AppError } from '../../lib/errors';
 
 /** Design §5's bound on an event's body: Wompi's are a few KB. */
 export const EVENT_BODY_LIMIT = 64 * 1024;
 
+const noStore = (_req: FastifyRequest, reply: FastifyReply, done: () => void) => {
+  void reply.header('cache-control', 'no-store');
+  done();
+};
+
+const TRANSACTION_STATUS = z.enum(TRANSACTION_STATUSES);
+
 /**
- * The gateway's side of online payment (design §3): its events. The gateway is no user, so the route
- * is open at the door; the checksum is what proves the sender, checked before anything is read or written.
+ * Online payment's routes (design §3): the gateway's events, open at the door since the gateway is no
+ * user (the checksum proves the sender, checked before anything is read or written); and the guest
+ * link's look-up and new attempt, open to whoever holds the order's link, as the link itself is.
  */
 export function registerPaymentRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = app.modules.payments;
+  const orders = app.modules.orders;
   const tags = ['payments'];
+  const linkParams = z.object({ token: z.string().min(1).max(200) });
+
+  r.get(
+    '/api/orders/link/:token/payment',
+    {
+      // Every look-up asks the gateway: counted per caller as writes are.
+      config: openToGuests(writeLimit(app).config),
+      onRequest: noStore,
+      schema: {
+        tags,
+        summary: "The payment-response page's look-up of a transaction",
+        description:
+          'The server asks the gateway for transaction `id`, server to server, applies it when it carries one ' +
+          "of this order's references (amount and currency checked as an event's), and answers the order's " +
+          "`paymentStatus` with the transaction's status at the gateway (null without `id`, or for a " +
+          'transaction of another order). Nothing else in the query is believed. 503 when the gateway does not answer.',
+        params: linkParams,
+        querystring: z.object({ id: z.string().min(1).max(200).optional() }).strict(),
+        response: {
+          200: z.object({
+            data: z.object({
+              paymentStatus: z.enum(PAYMENT_STATUSES),
+              transactionStatus: TRANSACTION_STATUS.nullable(),
+            }),
+          }),
+        },
+      },
+    },
+    async (req) => ({ data: await service.lookUp(orders.orderIdOfLink(req.params.token), req.query.id) }),
+  );
+
+  r.post(
+    '/api/orders/link/:token/payment',
+    {
+      config: openToGuests(writeLimit(app).config),
+      onRequest: noStore,
+      schema: {
+        tags,
+        summary: 'A new payment attempt for an online order',
+        description:
+          'For an online order that is not paid ("Intentar de nuevo"): a new attempt with a new reference, the ' +
+          "order's payment pending at the gateway again; the browser goes to `checkoutUrl`. A paid, refunded " +
+          'or cancelled order, or one not paid online, is a 409 `payments/not-payable`.',
+        params: linkParams,
+        response: { 201: z.object({ data: z.object({ reference: z.string(), checkoutUrl: z.string() }) }) },
+      },
+    },
+    async (req, reply) => {
+      const id = orders.orderIdOfLink(req.params.token);
+      const data = await service.newAttempt(id, orders.paymentReturnUrl(id));
+      return reply.status(201).send({ data });
+    },
+  );
 
   r.post(
     '/api/payments/events',

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { canMovePayment, type HistoryEntry, type Order, type PaymentStatus } from '@hornada/domain';
 import type { AppContext } from '../../context';
 import { canonicalHash } from '../../lib/canonical-hash';
+import { AppError, notFound } from '../../lib/errors';
 import type { DbOrTx } from '../../db';
 import { orders, paymentAttempts, paymentEvents } from '../../db/schema';
 import { gatewayActor, historyBy } from '../../resources/actor';
@@ -132,6 +133,83 @@ export class PaymentsService {
         redirectUrl,
       }),
     };
+  }
+
+  /**
+   * A new attempt for an online order that is not paid (design §3: the response page's "Intentar de
+   * nuevo"): a new reference, the order's payment pending again. A paid, refunded or cancelled order,
+   * or one not paid online, is a 409.
+   */
+  async newAttempt(orderId: string, redirectUrl: string): Promise<PaymentLink> {
+    const companyId = await this.companyOf(orderId);
+    return this.resources.transaction(companyId, async (scope) => {
+      // Locked first: two tries at once take attempt numbers one after the other.
+      const [order] = await scope.tx
+        .select()
+        .from(orders)
+        .where(and(eq(orders.id, orderId), isNull(orders.deletedAt)))
+        .for('update');
+      if (!order) throw notFound('Order not found');
+      if (order.paymentMethod !== 'online') {
+        throw new AppError(409, 'payments/not-payable', `Order #${order.number} is not paid online`);
+      }
+      const closed =
+        order.status === 'cancelled'
+          ? 'cancelled'
+          : ['paid', 'refunded'].includes(order.paymentStatus)
+            ? order.paymentStatus
+            : null;
+      if (closed) {
+        throw new AppError(409, 'payments/not-payable', `Order #${order.number} is ${closed}: it takes no new payment`);
+      }
+      return (await this.startAttempt(scope, order, redirectUrl)).link;
+    });
+  }
+
+  /**
+   * The payment-response page's look-up (design §3): the transaction asked of the gateway, server to
+   * server, and applied when it carries one of this order's references (its amount and currency are
+   * checked as an event's). Without an id, or for a transaction of another order, only the order's own
+   * state is answered. Nothing but the id is taken from the query.
+   */
+  async lookUp(
+    orderId: string,
+    transactionId: string | undefined,
+  ): Promise<{ paymentStatus: PaymentStatus; transactionStatus: TransactionStatus | null }> {
+    await this.companyOf(orderId);
+    let transactionStatus: TransactionStatus | null = null;
+    if (transactionId) {
+      let t: GatewayTransaction | null;
+      try {
+        t = await this.gateway.lookUp(transactionId);
+      } catch {
+        throw new AppError(503, 'unavailable', 'The payment gateway did not answer; try again in a moment');
+      }
+      const [ours] = t
+        ? await this.ctx.db
+            .select({ id: paymentAttempts.id })
+            .from(paymentAttempts)
+            .where(and(eq(paymentAttempts.reference, t.reference), eq(paymentAttempts.orderId, orderId)))
+        : [];
+      if (t && ours) {
+        await this.applyTransaction(t);
+        transactionStatus = t.status;
+      }
+    }
+    const [order] = await this.ctx.db
+      .select({ paymentStatus: orders.paymentStatus })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    return { paymentStatus: order!.paymentStatus, transactionStatus };
+  }
+
+  private async companyOf(orderId: string): Promise<string> {
+    const [row] = await this.ctx.db
+      .select({ companyId: orders.companyId })
+      .from(orders)
+      .where(and(eq(orders.id, orderId), isNull(orders.deletedAt)));
+    if (!row) throw notFound('Order not found');
+    return row.companyId;
   }
 
   /** A verified event: a transaction's state applied (other kinds of event change nothing). */
