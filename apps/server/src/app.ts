@@ -30,8 +30,10 @@ import { registerWebRoutes, webBuildAt } from './modules/web/web.routes';
 import { registerIdentityRoutes } from './modules/identity/identity.routes';
 import { registerCartRoutes } from './modules/carts/carts.routes';
 import { registerFileRoutes } from './modules/files/files.routes';
+import { createPaymentGateway, type PaymentGateway } from './providers/payments';
 import { createStorage, type StorageDriver } from './providers/storage';
 import { registerOrderRoutes } from './modules/orders/orders.routes';
+import { registerPaymentRoutes } from './modules/payments/payments.routes';
 import { composeModules } from './modules/compose';
 import { createEmailDriver } from './providers/email';
 import { openToGuests, registerAuth } from './plugins/auth';
@@ -49,6 +51,8 @@ export interface BuildOptions {
   keys?: KeyStore;
   /** Where files live; by default the driver `STORAGE` names (closed with the app). */
   storage?: StorageDriver;
+  /** The payment gateway; by default the driver `PAYMENT_GATEWAY` names. */
+  payments?: PaymentGateway;
   /** The process's pino logger (server.ts); tests run without one. */
   loggerInstance?: FastifyBaseLogger;
 }
@@ -156,6 +160,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     companies: companyInfo,
     live: undefined as unknown as LiveFeed,
     storage: opts.storage ?? (await createStorage(config)),
+    payments: opts.payments ?? (await createPaymentGateway(config)),
     async marketCompanyId() {
       if (marketId) return marketId;
       // Default: the demo bakery when seeded, else the first company created.
@@ -275,6 +280,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(part('settings', registerSettingsRoutes));
   await app.register(part('carts', registerCartRoutes));
   await app.register(part('orders', registerOrderRoutes));
+  await app.register(part('payments', registerPaymentRoutes));
   await app.register(
     part('resources', (scope) => {
       for (const service of resources.all()) registerResource(scope, service);

@@ -132,6 +132,16 @@ const EnvSchema = z.object({
     .optional(),
   // What one company's images may take in the storage, every width counted (402 beyond); 0: no limit.
   STORAGE_QUOTA_MB: z.coerce.number().int().min(0).default(1024),
+  // Online payment (design §3): the built-in sandbox, or Wompi with its keys.
+  PAYMENT_GATEWAY: z.enum(['sandbox', 'wompi']).default('sandbox'),
+  WOMPI_PUBLIC_KEY: z
+    .string()
+    .regex(/^pub_(test|prod)_[A-Za-z0-9_-]+$/, 'must be a Wompi public key (pub_test_… or pub_prod_…)')
+    .optional(),
+  WOMPI_INTEGRITY_SECRET: z.string().min(8).max(200).optional(),
+  WOMPI_EVENTS_SECRET: z.string().min(8).max(200).optional(),
+  WOMPI_API_URL: z.url().optional(),
+  WOMPI_CHECKOUT_URL: z.url().default('https://checkout.wompi.co/p/'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Set by scripts/dev.mjs only (`npm run dev`), not an operator's setting: hence the prefix.
   HORNADA_DEV_WEB: onOff.default(false),
@@ -151,6 +161,21 @@ export type StorageConfig =
       /** Prepended to every key (`prefix/…`), to share a bucket. */
       prefix: string | undefined;
     };
+
+/**
+ * The payment gateway (design §3). `sandbox`: the app's own Wompi look-alike, at its own addresses;
+ * secrets left unset are generated under DATA_DIR at start-up (providers/payments/index.ts).
+ */
+export interface PaymentsConfig {
+  gateway: 'sandbox' | 'wompi';
+  publicKey: string | undefined;
+  integritySecret: string | undefined;
+  eventsSecret: string | undefined;
+  /** Transactions are looked up at `{apiUrl}/transactions/{id}`. */
+  apiUrl: string;
+  /** The hosted checkout the browser is sent to. */
+  checkoutUrl: string;
+}
 
 export interface Config {
   port: number;
@@ -200,6 +225,7 @@ export interface Config {
   dbStatementTimeoutMs: number;
   /** Connections of the app's pool. */
   dbPoolMax: number;
+  payments: PaymentsConfig;
   logLevel: string;
   /**
    * `npm run dev`: the web app is served from source by Vite in middleware mode (hot reload, pages
@@ -228,11 +254,17 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
   if (Boolean(cleaned.S3_ACCESS_KEY_ID) !== Boolean(cleaned.S3_SECRET_ACCESS_KEY)) {
     problems.push('S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither');
   }
+  if (cleaned.PAYMENT_GATEWAY === 'wompi') {
+    for (const k of ['WOMPI_PUBLIC_KEY', 'WOMPI_INTEGRITY_SECRET', 'WOMPI_EVENTS_SECRET']) {
+      if (!cleaned[k]) problems.push(`${k}: required with PAYMENT_GATEWAY=wompi`);
+    }
+  }
   if (problems.length > 0 || !result.success) {
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const e = result.data;
   const production = e.NODE_ENV === 'production';
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     port: e.PORT,
     host: e.HOST,
@@ -244,7 +276,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     // The demo includes a system_admin with a published password: on an operator's own database
     // (DATABASE_URL) only when asked for; on the embedded one, on by default to try the app.
     seedDemo: production ? false : (e.SEED_DEMO ?? !e.DATABASE_URL),
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     jwtPrivateKey: e.JWT_PRIVATE_KEY,
     emailPasswordSignIn: e.EMAIL_PASSWORD_SIGNIN,
     trustProxy: e.TRUST_PROXY,
@@ -287,7 +319,35 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     storageQuotaBytes: e.STORAGE_QUOTA_MB * 1024 * 1024,
     dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
     dbPoolMax: e.DB_POOL_MAX,
+    payments: paymentsConfig(e, publicUrl),
     logLevel: e.LOG_LEVEL,
     devWeb: e.HORNADA_DEV_WEB,
+  };
+}
+
+function paymentsConfig(e: z.infer<typeof EnvSchema>, publicUrl: string): PaymentsConfig {
+  const secrets = {
+    publicKey: e.WOMPI_PUBLIC_KEY,
+    integritySecret: e.WOMPI_INTEGRITY_SECRET,
+    eventsSecret: e.WOMPI_EVENTS_SECRET,
+  };
+  // The sandbox is served by this app: its checkout page and its transactions' look-up are ours.
+  if (e.PAYMENT_GATEWAY === 'sandbox') {
+    return {
+      gateway: 'sandbox',
+      ...secrets,
+      apiUrl: `${publicUrl}/api/pasarela-de-prueba/v1`,
+      checkoutUrl: `${publicUrl}/pasarela-de-prueba`,
+    };
+  }
+  const test = e.WOMPI_PUBLIC_KEY?.startsWith('pub_test_') ?? false;
+  return {
+    gateway: 'wompi',
+    ...secrets,
+    apiUrl: (e.WOMPI_API_URL ?? (test ? 'https://sandbox.wompi.co/v1' : 'https://production.wompi.co/v1')).replace(
+      /\/$/,
+      '',
+    ),
+    checkoutUrl: e.WOMPI_CHECKOUT_URL,
   };
 }

@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { Db } from './db';
 import type { Clock } from './lib/clock';
 import type { KeyStore } from './lib/keys';
+import type { PaymentGateway } from './providers/payments';
 import type { StorageDriver } from './providers/storage';
 import type { WriteFn } from './db/change-log';
 import type { LiveFeed } from './live/feed';
@@ -27,6 +28,8 @@ export interface AppContext {
   live: LiveFeed;
   /** Where uploaded and seeded files live (STORAGE: local disk or an S3-compatible bucket). */
   storage: StorageDriver;
+  /** The online payment gateway (PAYMENT_GATEWAY: the sandbox or Wompi). */
+  payments: PaymentGateway;
   /** The storefront's company (MARKET_COMPANY_ID, or the demo bakery once seeded). */
   marketCompanyId(): Promise<string | null>;
 }

@@ -174,6 +174,47 @@ describe('configuration', () => {
     expect(message).toContain('PORT');
   });
 
+  it('pays through the sandbox at its own addresses by default, and through Wompi with its three keys', () => {
+    expect(parseConfig({ PUBLIC_URL: 'https://pan.example/' }).payments).toEqual({
+      gateway: 'sandbox',
+      publicKey: undefined,
+      integritySecret: undefined,
+      eventsSecret: undefined,
+      apiUrl: 'https://pan.example/api/pasarela-de-prueba/v1',
+      checkoutUrl: 'https://pan.example/pasarela-de-prueba',
+    });
+    const wompi = {
+      PAYMENT_GATEWAY: 'wompi',
+      WOMPI_PUBLIC_KEY: 'pub_test_Abc123',
+      WOMPI_INTEGRITY_SECRET: 'test_integrity_abcdef',
+      WOMPI_EVENTS_SECRET: 'test_events_abcdef',
+    };
+    expect(parseConfig(wompi).payments).toMatchObject({
+      gateway: 'wompi',
+      apiUrl: 'https://sandbox.wompi.co/v1',
+      checkoutUrl: 'https://checkout.wompi.co/p/',
+    });
+    expect(parseConfig({ ...wompi, WOMPI_PUBLIC_KEY: 'pub_prod_Abc123' }).payments.apiUrl).toBe(
+      'https://production.wompi.co/v1',
+    );
+    expect(
+      parseConfig({ ...wompi, WOMPI_API_URL: 'http://127.0.0.1:4000/api/pasarela-de-prueba/v1/' }).payments.apiUrl,
+    ).toBe('http://127.0.0.1:4000/api/pasarela-de-prueba/v1');
+  });
+
+  it('names every missing Wompi key, and a public key that is not one', () => {
+    let message = '';
+    try {
+      parseConfig({ PAYMENT_GATEWAY: 'wompi', WOMPI_PUBLIC_KEY: 'prv_test_x' });
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toMatch(/WOMPI_PUBLIC_KEY: must be a Wompi public key/);
+    expect(message).toMatch(/WOMPI_INTEGRITY_SECRET: required with PAYMENT_GATEWAY=wompi/);
+    expect(message).toMatch(/WOMPI_EVENTS_SECRET: required with PAYMENT_GATEWAY=wompi/);
+    expect(() => parseConfig({ PAYMENT_GATEWAY: 'paypal' })).toThrow(/PAYMENT_GATEWAY/);
+  });
+
   it('exits with code 1 and one message naming a bad PORT and a bad DATABASE_URL', () => {
     const r = spawnSync(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'apps/server/src/server.ts')], {
       env: { ...process.env, PORT: '99999', DATABASE_URL: 'mysql://localhost/x' },

@@ -31,6 +31,9 @@ export const STOREFRONT_ERROR_TEXTS_ES = {
   'orders/day-unavailable': 'Ese día u horario ya no está disponible. Elige otro.',
   'orders/window-full': 'Ese horario se llenó. Elige otro.',
   'orders/payment-method-unavailable': 'Ese medio de pago no está disponible.',
+  // A gateway's event whose checksum does not verify (POST /api/payments/events): no person reads it, but every code has its text.
+  'payments/invalid-signature': 'No pudimos verificar el aviso de la pasarela de pago.',
+  'payments/not-payable': 'Este pedido ya no admite un nuevo intento de pago.',
   'orders/product-unavailable': 'Un producto de tu pedido ya no está disponible.',
   'orders/cart-checked-out': 'Este carrito ya se convirtió en un pedido.',
   'orders/idempotency-mismatch': 'Esta solicitud ya se usó con otros datos.',

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   date,
@@ -341,6 +342,61 @@ export const orders = pgTable(
     index().on(t.customerId),
     index().on(t.deliveryAssistantId),
   ],
+);
+
+/**
+ * Online payment attempts (design §5): each has its own reference (`{number}-{attempt}-{random}`,
+ * unique, never reused), the amount in cents and currency it was started with (what an event must
+ * match), and the last state the gateway reported. Written by modules/payments only.
+ */
+export const paymentAttempts = pgTable(
+  'payment_attempts',
+  {
+    id: text().primaryKey(),
+    companyId: text()
+      .notNull()
+      .references(() => companies.id),
+    orderId: text()
+      .notNull()
+      .references(() => orders.id),
+    attempt: integer().notNull(),
+    reference: text().notNull(),
+    gateway: text().notNull(),
+    // Cents of an order up to MONEY_MAX (10^8 pesos) pass an integer's 2^31.
+    amountInCents: bigint({ mode: 'number' }).notNull(),
+    currency: text().notNull(),
+    /** The gateway's last word: PENDING until an event or a look-up says otherwise. */
+    status: text().notNull(),
+    transactionId: text(),
+    createdAt: ts().notNull(),
+    updatedAt: ts().notNull(),
+  },
+  (t) => [
+    uniqueIndex('payment_attempts_reference_key').on(t.reference),
+    uniqueIndex('payment_attempts_order_attempt_key').on(t.orderId, t.attempt),
+    index().on(t.status, t.createdAt),
+  ],
+);
+
+/**
+ * Each (transaction, status) the gateway reported, applied once (design §5): the primary key is the
+ * guard, claimed in the transaction that applies it, so a retried or concurrent copy waits for the first
+ * and then changes nothing. `outcome` says what it did (`applied`, `mismatch`: amount, currency or
+ * reference not the attempt's; `stale`: the order had moved past it).
+ */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    transactionId: text().notNull(),
+    status: text().notNull(),
+    reference: text().notNull(),
+    orderId: text()
+      .notNull()
+      .references(() => orders.id),
+    outcome: text().notNull(),
+    receivedAt: ts().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.transactionId, t.status] }), index().on(t.orderId)],
 );
 
 /** The last order number of each company: bumped in the transaction that inserts the order (no gaps). */

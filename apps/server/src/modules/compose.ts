@@ -4,13 +4,14 @@ import { CartsService } from './carts/carts.service';
 import { IdentityService } from './identity/identity.service';
 import { endSessionsOf } from './identity/sessions';
 import { OrdersService } from './orders/orders.service';
+import { PaymentsService } from './payments/payments.service';
 
 /**
  * Where each module's rules run among the others on the orders resource (lower first). The orders
  * module prices, numbers and moves the order and writes its history; payments, production (stock) and
  * delivery add theirs after it, each under its own name, so none overwrites another's.
  */
-export const ORDER_HOOKS = { rules: 100 } as const;
+export const ORDER_HOOKS = { rules: 100, payments: 110 } as const;
 
 /** Identity's rules on users run after the definition's (0). */
 export const USER_HOOKS = { endSessions: 100 } as const;
@@ -19,6 +20,7 @@ export const USER_HOOKS = { endSessions: 100 } as const;
 export interface Modules {
   carts: CartsService;
   orders: OrdersService;
+  payments: PaymentsService;
   identity: IdentityService;
 }
 
@@ -29,10 +31,15 @@ export interface Modules {
  */
 export function composeModules(ctx: AppContext, resources: ResourceRegistry): Modules {
   const carts = new CartsService(ctx);
-  const orders = new OrdersService(ctx, resources, carts);
+  const payments = new PaymentsService(ctx, resources);
+  const orders = new OrdersService(ctx, resources, carts, payments);
   const identity = new IdentityService(ctx, resources);
 
   resources.hooksOf('orders').beforeWrite.add('orders:rules', orders.rules.beforeWrite, { order: ORDER_HOOKS.rules });
+  // A gateway's write: its payment in history, and a paid web order confirmed (design §5).
+  resources
+    .hooksOf('orders')
+    .beforeWrite.add('payments:gateway', payments.beforeOrderWrite, { order: ORDER_HOOKS.payments });
   // Disabling or deleting a user, by whatever write, ends every session of theirs in the same transaction.
   resources.hooksOf('users').afterWrite.add(
     'identity:end-sessions',
@@ -43,7 +50,7 @@ export function composeModules(ctx: AppContext, resources: ResourceRegistry): Mo
     { order: USER_HOOKS.endSessions },
   );
 
-  return { carts, orders, identity };
+  return { carts, orders, payments, identity };
 }
 
 declare module 'fastify' {

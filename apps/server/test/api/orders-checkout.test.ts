@@ -108,8 +108,10 @@ describe('checkout', () => {
     const badWindow = await checkout(c, checkoutBody({ window: 'noche' }));
     expect(badWindow.statusCode).toBe(400);
     expect(badWindow.body).toContain('window');
+    // The bakery of these tests offers cash and transfer only (online: payments-checkout.test.ts).
     const online = await checkout(c, checkoutBody({ paymentMethod: 'online' }));
-    expect(online.statusCode).toBe(400);
+    expect(online.statusCode).toBe(422);
+    expect(online.json()).toMatchObject({ code: 'orders/payment-method-unavailable' });
     const noKey = await o.t.call({
       method: 'POST',
       url: `/api/carts/${c.id}/checkout`,

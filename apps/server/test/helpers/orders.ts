@@ -3,6 +3,7 @@
  * a user of each role, and the calls that make carts, place orders and move them.
  */
 import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { expect } from 'vitest';
 import type { z } from 'zod';
 import { SettingsInput, type Order } from '@hornada/domain';
@@ -66,12 +67,13 @@ export const NO_CHECKOUT_BOUNDS = {
 };
 
 export async function setupOrdersApp(
-  opts: { listen?: boolean; env?: Record<string, string> } = {},
+  opts: { listen?: boolean; env?: Record<string, string>; loggerInstance?: FastifyBaseLogger } = {},
 ): Promise<OrdersApp> {
   const t = await setupTestApp({
     clock: new TestClock(new Date(MONDAY_10AM)),
     env: { RATE_LIMIT_WRITES: '0', ...NO_CHECKOUT_BOUNDS, ...opts.env },
     listen: opts.listen ?? false,
+    ...(opts.loggerInstance ? { loggerInstance: opts.loggerInstance } : {}),
   });
   const companyId = await t.company('Panadería Uno');
   const otherCompanyId = await t.company('Panadería Dos');

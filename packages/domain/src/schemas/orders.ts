@@ -121,7 +121,20 @@ export const Order = baseRecord.extend({
   status: z.enum(ORDER_STATUSES),
   paymentStatus: z.enum(PAYMENT_STATUSES),
   paymentMethod: z.enum(ORDER_PAYMENT_METHODS),
-  payment: z.object({ gateway: z.string(), reference: z.string(), transactionId: z.string().nullable() }).nullable(),
+  /**
+   * The online payment (design §5): the gateway, the current attempt's reference, and once the gateway
+   * reported it, its transaction, that transaction's `status` at the gateway and, when the amount or
+   * currency was not the attempt's, the `problem` (it never marks the order paid).
+   */
+  payment: z
+    .object({
+      gateway: z.string(),
+      reference: z.string(),
+      transactionId: z.string().nullable(),
+      status: z.string().optional(),
+      problem: z.string().optional(),
+    })
+    .nullable(),
   deliveryAssistantId: z.string().nullable(),
   routePosition: z.number().int().nullable(),
   producedQuantities: z.record(z.string(), z.number()),
@@ -156,7 +169,8 @@ export const CheckoutInput = z
     address: address.nullable().default(null),
     dueDate: z.iso.date(),
     window: z.string().min(1).max(40).nullable().default(null),
-    paymentMethod: z.enum(['cash', 'transfer']),
+    /** `online` when the bakery's settings offer it: the answer then carries the gateway's link. */
+    paymentMethod: z.enum(['cash', 'transfer', 'online']),
     notes: shortText(1000).default(null),
   })
   .strict();

@@ -322,9 +322,8 @@ export class OrderRules {
     if (input.fulfillment === 'pickup' && !s.pickupEnabled) {
       throw rule('cart/pickup-unavailable', 'This bakery does not offer pickup', 'fulfillment');
     }
-    const offered: readonly string[] = web
-      ? s.paymentMethods.filter((m) => m !== 'online')
-      : ['cash', 'transfer', 'credit'];
+    // Online is the web's only, when the bakery offers it: the gateway then moves its payment (modules/payments).
+    const offered: readonly string[] = web ? s.paymentMethods : ['cash', 'transfer', 'credit'];
     if (!offered.includes(input.paymentMethod)) {
       throw rule(
         'orders/payment-method-unavailable',

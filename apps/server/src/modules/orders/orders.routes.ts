@@ -70,7 +70,10 @@ export function registerOrderRoutes(app: FastifyInstance): OrdersService {
           "guest's link to the order (`GET /api/orders/link/{token}`). A holder (session or customer), a phone " +
           'and a network address may each have a few unpaid web orders placed in one day (CHECKOUT_UNPAID_PER_*): ' +
           'past that a 429 `orders/too-many-unpaid` with `Retry-After`. A total over 100,000,000 is a 422 ' +
-          '`orders/total-too-large`; a day more than 62 days ahead a 422 `orders/beyond-horizon`.',
+          '`orders/total-too-large`; a day more than 62 days ahead a 422 `orders/beyond-horizon`. With ' +
+          '`paymentMethod: "online"` (when the bakery\'s settings offer it) the order\'s payment is pending at the ' +
+          'gateway and the answer adds `payment: {reference, checkoutUrl}`: the browser goes to `checkoutUrl`, ' +
+          'which comes back to `/respuesta-de-pago?pedido={accessToken}`.',
         params: z.object({ id: z.string().min(1).max(64) }),
         headers: z.looseObject({ [SESSION_HEADER]: SessionId.optional(), [IDEMPOTENCY_HEADER]: IdempotencyKey }),
         body: CheckoutInput,

@@ -12,7 +12,7 @@ import {
   slotKey,
   SUSPICIOUS_SAME_PHONE,
   type CheckoutInput,
-  type Order,
+  type GuestOrder,
   type OfferedDay,
   type SuspiciousOrder,
 } from '@hornada/domain';
@@ -26,8 +26,9 @@ import type { ResourceService } from '../../resources/service';
 import { writeAccess } from '../../resources/access';
 import { getCompany } from '../../resources/tenant';
 import { hashSession, type CartsService, type Holder } from '../carts/carts.service';
+import type { PaymentLink, PaymentsService } from '../payments/payments.service';
 import { CheckoutBounds, unpaidWebOrders } from './checkout-bounds';
-import { OrderRules } from './order-rules';
+import { OrderRules, type OrderRow } from './order-rules';
 
 /** Purpose of the MAC that makes a guest's order link (keys.mac: a secret of its own). */
 const LINK_PURPOSE = 'order-link v1';
@@ -42,10 +43,10 @@ const daysBetween = (a: string, b: string) => Math.round((Date.parse(b) - Date.p
 const requestHash = (body: unknown): string => canonicalHash(body);
 
 /** What a guest (or anyone holding the link) reads of an order. */
-export function guestView(order: Row): Partial<Order> {
+export function guestView(order: Row): Partial<GuestOrder> {
   const out: Record<string, unknown> = {};
   for (const f of GUEST_ORDER_FIELDS) out[f] = order[f];
-  return out as Partial<Order>;
+  return out as Partial<GuestOrder>;
 }
 
 /**
@@ -62,6 +63,7 @@ export class OrdersService {
     private readonly ctx: AppContext,
     private readonly resources: ResourceRegistry,
     private readonly carts: CartsService,
+    private readonly payments: PaymentsService,
   ) {
     this.rules = new OrderRules(ctx.clock);
     this.bounds = new CheckoutBounds(ctx);
@@ -131,12 +133,18 @@ export class OrdersService {
     return `${orderId}.${this.ctx.keys.mac(LINK_PURPOSE, orderId)}`;
   }
 
-  async byLink(token: string): Promise<Partial<Order>> {
+  /** The order a guest link names, once its MAC verifies (404 otherwise: never confirm an id exists). */
+  orderIdOfLink(token: string): string {
     const [id, mac] = token.split('.');
     if (!id || !mac) throw notFound('Order not found');
     const expected = Buffer.from(this.ctx.keys.mac(LINK_PURPOSE, id));
     const given = Buffer.from(mac);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw notFound('Order not found');
+    return id;
+  }
+
+  async byLink(token: string): Promise<Partial<GuestOrder>> {
+    const id = this.orderIdOfLink(token);
     const [row] = await this.ctx.db
       .select()
       .from(orders)
@@ -158,11 +166,11 @@ export class OrdersService {
     input: CheckoutInput,
     /** The caller's network address (request.ip), for the bound on unpaid orders an address places. */
     address: string,
-  ): Promise<Partial<Order> & { accessToken: string }> {
+  ): Promise<Partial<GuestOrder> & { accessToken: string; payment?: PaymentLink }> {
     const hash = requestHash(input);
     let companyId = '';
     // The company is known once the cart is read, inside the transaction (one round trip fewer).
-    const row = await this.resources.transaction(
+    const { row, link } = await this.resources.transaction(
       () => companyId,
       async (scope) => {
         const now = this.ctx.clock.now();
@@ -172,7 +180,14 @@ export class OrdersService {
         companyId = cart.companyId;
         if (!open) {
           const [placed] = await scope.tx.select().from(orders).where(eq(orders.cartId, cart.id)).limit(1);
-          if (placed?.idempotencyKey === key && placed.requestHash === hash) return placed as Row;
+          if (placed?.idempotencyKey === key && placed.requestHash === hash) {
+            // The same answer again, an online order's link to its latest attempt included.
+            const link =
+              placed.paymentMethod === 'online'
+                ? await this.payments.latestLink(scope.tx, placed.id, this.paymentReturnUrl(placed.id))
+                : null;
+            return { row: placed as Row, link };
+          }
           if (placed?.idempotencyKey === key) {
             throw new AppError(
               409,
@@ -198,7 +213,7 @@ export class OrdersService {
           guestActor(input.contact.name, holder.sessionId ? hashSession(holder.sessionId) : undefined);
         const items = cart.items.map((i) => ({ ...i, notes: null }));
         // Through the orders service: the rules (before-write) price it and check its day.
-        return this.orders.create(
+        const created = await this.orders.create(
           actor,
           cart.companyId,
           {
@@ -213,9 +228,23 @@ export class OrdersService {
           },
           scope,
         );
+        if (input.paymentMethod !== 'online') return { row: created, link: null };
+        // Online: the first attempt, in the same transaction; the order's payment pending at the gateway.
+        const started = await this.payments.startAttempt(
+          scope,
+          created as unknown as OrderRow,
+          this.paymentReturnUrl(created.id as string),
+        );
+        return { row: started.order, link: started.link };
       },
     );
-    return { ...guestView(row), accessToken: this.linkToken(row.id as string) };
+    const out = { ...guestView(row), accessToken: this.linkToken(row.id as string) };
+    return link ? { ...out, payment: link } : out;
+  }
+
+  /** Where the gateway sends the browser back (design §3): the payment-response page of this order. */
+  paymentReturnUrl(orderId: string): string {
+    return `${this.ctx.config.publicUrl}/respuesta-de-pago?pedido=${encodeURIComponent(this.linkToken(orderId))}`;
   }
 
   private customerOf(caller: Caller | null, companyId: string): string | null {

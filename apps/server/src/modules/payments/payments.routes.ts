@@ -1,0 +1,133 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PAYMENT_STATUSES } from '@hornada/domain';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { openToGuests } from '../../plugins/auth';
+import { writeLimit } from '../../plugins/rate-limit';
+import { EventRejected, TRANSACTION_STATUSES } from '../../providers/payments';
+import { AppError } from '../../lib/errors';
+
+/** Design §5's bound on an event's body: Wompi's are a few KB. */
+export const EVENT_BODY_LIMIT = 64 * 1024;
+
+const noStore = (_req: FastifyRequest, reply: FastifyReply, done: () => void) => {
+  void reply.header('cache-control', 'no-store');
+  done();
+};
+
+const TRANSACTION_STATUS = z.enum(TRANSACTION_STATUSES);
+
+/**
+ * Online payment's routes (design §3): the gateway's events, open at the door since the gateway is no
+ * user (the checksum proves the sender, checked before anything is read or written); and the guest
+ * link's look-up and new attempt, open to whoever holds the order's link, as the link itself is.
+ */
+export function registerPaymentRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const service = app.modules.payments;
+  const orders = app.modules.orders;
+  const tags = ['payments'];
+  const linkParams = z.object({ token: z.string().min(1).max(200) });
+
+  r.get(
+    '/api/orders/link/:token/payment',
+    {
+      // Every look-up asks the gateway: counted per caller as writes are.
+      config: openToGuests(writeLimit(app).config),
+      onRequest: noStore,
+      schema: {
+        tags,
+        summary: "The payment-response page's look-up of a transaction",
+        description:
+          'The server asks the gateway for transaction `id`, server to server, applies it when it carries one ' +
+          "of this order's references (amount and currency checked as an event's), and answers the order's " +
+          "`paymentStatus` with the transaction's status at the gateway (null without `id`, or for a " +
+          'transaction of another order). Nothing else in the query is believed. 503 when the gateway does not answer.',
+        params: linkParams,
+        querystring: z.object({ id: z.string().min(1).max(200).optional() }).strict(),
+        response: {
+          200: z.object({
+            data: z.object({
+              paymentStatus: z.enum(PAYMENT_STATUSES),
+              transactionStatus: TRANSACTION_STATUS.nullable(),
+            }),
+          }),
+        },
+      },
+    },
+    async (req) => ({ data: await service.lookUp(orders.orderIdOfLink(req.params.token), req.query.id) }),
+  );
+
+  r.post(
+    '/api/orders/link/:token/payment',
+    {
+      config: openToGuests(writeLimit(app).config),
+      onRequest: noStore,
+      schema: {
+        tags,
+        summary: 'A new payment attempt for an online order',
+        description:
+          'For an online order that is not paid ("Intentar de nuevo"): a new attempt with a new reference, the ' +
+          "order's payment pending at the gateway again; the browser goes to `checkoutUrl`. A paid, refunded " +
+          'or cancelled order, or one not paid online, is a 409 `payments/not-payable`.',
+        params: linkParams,
+        response: { 201: z.object({ data: z.object({ reference: z.string(), checkoutUrl: z.string() }) }) },
+      },
+    },
+    async (req, reply) => {
+      const id = orders.orderIdOfLink(req.params.token);
+      const data = await service.newAttempt(id, orders.paymentReturnUrl(id));
+      return reply.status(201).send({ data });
+    },
+  );
+
+  r.post(
+    '/api/payments/events',
+    {
+      // No per-address limit: every event comes from the gateway's few addresses, and a forged one is
+      // refused by its checksum before the database is touched.
+      config: openToGuests(),
+      bodyLimit: EVENT_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: "The payment gateway's events (Wompi's format)",
+        description:
+          '`{event: "transaction.updated", data: {transaction: {id, reference, amount_in_cents, currency, status}}, ' +
+          'environment, signature: {properties, checksum}, timestamp}`; the checksum is SHA-256 of the values of ' +
+          '`signature.properties` read from `data`, then `timestamp`, then the events secret (`X-Event-Checksum` ' +
+          'carries the same). A valid event is answered 200 and applied at most once per transaction id and ' +
+          'status; one that does not verify is a 401, one without a signature or over 64 KB a 4xx, and neither ' +
+          "changes anything. An amount or currency that is not the attempt's is written to the order's history " +
+          'and never marks it paid; an unknown reference is answered 200 (so the gateway stops retrying) and logged.',
+        headers: z.looseObject({ 'x-event-checksum': z.string().max(200).optional() }),
+        body: z.looseObject({}),
+        response: { 200: z.object({ data: z.object({ received: z.literal(true) }) }) },
+      },
+    },
+    async (req) => {
+      let event;
+      try {
+        event = app.ctx.payments.verifyEvent(req.body, req.headers['x-event-checksum'] as string | undefined);
+      } catch (err) {
+        if (!(err instanceof EventRejected)) throw err;
+        if (err.reason === 'signature') throw new AppError(401, 'payments/invalid-signature', err.message);
+        throw new AppError(400, 'bad_request', err.message);
+      }
+      const result = await service.applyEvent(event);
+      // References and transaction ids are the gateway's, not secrets: they are what an operator looks for.
+      if (result.kind === 'unknown-reference' && event.kind === 'transaction') {
+        req.log.warn(
+          { reference: event.transaction.reference, transactionId: event.transaction.id },
+          'payment event for an unknown reference',
+        );
+      } else if (result.kind === 'ignored') req.log.info({ event: result.event }, 'payment event ignored');
+      else if (result.kind === 'recorded' && result.outcome === 'mismatch' && event.kind === 'transaction') {
+        req.log.warn(
+          { reference: event.transaction.reference, transactionId: event.transaction.id },
+          'payment event whose amount or currency is not the attempt’s',
+        );
+      }
+      return { data: { received: true as const } };
+    },
+  );
+}

@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import type { Config } from '../../config';
+import type { PaymentGateway } from './gateway';
+import { createWompiGateway } from './wompi';
+
+export * from './gateway';
+
+/** The sandbox's development keys, generated once into DATA_DIR (never committed, never logged). */
+const SandboxKeys = z.object({
+  publicKey: z.string().min(1),
+  integritySecret: z.string().min(8),
+  eventsSecret: z.string().min(8),
+});
+type SandboxKeys = z.infer<typeof SandboxKeys>;
+
+async function readOrCreateSandboxKeys(dataDir: string): Promise<SandboxKeys> {
+  const file = path.join(dataDir, 'keys', 'payments-sandbox.json');
+  try {
+    return SandboxKeys.parse(JSON.parse(await readFile(file, 'utf8')));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  const hex = () => randomBytes(24).toString('hex');
+  const keys: SandboxKeys = {
+    publicKey: `pub_test_sandbox_${hex()}`,
+    integritySecret: `test_integrity_${hex()}`,
+    eventsSecret: `test_events_${hex()}`,
+  };
+  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+  // 'wx' so two processes starting together keep the first one's keys.
+  await writeFile(file, JSON.stringify(keys), { mode: 0o600, flag: 'wx' }).catch((err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EEXIST') throw err;
+  });
+  return SandboxKeys.parse(JSON.parse(await readFile(file, 'utf8')));
+}
+
+/**
+ * The configured gateway: `wompi` with its WOMPI_* keys, or the sandbox (the same protocol at the
+ * app's own look-alike) with WOMPI_* secrets when given, else development keys from DATA_DIR.
+ */
+export async function createPaymentGateway(config: Config, fetchFn?: typeof fetch): Promise<PaymentGateway> {
+  const p = config.payments;
+  const given = { publicKey: p.publicKey, integritySecret: p.integritySecret, eventsSecret: p.eventsSecret };
+  const keys =
+    p.gateway === 'wompi' || (given.publicKey && given.integritySecret && given.eventsSecret)
+      ? SandboxKeys.parse(given)
+      : { ...(await readOrCreateSandboxKeys(config.dataDir)), ...withoutUnset(given) };
+  return createWompiGateway({
+    name: p.gateway,
+    ...keys,
+    apiUrl: p.apiUrl,
+    checkoutUrl: p.checkoutUrl,
+    ...(fetchFn ? { fetch: fetchFn } : {}),
+  });
+}
+
+const withoutUnset = <T extends object>(o: T): Partial<T> =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;

@@ -1,0 +1,213 @@
+/**
+ * The gateway's events (issue 24, design §3 and §5) on the real database: applied once per transaction
+ * and status however many copies arrive at once, amount and currency checked, every effect in the
+ * order's history, a paid web order confirmed, and bad or forged input changing nothing.
+ */
+import { Writable } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HistoryEntry } from '@hornada/domain';
+import { loggerOptions } from '../../src/app';
+import { paymentAttempts, paymentEvents } from '../../src/db/schema';
+import type { OrdersApp } from '../helpers/orders';
+import {
+  paymentsCalls,
+  setupPaymentsApp,
+  signedEvent,
+  type OnlineOrder,
+  type WompiTransactionBody,
+} from '../helpers/payments';
+import { newId } from '../../src/lib/ids';
+
+let o: OrdersApp;
+const lines: string[] = [];
+const { onlineOrder, sendEvent, staffView } = paymentsCalls(() => o);
+
+beforeAll(async () => {
+  const sink = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      lines.push(...chunk.toString().split('\n').filter(Boolean));
+      done();
+    },
+  });
+  o = await setupPaymentsApp({ loggerInstance: pino(loggerOptions('info') as pino.LoggerOptions, sink) });
+});
+afterAll(async () => {
+  await o?.t.close();
+});
+
+/** The transaction the gateway would report for the order's attempt (right amount and currency). */
+const transactionOf = (order: OnlineOrder, extra: Partial<WompiTransactionBody> = {}): WompiTransactionBody => ({
+  id: `tx-${newId()}`,
+  reference: order.payment.reference,
+  amount_in_cents: order.total * 100,
+  currency: 'COP',
+  status: 'APPROVED',
+  ...extra,
+});
+
+const GATEWAY = { uid: null, name: 'sandbox', role: 'gateway' };
+const entriesOf = (history: HistoryEntry[], field: string) => history.filter((h) => h.field === field);
+const eventsOf = (transactionId: string) =>
+  o.t.db.select().from(paymentEvents).where(eq(paymentEvents.transactionId, transactionId));
+
+describe('payment events', () => {
+  it('marks the order paid and confirms it, each effect in its history by the gateway', async () => {
+    const order = await onlineOrder();
+    const tx = transactionOf(order);
+    const res = await sendEvent(signedEvent(tx));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ data: { received: true } });
+    const after = await staffView(order.id);
+    expect(after).toMatchObject({ paymentStatus: 'paid', status: 'confirmed' });
+    expect(after.payment).toEqual({
+      gateway: 'sandbox',
+      reference: tx.reference,
+      transactionId: tx.id,
+      status: 'APPROVED',
+    });
+    const at = after.history.at(-1)!.at;
+    expect(after.history.slice(-3)).toEqual([
+      { at, by: GATEWAY, field: 'paymentStatus', from: 'pending', to: 'paid' },
+      {
+        at,
+        by: GATEWAY,
+        field: 'payment',
+        from: { gateway: 'sandbox', reference: tx.reference, transactionId: null },
+        to: after.payment,
+      },
+      { at, by: GATEWAY, field: 'status', from: 'pending', to: 'confirmed', note: 'paid-online' },
+    ]);
+    const [attempt] = await o.t.db.select().from(paymentAttempts).where(eq(paymentAttempts.reference, tx.reference));
+    expect(attempt).toMatchObject({ status: 'APPROVED', transactionId: tx.id });
+  });
+
+  it('applies one event sent 5 times at once once: one history entry, one confirmation', async () => {
+    const order = await onlineOrder();
+    const before = await staffView(order.id);
+    const event = signedEvent(transactionOf(order));
+    const answers = await Promise.all(Array.from({ length: 5 }, () => sendEvent(event)));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    const after = await staffView(order.id);
+    expect(after).toMatchObject({ paymentStatus: 'paid', status: 'confirmed' });
+    const added = after.history.slice(before.history.length);
+    expect(added.map((h) => `${h.field}:${String(h.to && typeof h.to === 'object' ? 'payment' : h.to)}`)).toEqual([
+      'paymentStatus:paid',
+      'payment:payment',
+      'status:confirmed',
+    ]);
+    expect(await eventsOf(event.data.transaction.id)).toHaveLength(1);
+    // Sent again later (Wompi retries after 30 min, 3 h, 24 h): still nothing more.
+    expect((await sendEvent(event)).statusCode).toBe(200);
+    expect((await staffView(order.id)).history).toHaveLength(after.history.length);
+  });
+
+  it('never marks paid an underpaid or other-currency event, and writes it to the history', async () => {
+    for (const wrong of [{ amount_in_cents: 100 }, { currency: 'USD' }]) {
+      const order = await onlineOrder();
+      const tx = transactionOf(order, wrong);
+      const res = await sendEvent(signedEvent(tx));
+      expect(res.statusCode, res.body).toBe(200);
+      const after = await staffView(order.id);
+      expect(after).toMatchObject({ paymentStatus: 'pending', status: 'pending' });
+      expect(after.payment).toMatchObject({ transactionId: tx.id, status: 'APPROVED', problem: expect.any(String) });
+      expect(entriesOf(after.history, 'payment').at(-1)).toMatchObject({ by: GATEWAY, note: 'mismatch' });
+      expect(entriesOf(after.history, 'paymentStatus').map((h) => h.to)).toEqual(['pending']);
+      expect(await eventsOf(tx.id)).toMatchObject([{ outcome: 'mismatch' }]);
+    }
+    expect(lines.some((l) => l.includes('is not the attempt'))).toBe(true);
+  });
+
+  it('changes nothing for a forged event: a wrong secret, a tampered value, a header that disagrees', async () => {
+    const order = await onlineOrder();
+    const before = await staffView(order.id);
+    const tx = transactionOf(order);
+    const forged = signedEvent(tx, 'not_the_events_secret');
+    const tampered = { ...signedEvent({ ...tx, status: 'DECLINED' }), data: signedEvent(tx).data };
+    const good = signedEvent(tx);
+    for (const [body, headers] of [
+      [forged, {}],
+      [tampered, {}],
+      [good, { 'x-event-checksum': forged.signature.checksum }],
+    ] as const) {
+      const res = await sendEvent(body, headers);
+      expect(res.statusCode, res.body).toBe(401);
+      expect(res.json()).toMatchObject({ code: 'payments/invalid-signature' });
+    }
+    expect(await staffView(order.id)).toEqual(before);
+    expect(await eventsOf(tx.id)).toHaveLength(0);
+  });
+
+  it('refuses malformed JSON, a missing signature and a body over 64 KB with a 4xx, changing nothing', async () => {
+    const order = await onlineOrder();
+    const before = await staffView(order.id);
+    const tx = transactionOf(order);
+    const { signature: _s, ...unsigned } = signedEvent(tx);
+    const big = { ...signedEvent(tx), padding: 'x'.repeat(65 * 1024) };
+    const answers = [
+      await sendEvent('{"event": "transaction.updated", '),
+      await sendEvent(unsigned),
+      await sendEvent(big),
+      await sendEvent({ ...signedEvent(tx), timestamp: 'yesterday' }),
+    ];
+    expect(answers.map((a) => a.statusCode)).toEqual([400, 400, 413, 400]);
+    expect(await staffView(order.id)).toEqual(before);
+    expect(await eventsOf(tx.id)).toHaveLength(0);
+  });
+
+  it('answers 200 to an event for an unknown reference and logs it', async () => {
+    const order = await onlineOrder();
+    const tx = transactionOf(order, { reference: '9999-1-000000000000' });
+    const res = await sendEvent(signedEvent(tx));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await eventsOf(tx.id)).toHaveLength(0);
+    const line = lines.find((l) => l.includes('unknown reference') && l.includes(tx.id));
+    expect(line).toBeDefined();
+    expect(JSON.parse(line!)).toMatchObject({ level: 40, reference: '9999-1-000000000000' });
+  });
+
+  it('marks a declined attempt failed, and a later approval of it paid through pending', async () => {
+    const order = await onlineOrder();
+    const declined = transactionOf(order, { status: 'DECLINED' });
+    expect((await sendEvent(signedEvent(declined))).statusCode).toBe(200);
+    expect(await staffView(order.id)).toMatchObject({ paymentStatus: 'failed', status: 'pending' });
+    const approved = transactionOf(order);
+    expect((await sendEvent(signedEvent(approved))).statusCode).toBe(200);
+    const after = await staffView(order.id);
+    expect(after).toMatchObject({ paymentStatus: 'paid', status: 'confirmed' });
+    expect(entriesOf(after.history, 'paymentStatus').map((h) => `${String(h.from)}→${String(h.to)}`)).toEqual([
+      'unpaid→pending',
+      'pending→failed',
+      'failed→pending',
+      'pending→paid',
+    ]);
+    // A decline arriving after the payment changes nothing on the order.
+    const late = transactionOf(order, { status: 'DECLINED' });
+    expect((await sendEvent(signedEvent(late))).statusCode).toBe(200);
+    expect((await staffView(order.id)).history).toHaveLength(after.history.length);
+    expect(await eventsOf(late.id)).toMatchObject([{ outcome: 'stale' }]);
+  });
+
+  it('applies a transaction and status once, never again after a later status (a replayed PENDING)', async () => {
+    const order = await onlineOrder();
+    const pending = transactionOf(order, { status: 'PENDING' });
+    const pendingEvent = signedEvent(pending);
+    expect((await sendEvent(pendingEvent)).statusCode).toBe(200);
+    expect((await sendEvent(signedEvent({ ...pending, status: 'DECLINED' }))).statusCode).toBe(200);
+    const declined = await staffView(order.id);
+    expect(declined.paymentStatus).toBe('failed');
+    // The PENDING retried after the decline (Wompi retries an event it thinks unanswered) changes nothing.
+    expect((await sendEvent(pendingEvent)).statusCode).toBe(200);
+    expect(await staffView(order.id)).toEqual(declined);
+    expect((await eventsOf(pending.id)).map((e) => e.status).sort()).toEqual(['DECLINED', 'PENDING']);
+  });
+
+  it('answers 200 to another kind of event and changes nothing', async () => {
+    const order = await onlineOrder();
+    const before = await staffView(order.id);
+    const other = { ...signedEvent(transactionOf(order)), event: 'nequi_token.updated' };
+    expect((await sendEvent(other)).statusCode).toBe(200);
+    expect(await staffView(order.id)).toEqual(before);
+  });
+});
