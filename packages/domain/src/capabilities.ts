@@ -38,3 +38,11 @@ export function hasCapability(role: Role, capability: Capability): boolean {
 export function rolesWith(capability: Capability): readonly Role[] {
   return CAPABILITIES[capability];
 }
+
+/**
+ * Whether a user reaches a company's records at all: its own company, or every company with
+ * `companies:all`. The door (a company's path) and the permission checks both ask this.
+ */
+export function reachesCompany(user: { role: Role; companyId: string | null }, companyId: string): boolean {
+  return hasCapability(user.role, 'companies:all') || user.companyId === companyId;
+}

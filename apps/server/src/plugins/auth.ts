@@ -1,4 +1,4 @@
-import { can } from '@hornada/domain';
+import { reachesCompany } from '@hornada/domain';
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, notFound, unauthenticated } from '../lib/errors';
 import type { Caller } from '../context';
@@ -63,8 +63,7 @@ export function registerAuth(app: FastifyInstance): void {
 function doorFor(caller: Caller, params: unknown): AppError | undefined {
   const companyId = (params as { companyId?: unknown } | undefined)?.companyId;
   if (typeof companyId !== 'string') return undefined;
-  if (can(caller.role, 'companies:all') || caller.companyId === companyId) return undefined;
-  return notFound();
+  return reachesCompany(caller, companyId) ? undefined : notFound();
 }
 
 async function loadCaller(app: FastifyInstance, token: string): Promise<Caller> {

@@ -1,6 +1,6 @@
 import {
   actorFields,
-  can,
+  reachesCompany,
   grantOf,
   POLICY,
   publicFields,
@@ -18,10 +18,6 @@ import { lineRef, type Actor } from './actor';
 /** How a caller reads a resource of a company: the public records and fields, or through its grant. */
 export type ReadAccess = 'public' | Grant;
 
-export function sameCompany(caller: Caller, companyId: string): boolean {
-  return can(caller.role, 'companies:all') || caller.companyId === companyId;
-}
-
 const VERBS: Record<Action, string> = { read: 'read', create: 'create', update: 'change', delete: 'delete' };
 
 /**
@@ -29,13 +25,13 @@ const VERBS: Record<Action, string> = { read: 'read', create: 'create', update: 
  * a 403, so its existence is not confirmed; public resources of any company stay readable by anyone.
  */
 export function readAccess(resource: ResourceName, caller: Caller | null, companyId: string): ReadAccess {
-  if (caller && sameCompany(caller, companyId)) {
+  if (caller && reachesCompany(caller, companyId)) {
     const grant = grantOf(caller.role, resource, 'read');
     if (grant) return grant;
   }
   if (publicFields(resource)) return 'public';
   if (!caller) throw unauthenticated();
-  if (!sameCompany(caller, companyId)) throw notFound();
+  if (!reachesCompany(caller, companyId)) throw notFound();
   throw forbidden(`Your role cannot read ${resource}`);
 }
 
@@ -66,7 +62,7 @@ export function writeAccess(
   if (!line) {
     // A user under its role's grants.
     if (actor.kind !== 'user') throw unauthenticated();
-    if (companyId === null || !sameCompany(actor, companyId)) throw notFound();
+    if (companyId === null || !reachesCompany(actor, companyId)) throw notFound();
     const grant = grantOf(actor.role, resource, action);
     if (!grant) throw forbidden(`Your role cannot ${VERBS[action]} ${resource}`);
     const policy: ResourcePolicy = POLICY[resource];

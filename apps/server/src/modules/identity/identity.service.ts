@@ -1,12 +1,11 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { AUTH_MESSAGES, can, grantOf, isRole, ROLE, type Role } from '@hornada/domain';
+import { AUTH_MESSAGES, can, grantOf, isRole, reachesCompany, ROLE, type Role } from '@hornada/domain';
 import { z } from 'zod';
 import type { AppContext, Caller } from '../../context';
 import type { DbOrTx } from '../../db';
 import { companies, users } from '../../db/schema';
 import { AppError, forbidden, fromZodIssues, pgErrorCode, unauthenticated } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import { sameCompany } from '../../resources/access';
 import { asUser, systemActor } from '../../resources/actor';
 import { EMAIL_IN_USE } from '../../resources/definitions/users';
 import type { ResourceRegistry } from '../../resources/registry';
@@ -254,7 +253,7 @@ export class IdentityService {
       // company is named in the body, so another company's is a 403 here, as spec §5 answers.
       const grant = grantOf(caller.role, 'users', 'create');
       const allowed =
-        sameCompany(caller, companyId as string) &&
+        reachesCompany(caller, companyId as string) &&
         (grant === 'company' || (grant === 'customers' && role === ROLE.companyCustomer));
       if (!allowed) throw forbidden('You cannot register this user');
       targetCompany = companyId as string;
