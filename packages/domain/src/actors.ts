@@ -28,6 +28,7 @@ export const SYSTEM_REASONS = [
   'bakery',
   'market',
   'seed',
+  'payment-abandoned',
 ] as const;
 export type SystemReason = (typeof SYSTEM_REASONS)[number];
 
@@ -63,6 +64,11 @@ export const SYSTEM_LINES: Record<SystemReason, ActorLine> = {
     b2bClients: { create: 'all' },
     orders: { create: 'all' },
   },
+  /**
+   * A web order paid online whose payment never completed within 24 hours is cancelled, so it stops
+   * holding its delivery window's place (modules/payments/reconciliation.ts); only pending → cancelled.
+   */
+  'payment-abandoned': { orders: { update: ['status', 'cancelReason'] } },
 };
 
 /**

@@ -11,14 +11,7 @@ import type { HistoryEntry } from '@hornada/domain';
 import { loggerOptions } from '../../src/app';
 import { paymentAttempts, paymentEvents } from '../../src/db/schema';
 import type { OrdersApp } from '../helpers/orders';
-import {
-  paymentsCalls,
-  setupPaymentsApp,
-  signedEvent,
-  type OnlineOrder,
-  type WompiTransactionBody,
-} from '../helpers/payments';
-import { newId } from '../../src/lib/ids';
+import { paymentsCalls, setupPaymentsApp, signedEvent, transactionOf } from '../helpers/payments';
 
 let o: OrdersApp;
 const lines: string[] = [];
@@ -35,16 +28,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await o?.t.close();
-});
-
-/** The transaction the gateway would report for the order's attempt (right amount and currency). */
-const transactionOf = (order: OnlineOrder, extra: Partial<WompiTransactionBody> = {}): WompiTransactionBody => ({
-  id: `tx-${newId()}`,
-  reference: order.payment.reference,
-  amount_in_cents: order.total * 100,
-  currency: 'COP',
-  status: 'APPROVED',
-  ...extra,
 });
 
 const GATEWAY = { uid: null, name: 'sandbox', role: 'gateway' };

@@ -9,13 +9,13 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentAttempts } from '../../src/db/schema';
-import { newId } from '../../src/lib/ids';
 import { json } from '../helpers/app';
 import type { OrdersApp } from '../helpers/orders';
 import {
   paymentsCalls,
   setupPaymentsApp,
   signedEvent,
+  transactionOf as transactionFor,
   type OnlineOrder,
   type WompiTransactionBody,
 } from '../helpers/payments';
@@ -48,14 +48,7 @@ afterAll(async () => {
 });
 
 const transactionOf = (order: OnlineOrder, extra: Partial<WompiTransactionBody> = {}): WompiTransactionBody => {
-  const t = {
-    id: `tx-${newId()}`,
-    reference: order.payment.reference,
-    amount_in_cents: order.total * 100,
-    currency: 'COP',
-    status: 'APPROVED',
-    ...extra,
-  };
+  const t = transactionFor(order, extra);
   transactions.set(t.id, t);
   return t;
 };

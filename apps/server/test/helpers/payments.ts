@@ -9,6 +9,7 @@ import { expect } from 'vitest';
 import { SettingsInput, type Order } from '@hornada/domain';
 import { settings } from '../../src/db/schema';
 import { eventChecksum } from '../../src/providers/payments/signatures';
+import { newId } from '../../src/lib/ids';
 import { json } from './app';
 import { ORDER_SETTINGS, ordersCalls, setupOrdersApp, type OrdersApp } from './orders';
 
@@ -41,6 +42,19 @@ export interface WompiTransactionBody {
   currency: string;
   status: string;
 }
+
+/** The transaction the gateway would report for the order's attempt (right amount and currency unless told). */
+export const transactionOf = (
+  order: Pick<OnlineOrder, 'payment' | 'total'>,
+  extra: Partial<WompiTransactionBody> = {},
+): WompiTransactionBody => ({
+  id: `tx-${newId()}`,
+  reference: order.payment.reference,
+  amount_in_cents: order.total * 100,
+  currency: 'COP',
+  status: 'APPROVED',
+  ...extra,
+});
 
 /** A `transaction.updated` event as Wompi sends it, signed with `secret`. */
 export function signedEvent(transaction: WompiTransactionBody, secret = PAYMENT_KEYS.WOMPI_EVENTS_SECRET) {

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { CART_RETENTION_DAYS } from '@hornada/domain';
 import type { AppContext } from '../../context';
 import { carts } from '../../db/schema';
+import { DueJob } from '../../lib/due-job';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -16,40 +17,16 @@ const BATCH = 500;
  * hour, and when a cart is made once an hour of the app's clock has passed since the last run, so an
  * injected clock drives it. Several instances may run it at once: deleting twice deletes nothing more.
  */
-export class CartCleanup {
-  private lastRun: number | null = null;
-  private running: Promise<void> | null = null;
-  private timer: NodeJS.Timeout | null = null;
-
+export class CartCleanup extends DueJob {
   constructor(
     private readonly ctx: AppContext,
     private readonly log: FastifyBaseLogger,
-  ) {}
-
-  start(): void {
-    this.timer = setInterval(() => void this.runIfDue(), HOUR_MS);
-    this.timer.unref();
+  ) {
+    super(ctx.clock, HOUR_MS, log, 'cart cleanup failed');
   }
 
-  /** Stops the timer and waits for a run under way (the pool closes after). */
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
-  }
-
-  /** Runs unless a run started less than an hour ago by the app's clock; a run under way is waited for. */
-  runIfDue(): Promise<void> {
-    if (this.running) return this.running;
-    const now = this.ctx.clock.now().getTime();
-    if (this.lastRun !== null && now - this.lastRun < HOUR_MS) return Promise.resolve();
-    this.lastRun = now;
-    this.running = this.run(new Date(now - CART_RETENTION_DAYS * DAY_MS))
-      .catch((err: unknown) => this.log.warn({ err }, 'cart cleanup failed'))
-      .finally(() => {
-        this.running = null;
-      });
-    return this.running;
+  protected work(now: Date): Promise<void> {
+    return this.run(new Date(now.getTime() - CART_RETENTION_DAYS * DAY_MS));
   }
 
   private async run(cutoff: Date): Promise<void> {

@@ -523,7 +523,7 @@ export class OrderRules {
       delete out.status;
       return;
     }
-    const allowed = role ? allowedStatusMoves(role, current.status, u.fulfillment) : [];
+    const allowed = role ? allowedStatusMoves(role, current.status, u.fulfillment) : systemStatusMoves(u.who, current);
     if (!allowed.includes(to)) {
       throw new AppError(
         422,
@@ -707,6 +707,15 @@ export class OrderRules {
 }
 
 /** A 422 naming the field and when it may change. */
+/**
+ * The one status move the server makes on its own: a web order still pending whose online payment was
+ * abandoned is cancelled (payments reconciliation), which frees its window's place.
+ */
+function systemStatusMoves(who: WriteActor, current: OrderRow): OrderStatus[] {
+  const abandoned = who.kind === 'system' && who.reason === 'payment-abandoned';
+  return abandoned && current.status === 'pending' && current.paymentMethod === 'online' ? ['cancelled'] : [];
+}
+
 function outsideMoment(role: Role, field: MomentField, what: string): AppError {
   const moment = fieldMomentOf(role, field);
   const when = moment ? describeMoment(moment) : '';

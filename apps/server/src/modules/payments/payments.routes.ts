@@ -6,6 +6,7 @@ import { openToGuests } from '../../plugins/auth';
 import { writeLimit } from '../../plugins/rate-limit';
 import { EventRejected, TRANSACTION_STATUSES } from '../../providers/payments';
 import { AppError } from '../../lib/errors';
+import { PaymentReconciliation } from './reconciliation';
 
 /** Design §5's bound on an event's body: Wompi's are a few KB. */
 export const EVENT_BODY_LIMIT = 64 * 1024;
@@ -27,6 +28,13 @@ export function registerPaymentRoutes(app: FastifyInstance): void {
   const service = app.modules.payments;
   const orders = app.modules.orders;
   const tags = ['payments'];
+  // Attempts nobody reported are asked about, abandoned ones failed: see reconciliation.ts.
+  const reconciliation = new PaymentReconciliation(app.ctx, app.resources, service, app.log);
+  app.addHook('onReady', async () => {
+    reconciliation.start();
+    await reconciliation.runIfDue();
+  });
+  app.addHook('onClose', async () => reconciliation.stop());
   const linkParams = z.object({ token: z.string().min(1).max(200) });
 
   r.get(

@@ -45,6 +45,11 @@ export interface PaymentGateway {
   checkoutUrl(start: PaymentStart): string;
   /** The transaction by its gateway id, server to server; null when the gateway does not know it. */
   lookUp(transactionId: string): Promise<GatewayTransaction | null>;
+  /**
+   * The transaction of an attempt whose id never reached us (no event, no redirect), by its reference:
+   * the approved one when there is one, else the latest; null when the gateway knows none.
+   */
+  findByReference(reference: string): Promise<GatewayTransaction | null>;
   /** The event's transaction once its signature verifies; EventRejected otherwise. */
   verifyEvent(body: unknown, checksumHeader: string | undefined): VerifiedEvent;
 }

@@ -91,6 +91,23 @@ export function createWompiGateway(opts: WompiOptions): PaymentGateway {
       return toTransaction(body.data.data);
     },
 
+    async findByReference(reference: string): Promise<GatewayTransaction | null> {
+      const url = new URL(`${opts.apiUrl.replace(/\/$/, '')}/transactions`);
+      url.searchParams.set('reference', reference);
+      const res = await doFetch(url, {
+        headers: { accept: 'application/json' },
+        signal: AbortSignal.timeout(opts.lookUpTimeoutMs ?? 10_000),
+      });
+      if (res.status === 404) return null;
+      if (!res.ok) throw new Error(`${opts.name}: transaction search answered ${res.status}`);
+      const body = z.object({ data: z.array(WompiTransaction).max(100) }).safeParse(await res.json());
+      if (!body.success) throw new Error(`${opts.name}: transaction search answered an unexpected shape`);
+      // Only this reference's transactions count, whatever else the gateway lists; money received wins.
+      const found = body.data.data.filter((t) => t.reference === reference);
+      const chosen = found.find((t) => t.status === 'APPROVED') ?? found.at(-1);
+      return chosen ? toTransaction(chosen) : null;
+    },
+
     verifyEvent(body: unknown, checksumHeader: string | undefined): VerifiedEvent {
       const parsed = WompiEvent.safeParse(body);
       if (!parsed.success)
