@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from 'react-router';
-import type { CheckoutBody, GuestOrder, OfferedDay } from '@hornada/domain/schemas/orders';
+import type { CheckoutBody, GuestOrder, OfferedDay, PaymentStatus } from '@hornada/domain/schemas/orders';
 import { cartApi, holderHeaders } from '../../lib/cart-api';
 import { http } from '../../lib/http';
 import { storefrontApi } from '../../lib/storefront-api';
@@ -12,11 +12,29 @@ export const checkoutApi = {
   deliveryDays: (companyId: string) =>
     http.get<OfferedDay[]>(`/companies/${encodeURIComponent(companyId)}/delivery-days`, { query: { days: 14 } }),
   place: (cartId: string, key: string, body: CheckoutBody) =>
-    http.post<GuestOrder & { accessToken: string }>(`/carts/${encodeURIComponent(cartId)}/checkout`, body, {
-      headers: { ...holderHeaders(), 'idempotency-key': key },
-    }),
+    http.post<GuestOrder & { accessToken: string; payment?: PaymentLink | null }>(
+      `/carts/${encodeURIComponent(cartId)}/checkout`,
+      body,
+      {
+        headers: { ...holderHeaders(), 'idempotency-key': key },
+      },
+    ),
   byLink: (token: string) => http.get<GuestOrder>(`/orders/link/${encodeURIComponent(token)}`),
+  /** The server asks the gateway about transaction `id` (design §3); nothing else of the query is sent. */
+  payment: (token: string, id: string | null) =>
+    http.get<{ paymentStatus: PaymentStatus; transactionStatus: string | null }>(
+      `/orders/link/${encodeURIComponent(token)}/payment`,
+      id ? { query: { id } } : {},
+    ),
+  /** A new attempt (a new reference) for an online order not paid: where to send the browser. */
+  retryPayment: (token: string) => http.post<PaymentLink>(`/orders/link/${encodeURIComponent(token)}/payment`, {}),
 };
+
+/** An online order's attempt: the gateway's hosted checkout the browser goes to. */
+export interface PaymentLink {
+  reference: string;
+  checkoutUrl: string;
+}
 
 /** The bakery's public settings the two checkout pages show (names, methods, pickup, WhatsApp, transfer). */
 export async function checkoutLoader({ context }: LoaderFunctionArgs) {
@@ -28,7 +46,7 @@ export async function checkoutLoader({ context }: LoaderFunctionArgs) {
     companyId: config.companyId,
     timeZone: s.timeZone ?? 'America/Bogota',
     pickupEnabled: s.pickupEnabled ?? false,
-    paymentMethods: (s.paymentMethods ?? []).filter((m): m is 'cash' | 'transfer' => m === 'cash' || m === 'transfer'),
+    paymentMethods: (s.paymentMethods ?? []) as StorefrontMethod[],
     transferInstructions: s.transferInstructions ?? null,
     whatsapp: s.whatsapp ?? null,
     windows: (s.deliveryWindows ?? []).map((w) => ({ id: w.id, label: w.label })),
@@ -51,6 +69,11 @@ export function idempotencyKeyFor(cartId: string): string {
   }
 }
 
-export const PAYMENT_LABELS: Record<string, string> = { cash: 'Efectivo', transfer: 'Transferencia' };
+export type StorefrontMethod = 'cash' | 'transfer' | 'online';
+export const PAYMENT_LABELS: Record<StorefrontMethod, string> = {
+  cash: 'Efectivo',
+  transfer: 'Transferencia',
+  online: 'Pago en línea',
+};
 export const buttonClass =
   'inline-flex w-full items-center justify-center rounded-lg bg-amber-900 px-5 py-3 font-semibold text-white hover:bg-amber-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-900 disabled:cursor-not-allowed disabled:opacity-60';

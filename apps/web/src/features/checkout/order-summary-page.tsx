@@ -16,6 +16,7 @@ import {
   checkoutApi,
   idempotencyKeyFor,
   PAYMENT_LABELS,
+  type StorefrontMethod,
   type CheckoutBody,
   type CheckoutLoaderData,
 } from './checkout-api';
@@ -106,7 +107,7 @@ function CheckoutForm({ cart, days, settings }: { cart: Cart; days: OfferedDay[]
   const [city, setCity] = useState(cart.address?.city ?? '');
   const [day, setDay] = useState(days[0]?.date ?? '');
   const [slot, setSlot] = useState<string | null>(null);
-  const [payment, setPayment] = useState<'cash' | 'transfer' | ''>(settings.paymentMethods[0] ?? '');
+  const [payment, setPayment] = useState<StorefrontMethod | ''>(settings.paymentMethods[0] ?? '');
   const [notes, setNotes] = useState(cart.notes ?? '');
   // Shown once a placing was tried, and kept up to date as the fields change.
   const [tried, setTried] = useState(false);
@@ -153,6 +154,11 @@ function CheckoutForm({ cart, days, settings }: { cart: Cart; days: OfferedDay[]
     try {
       const order = await checkoutApi.place(cart.id, idempotencyKeyFor(cart.id), body);
       getCartStore().getState().clear();
+      // Online: to the gateway's hosted checkout, which comes back to the response page with `id=`.
+      if (order.payment?.checkoutUrl) {
+        window.location.assign(order.payment.checkoutUrl);
+        return;
+      }
       void navigate(`${paths.paymentResponse}?pedido=${encodeURIComponent(order.accessToken)}`);
     } catch (err) {
       placing.current = false;
@@ -342,6 +348,7 @@ function CheckoutForm({ cart, days, settings }: { cart: Cart; days: OfferedDay[]
             />
             {PAYMENT_LABELS[m]}
             {m === 'cash' ? <span className="text-stone-600">(al recibir)</span> : null}
+            {m === 'online' ? <span className="text-stone-600">(Nequi, PSE o tarjeta)</span> : null}
           </label>
         ))}
         {errors.payment ? <p className="text-sm font-medium text-red-700">{errors.payment}</p> : null}

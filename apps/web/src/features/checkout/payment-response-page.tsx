@@ -9,24 +9,32 @@ import { paths } from '../../config/paths';
 import { ApiError } from '../../lib/http';
 import { useHydrated } from '../../lib/use-hydrated';
 import { checkoutApi, type CheckoutLoaderData, type GuestOrder } from './checkout-api';
+import { PaymentAnswer } from './payment-answer';
+import { nextPoll, ORDER_POLL_MS, paymentView, type PaymentView } from './payment-view';
 import { OrderLines } from './order-lines';
 
-/** How often the page asks for the order's status (guests have no stream of orders). */
-const POLL_MS = 4000;
-const FINAL = new Set(['delivered', 'cancelled']);
-
 type Loaded =
-  { kind: 'loading' } | { kind: 'ready'; order: GuestOrder } | { kind: 'missing' } | { kind: 'error'; message: string };
+  | { kind: 'loading' }
+  | { kind: 'ready'; order: GuestOrder; view: PaymentView }
+  | { kind: 'missing' }
+  | { kind: 'error'; message: string };
+
+/** A pending payment is asked of the gateway (through the server) every this many polls; else the order is read. */
+const LOOK_UP_EVERY = 5;
 
 /**
- * `/respuesta-de-pago?pedido={link}`: the confirmation of an order placed, reached only through the
- * unguessable link checkout returned: its number, what was ordered, the day and window, how to pay, a
- * WhatsApp link to the bakery, and the status, followed until it is final.
+ * `/respuesta-de-pago?pedido={link}[&id={transaction}]`: the confirmation of an order placed, reached only
+ * through the unguessable link checkout returned (the gateway comes back here with its transaction `id`):
+ * the payment's answer for an online order (approved, declined with a new try, pending followed until
+ * final), its number, what was ordered, the day and window, how to pay, a WhatsApp link to the bakery,
+ * and the status, followed until it is final. The query is only passed on: what the page shows is the
+ * server's answer, which asks the gateway itself.
  */
 export function PaymentResponsePage() {
   const settings = useLoaderData() as CheckoutLoaderData;
   const [params] = useSearchParams();
   const token = params.get('pedido') ?? '';
+  const transactionId = params.get('id');
   const hydrated = useHydrated();
   const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
 
@@ -38,35 +46,49 @@ export function PaymentResponsePage() {
     }
     let stop = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const read = () =>
-      checkoutApi.byLink(token).then(
-        (order) => {
-          if (stop) return;
-          setLoaded({ kind: 'ready', order });
-          if (!FINAL.has(order.status)) timer = setTimeout(read, POLL_MS);
-        },
-        (err: unknown) => {
-          if (stop) return;
-          if (err instanceof ApiError && err.status === 404) setLoaded({ kind: 'missing' });
-          else {
-            setLoaded((was) =>
-              was.kind === 'ready'
-                ? was
-                : {
-                    kind: 'error',
-                    message: err instanceof ApiError ? err.userMessage : 'No pudimos cargar tu pedido.',
-                  },
-            );
-            timer = setTimeout(read, POLL_MS * 2);
-          }
-        },
-      );
+    const opened = Date.now();
+    let polls = 0;
+    let last: PaymentView | null = null;
+    const read = async () => {
+      try {
+        // The server asks the gateway on the first read and now and then while pending (an event may be late).
+        const waiting = last === 'pending' || last === 'late';
+        if (last === null || (waiting && polls % LOOK_UP_EVERY === 0)) {
+          await checkoutApi.payment(token, transactionId).catch((err: unknown) => {
+            // Not an online order's answer, or the gateway is slow: the order's own state is read below.
+            if (err instanceof ApiError && err.status === 404) throw err;
+          });
+        }
+        const order = await checkoutApi.byLink(token);
+        if (stop) return;
+        const view = paymentView(order, Date.now() - opened);
+        setLoaded({ kind: 'ready', order, view });
+        polls += 1;
+        last = view;
+        const wait = nextPoll(view, order.status);
+        if (wait !== null) timer = setTimeout(() => void read(), wait);
+      } catch (err) {
+        if (stop) return;
+        if (err instanceof ApiError && err.status === 404) setLoaded({ kind: 'missing' });
+        else {
+          setLoaded((was) =>
+            was.kind === 'ready'
+              ? was
+              : {
+                  kind: 'error',
+                  message: err instanceof ApiError ? err.userMessage : 'No pudimos cargar tu pedido.',
+                },
+          );
+          timer = setTimeout(() => void read(), ORDER_POLL_MS * 2);
+        }
+      }
+    };
     void read();
     return () => {
       stop = true;
       clearTimeout(timer);
     };
-  }, [hydrated, token]);
+  }, [hydrated, token, transactionId]);
 
   return (
     <div className="mx-auto max-w-3xl px-3 py-6 sm:px-4">
@@ -106,13 +128,23 @@ export function PaymentResponsePage() {
           </p>
         </>
       ) : (
-        <Confirmation order={loaded.order} settings={settings} />
+        <Confirmation order={loaded.order} view={loaded.view} token={token} settings={settings} />
       )}
     </div>
   );
 }
 
-function Confirmation({ order, settings }: { order: GuestOrder; settings: CheckoutLoaderData }) {
+function Confirmation({
+  order,
+  view,
+  token,
+  settings,
+}: {
+  order: GuestOrder;
+  view: PaymentView;
+  token: string;
+  settings: CheckoutLoaderData;
+}) {
   const whatsapp = settings.whatsapp
     ? whatsappHref(settings.whatsapp, `Hola, les escribo por mi pedido #${order.number}.`)
     : null;
@@ -126,6 +158,9 @@ function Confirmation({ order, settings }: { order: GuestOrder; settings: Checko
         <p className="text-stone-700">¡Gracias, {order.contact.name.split(' ')[0]}! Recibimos tu pedido.</p>
         <h1 className="text-2xl font-bold sm:text-3xl">Pedido #{order.number}</h1>
       </div>
+      {view === 'offline' ? null : (
+        <PaymentAnswer order={order} view={view} token={token} settings={settings} whatsapp={whatsapp} />
+      )}
       <p className="flex items-center gap-2">
         <span>Estado:</span>
         <span role="status" aria-live="polite">
