@@ -2,6 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import type { Order } from '@hornada/domain/schemas/orders';
 import { getLiveStream } from '../../lib/live-stream';
 import { toastStore } from '../../lib/toast-store';
+import { formatMoney } from '@hornada/domain/format';
+import { paidByThisChange } from './order-view';
 
 /**
  * A new web order while the screen is open: a toast that says so (whatever the list's filters show) and, when
@@ -74,7 +76,8 @@ export function playChime(): void {
 const NEW_ORDER_TOAST_MS = 8000;
 
 /**
- * Follows the company's orders on the shared stream and announces each new web order. `describe` writes the
+ * Follows the company's orders on the shared stream and announces each new web order, and each order
+ * paid online ("Pago recibido · #1042"). `describe` writes the
  * toast's text; `open` shows the order.
  */
 export function useNewOrderAlert(
@@ -86,10 +89,24 @@ export function useNewOrderAlert(
   useEffect(() => {
     if (!companyId) return;
     const seen = new Set<string>();
+    // Orders announced as paid while the screen is open (the gateway may report the same payment twice).
+    const paid = new Set<string>();
     return getLiveStream().subscribe(companyId, 'orders', {
       onChanges: (changes) => {
         for (const change of changes) {
           const doc = change.doc as Partial<Order> & { id: string };
+          if (change.type === 'modified' && !paid.has(doc.id) && paidByThisChange(doc)) {
+            paid.add(doc.id);
+            const { open, sound } = latest.current;
+            toastStore.getState().show({
+              type: 'success',
+              title: `Pago recibido · #${doc.number ?? ''}`,
+              message: typeof doc.total === 'number' ? `${formatMoney(doc.total)} en línea` : 'Pago en línea',
+              duration: NEW_ORDER_TOAST_MS,
+              actions: [{ label: 'Ver pedido', onClick: () => open(doc.id) }],
+            });
+            if (sound) playChime();
+          }
           if (change.type !== 'added' || doc.channel !== 'web' || seen.has(doc.id)) continue;
           seen.add(doc.id);
           const { describe, open, sound } = latest.current;

@@ -212,3 +212,16 @@ export function historyLine(entry: HistoryEntry, windows: readonly WindowDef[], 
   if (note) what += ` (${note})`;
   return { at: entry.at, when: formatDateTime(entry.at, { timeZone }), who, what };
 }
+
+/**
+ * Whether the write a live change carries is the one that paid the order: the order is paid and its
+ * history's move to paid belongs to the latest write (its entries are milliseconds apart; a later
+ * status change of a paid order comes seconds or days after). Compared within the server's own clock,
+ * so the browser's clock does not matter.
+ */
+export function paidByThisChange(doc: Partial<Pick<Order, 'paymentStatus' | 'history'>>): boolean {
+  if (doc.paymentStatus !== 'paid' || !doc.history?.length) return false;
+  const last = Date.parse(doc.history.at(-1)!.at);
+  const paid = doc.history.findLast((h) => h.field === 'paymentStatus' && h.to === 'paid');
+  return paid !== undefined && last - Date.parse(paid.at) < 1000;
+}
