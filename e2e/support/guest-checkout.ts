@@ -11,14 +11,18 @@ export interface GuestOrder {
   quantity: number;
 }
 
+export interface GuestContact {
+  name: string;
+  phone: string;
+  line: string;
+  neighborhood: string;
+}
+
 /**
- * A guest orders through the storefront as a shopper would (home → a collection's first product → cart →
- * summary → the first day and window offered → cash) and lands on the confirmation page, which stays open.
+ * A guest fills the order summary as a shopper would (home → a collection's first product → cart →
+ * summary → contact, address, the first day and window offered), ready to choose how to pay.
  */
-export async function guestOrdersWithCash(
-  page: Page,
-  contact: { name: string; phone: string; line: string; neighborhood: string },
-): Promise<GuestOrder> {
+export async function guestFillsSummary(page: Page, contact: GuestContact): Promise<Omit<GuestOrder, 'number'>> {
   await page.goto('/');
   await page.getByRole('main').getByRole('heading', { level: 2 }).first().getByRole('link').click();
   const card = page.locator('li.card').first();
@@ -41,6 +45,12 @@ export async function guestOrdersWithCash(
   await page.getByLabel('Dirección').fill(contact.line);
   await page.getByLabel('Barrio').fill(contact.neighborhood);
   await page.getByRole('radiogroup', { name: 'Horario' }).getByRole('radio').first().check();
+  return { product, quantity };
+}
+
+/** A guest orders with cash (guestFillsSummary) and lands on the confirmation page, which stays open. */
+export async function guestOrdersWithCash(page: Page, contact: GuestContact): Promise<GuestOrder> {
+  const { product, quantity } = await guestFillsSummary(page, contact);
   await page.getByRole('radio', { name: /Efectivo/ }).check();
   await page.getByRole('button', { name: 'Realizar pedido' }).click();
 
