@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   ABANDONED_REASON,
   LOOK_UP_AFTER_MS,
+  LOOK_UP_UNTIL_MS,
   PaymentReconciliation,
   RECONCILE_EVERY_MS,
 } from '../../src/modules/payments/reconciliation';
@@ -19,6 +20,7 @@ import type { OrdersApp } from '../helpers/orders';
 import {
   paymentsCalls,
   setupPaymentsApp,
+  signedEvent,
   transactionOf,
   type OnlineOrder,
   type WompiTransactionBody,
@@ -33,7 +35,7 @@ let gatewayServer: Server;
 const transactions = new Map<string, WompiTransactionBody>();
 const asked = new Map<string, number>();
 const count = (key: string) => asked.set(key, (asked.get(key) ?? 0) + 1);
-const { onlineOrder, staffView: viewOf, cart, checkout, checkoutBody } = paymentsCalls(() => o);
+const { onlineOrder, sendEvent, staffView: viewOf, cart, checkout, checkoutBody } = paymentsCalls(() => o);
 /** The order as staff read it, with a fresh sign-in: the clock moves past a session's life here. */
 const staffView = async (id: string) => {
   o.staff = await o.t.user('company_staff', o.companyId);
@@ -120,6 +122,25 @@ describe('payment reconciliation', () => {
     }
   });
 
+  it('stops asking about an attempt a later one paid once the abandonment is past', async () => {
+    const job = jobOf(o.t.app);
+    const order = await onlineOrder(7);
+    atGateway(order, { status: 'PENDING' });
+    const retry = await o.t.call({ method: 'POST', url: `/api/orders/link/${order.accessToken}/payment` });
+    expect(retry.statusCode, retry.body).toBe(201);
+    const second = { ...order, payment: json<{ data: OnlineOrder['payment'] }>(retry).data };
+    await sendEvent(signedEvent(transactionOf(second)));
+    expect((await staffView(order.id)).paymentStatus).toBe('paid');
+
+    o.t.clock.advance(LOOK_UP_AFTER_MS + MINUTE);
+    await job.run();
+    expect(asked.get(order.payment.reference)).toBe(1);
+    expect((await staffView(order.id)).paymentStatus).toBe('paid');
+    o.t.clock.advance(LOOK_UP_UNTIL_MS);
+    await job.run();
+    expect(asked.get(order.payment.reference)).toBe(1);
+  });
+
   it('fails and cancels an online order not paid 24 hours after its last attempt, freeing its window', async () => {
     const job = jobOf(o.t.app);
     // Every earlier order is settled or abandoned first, so this test counts only its own.
@@ -130,7 +151,10 @@ describe('payment reconciliation', () => {
     const placed = await checkout(c, checkoutBody({ paymentMethod: 'online', dueDate: SATURDAY, window: 'uno' }));
     expect(placed.statusCode, placed.body).toBe(201);
     const order = json<{ data: OnlineOrder }>(placed).data;
-    const declined = await onlineOrder(5);
+    const c1 = await cart([{ productId: o.pan, quantity: 5 }]);
+    const other = await checkout(c1, checkoutBody({ paymentMethod: 'online', dueDate: SATURDAY }));
+    expect(other.statusCode, other.body).toBe(201);
+    const declined = json<{ data: OnlineOrder }>(other).data;
     atGateway(declined, { status: 'DECLINED' });
     // The window of capacity 1 is full while the order waits for its payment.
     const c2 = await cart([{ productId: o.pan, quantity: 4 }]);

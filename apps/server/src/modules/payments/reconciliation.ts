@@ -15,6 +15,12 @@ export const LOOK_UP_AFTER_MS = 10 * MINUTE_MS;
 export const RECONCILE_EVERY_MS = 5 * MINUTE_MS;
 /** An online payment not completed this long after its last attempt is abandoned. */
 export const ABANDON_AFTER_MS = 24 * 60 * MINUTE_MS;
+/**
+ * Attempts are asked about until this age (the last look-up before the abandonment included): past it,
+ * one still PENDING belongs to an order that moved on (paid by a later attempt); a late answer for it
+ * still arrives as an event.
+ */
+export const LOOK_UP_UNTIL_MS = 25 * 60 * MINUTE_MS;
 /** Attempts one run claims, and orders it abandons: a backlog goes over several runs. */
 const BATCH = 100;
 
@@ -74,6 +80,7 @@ export class PaymentReconciliation extends DueJob {
         and(
           eq(paymentAttempts.status, 'PENDING'),
           lte(paymentAttempts.createdAt, new Date(now.getTime() - LOOK_UP_AFTER_MS)),
+          gt(paymentAttempts.createdAt, new Date(now.getTime() - LOOK_UP_UNTIL_MS)),
           lte(paymentAttempts.updatedAt, new Date(now.getTime() - RECONCILE_EVERY_MS)),
         ),
       )
