@@ -9,7 +9,7 @@ import { json, type TestUser } from '../helpers/app';
 import { MONDAY_10AM, ordersCalls, setupOrdersApp, WEDNESDAY, type OrdersApp } from '../helpers/orders';
 
 let o: OrdersApp;
-const { webOrder, staffOrder, patch, get } = ordersCalls(() => o);
+const { webOrder, staffOrder, patch, get, b2bClient } = ordersCalls(() => o);
 
 beforeAll(async () => {
   o = await setupOrdersApp();
@@ -52,17 +52,6 @@ const markPaid = (orderIds: string[], user: TestUser = o.staff, companyId = o.co
     token: user.token,
     payload: { orderIds },
   });
-
-async function b2bClient(body: Record<string, unknown>) {
-  const res = await o.t.call({
-    method: 'POST',
-    url: `/api/companies/${o.companyId}/b2bClients`,
-    token: o.admin.token,
-    payload: body,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return json<{ data: { id: string } }>(res).data.id;
-}
 
 const orderOf = async (id: string) => json<{ data: Order }>(await get(id, o.admin)).data;
 
