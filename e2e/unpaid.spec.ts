@@ -1,0 +1,102 @@
+import { expect, test } from './fixtures';
+import { accountButton, apiToken, DEMO, marketCompanyId, shot, signIn } from './support/session';
+
+/**
+ * Pagos pendientes (issue 24): a café that buys on credit owes two orders; the admin finds it among the open
+ * balances, opens its statement of account, then selects both orders and marks them paid in one go, and the
+ * café's balance leaves the table.
+ */
+
+const stamp = Date.now().toString(36);
+
+test('two orders of a B2B client are marked paid in bulk on the unpaid screen', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const api = await playwright.request.newContext({ baseURL });
+  const companyId = await marketCompanyId(api);
+  const headers = { authorization: `Bearer ${await apiToken(api, DEMO.admin)}` };
+  const name = `Café Prueba ${stamp}`;
+  const client = await api.post(`/api/companies/${companyId}/b2bClients`, {
+    headers,
+    data: { businessName: name, paymentTermsDays: 15, creditLimit: 400_000 },
+  });
+  expect(client.status(), await client.text()).toBe(201);
+  const clientId = ((await client.json()) as { data: { id: string } }).data.id;
+  const products = (await (await api.get(`/api/companies/${companyId}/products?per_page=1`)).json()) as {
+    data: { id: string }[];
+  };
+  const days = (
+    (await (await api.get(`/api/companies/${companyId}/delivery-days?days=14`)).json()) as {
+      data: { date: string; windows: { id: string | null; remaining: number | null }[] }[];
+    }
+  ).data;
+  const day = days.find((d) => d.windows.some((w) => w.remaining === null || w.remaining >= 2))!;
+  const window = day.windows.find((w) => w.remaining === null || w.remaining >= 2)!;
+  const numbers: number[] = [];
+  for (const quantity of [10, 12]) {
+    const res = await api.post(`/api/companies/${companyId}/orders`, {
+      headers,
+      data: {
+        contact: { name: 'Laura Gómez', phone: '301 555 0142' },
+        b2bClientId: clientId,
+        items: [{ productId: products.data[0]!.id, quantity }],
+        fulfillment: 'pickup',
+        dueDate: day.date,
+        window: window.id,
+        paymentMethod: 'credit',
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    numbers.push(((await res.json()) as { data: { number: number } }).data.number);
+  }
+
+  await signIn(page, DEMO.admin);
+  await expect(accountButton(page, 'Marta')).toBeVisible();
+  await page.goto('/dashboard/orders/unpaid');
+  await expect(page.getByRole('heading', { name: 'Pagos pendientes', level: 1 })).toBeVisible();
+  const party = page.getByRole('button', { name });
+  await expect(party).toBeVisible();
+  const row = page.getByRole('row').filter({ has: party });
+  await expect(row).toContainText('Cliente empresarial');
+  await expect(row).toContainText('de $400,000');
+
+  // Its statement of account: the bakery, the client, both orders and the balance, printable.
+  await row.getByRole('button', { name: 'Estado de cuenta' }).click();
+  const statement = page.getByRole('dialog', { name: 'Estado de cuenta' });
+  await expect(statement).toContainText(name);
+  for (const n of numbers) await expect(statement).toContainText(`#${n}`);
+  await expect(statement.getByRole('button', { name: 'Imprimir' })).toBeVisible();
+  await page.emulateMedia({ media: 'print' });
+  await page.screenshot({ path: shot('unpaid-statement-print.png'), fullPage: true });
+  await page.emulateMedia({ media: 'screen' });
+  await statement.getByRole('button', { name: 'Cerrar' }).click();
+  await expect(statement).toBeHidden();
+
+  // Expand, select both orders, mark them paid after the confirmation.
+  await party.click();
+  for (const n of numbers) await page.getByRole('checkbox', { name: `Seleccionar pedido #${n}` }).check();
+  await expect(page.getByText('2 pedidos seleccionados')).toBeVisible();
+  await page.screenshot({ path: shot('unpaid-selected.png'), fullPage: true });
+  await page.getByRole('button', { name: 'Marcar como pagado' }).click();
+  const dialog = page.getByRole('alertdialog', { name: '¿Marcar como pagados?' });
+  await expect(dialog).toContainText('2 pedidos');
+  await dialog.getByRole('button', { name: 'Marcar como pagado' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '2 pedidos marcados como pagados.' })).toBeVisible();
+  await expect(party).toBeHidden();
+
+  // The orders are paid, each with its history entry by the admin.
+  for (const n of numbers) {
+    const list = (await (await api.get(`/api/companies/${companyId}/orders?number=${n}`, { headers })).json()) as {
+      data: { paymentStatus: string; history: { field: string; to: unknown; by: { name: string } }[] }[];
+    };
+    const order = list.data[0]!;
+    expect(order.paymentStatus).toBe('paid');
+    expect(order.history.filter((h) => h.field === 'paymentStatus' && h.to === 'paid').map((h) => h.by.name)).toEqual([
+      'Marta Lucía Rincón',
+    ]);
+  }
+  await api.dispose();
+});
