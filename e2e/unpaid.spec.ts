@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { productAndSlot } from './support/order-slots';
 import { accountButton, apiToken, DEMO, marketCompanyId, shot, signIn } from './support/session';
 
 /**
@@ -25,16 +26,7 @@ test('two orders of a B2B client are marked paid in bulk on the unpaid screen', 
   });
   expect(client.status(), await client.text()).toBe(201);
   const clientId = ((await client.json()) as { data: { id: string } }).data.id;
-  const products = (await (await api.get(`/api/companies/${companyId}/products?per_page=1`)).json()) as {
-    data: { id: string }[];
-  };
-  const days = (
-    (await (await api.get(`/api/companies/${companyId}/delivery-days?days=14`)).json()) as {
-      data: { date: string; windows: { id: string | null; remaining: number | null }[] }[];
-    }
-  ).data;
-  const day = days.find((d) => d.windows.some((w) => w.remaining === null || w.remaining >= 2))!;
-  const window = day.windows.find((w) => w.remaining === null || w.remaining >= 2)!;
+  const { product, day, window } = await productAndSlot(api, companyId, 2);
   const numbers: number[] = [];
   for (const quantity of [10, 12]) {
     const res = await api.post(`/api/companies/${companyId}/orders`, {
@@ -42,10 +34,10 @@ test('two orders of a B2B client are marked paid in bulk on the unpaid screen', 
       data: {
         contact: { name: 'Laura Gómez', phone: '301 555 0142' },
         b2bClientId: clientId,
-        items: [{ productId: products.data[0]!.id, quantity }],
+        items: [{ productId: product.id, quantity }],
         fulfillment: 'pickup',
-        dueDate: day.date,
-        window: window.id,
+        dueDate: day,
+        window,
         paymentMethod: 'credit',
       },
     });
