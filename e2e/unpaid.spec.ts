@@ -28,6 +28,7 @@ test('two orders of a B2B client are marked paid in bulk on the unpaid screen', 
   const clientId = ((await client.json()) as { data: { id: string } }).data.id;
   const { product, day, window } = await productAndSlot(api, companyId, 2);
   const numbers: number[] = [];
+  const ids: string[] = [];
   for (const quantity of [10, 12]) {
     const res = await api.post(`/api/companies/${companyId}/orders`, {
       headers,
@@ -42,7 +43,9 @@ test('two orders of a B2B client are marked paid in bulk on the unpaid screen', 
       },
     });
     expect(res.status(), await res.text()).toBe(201);
-    numbers.push(((await res.json()) as { data: { number: number } }).data.number);
+    const created = ((await res.json()) as { data: { id: string; number: number } }).data;
+    numbers.push(created.number);
+    ids.push(created.id);
   }
 
   await signIn(page, DEMO.admin);
@@ -90,5 +93,20 @@ test('two orders of a B2B client are marked paid in bulk on the unpaid screen', 
       'Marta Lucía Rincón',
     ]);
   }
+
+  // A café returns a paid order's goods: the admin records the refund with its reason, from the order's detail.
+  await page.goto(`/dashboard/orders?date_field=dueDate&start_date=today&order=${ids[0]}`);
+  const panel = page.getByRole('dialog', { name: `Pedido #${numbers[0]}` });
+  await panel.getByRole('button', { name: 'Registrar reembolso' }).click();
+  const refund = page.getByRole('alertdialog', { name: `¿Registrar el reembolso del pedido #${numbers[0]}?` });
+  await refund.getByRole('button', { name: 'Registrar reembolso' }).click();
+  await expect(refund.getByText('Escribe el motivo')).toBeVisible();
+  await refund.getByLabel('Motivo del reembolso').fill('Llegó un pan quemado');
+  await refund.getByRole('button', { name: 'Registrar reembolso' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: `Pedido #${numbers[0]}: reembolso registrado.` }),
+  ).toBeVisible();
+  await expect(panel).toContainText('Motivo del reembolso: Llegó un pan quemado');
+  await page.screenshot({ path: shot('unpaid-refund.png') });
   await api.dispose();
 });
