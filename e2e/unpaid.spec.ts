@@ -1,6 +1,14 @@
 import { expect, test } from './fixtures';
 import { productAndSlot } from './support/order-slots';
-import { accountButton, apiToken, DEMO, marketCompanyId, shot, signIn } from './support/session';
+import {
+  accountButton,
+  apiToken,
+  DEMO,
+  expectNoSeriousAxeViolations,
+  marketCompanyId,
+  shot,
+  signIn,
+} from './support/session';
 
 /**
  * Pagos pendientes (issue 24): a café that buys on credit owes two orders; the admin finds it among the open
@@ -57,6 +65,7 @@ test('two orders of a B2B client are marked paid in bulk on the unpaid screen', 
   const row = page.getByRole('row').filter({ has: party });
   await expect(row).toContainText('Cliente empresarial');
   await expect(row).toContainText('de $400,000');
+  await expectNoSeriousAxeViolations(page, 'pagos pendientes');
 
   // Its statement of account: the bakery, the client, both orders and the balance, printable.
   await row.getByRole('button', { name: 'Estado de cuenta' }).click();
