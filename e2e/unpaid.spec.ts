@@ -66,6 +66,15 @@ test('two orders of a B2B client are marked paid in bulk on the unpaid screen', 
   await expect(row).toContainText('Cliente empresarial');
   await expect(row).toContainText('de $400,000');
   await expectNoSeriousAxeViolations(page, 'pagos pendientes');
+  // On a phone the table scrolls inside its own box: the page does not scroll sideways.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.reload();
+  await expect(party).toBeVisible();
+  await page.screenshot({ path: shot('unpaid-375.png') });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
+    0,
+  );
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // Its statement of account: the bakery, the client, both orders and the balance, printable.
   await row.getByRole('button', { name: 'Estado de cuenta' }).click();

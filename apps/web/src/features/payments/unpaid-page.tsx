@@ -123,7 +123,8 @@ export function Component() {
         </EmptyState>
       ) : null}
       {parties.length > 0 ? (
-        <div className="overflow-x-auto rounded-xl border border-stone-200 bg-white">
+        // relative: the tables' screen-reader captions (absolute) stay inside the scroller on a phone.
+        <div className="relative overflow-x-auto rounded-xl border border-stone-200 bg-white">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Saldos pendientes por cliente, con su antigüedad</caption>
             <thead className="bg-stone-50 text-xs uppercase tracking-wide text-stone-600">
