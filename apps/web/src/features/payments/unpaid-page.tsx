@@ -20,6 +20,9 @@ type Load = { state: 'loading' } | { state: 'failed'; message: string } | { stat
 
 const partyKey = (p: UnpaidParty) => `${p.party.type}:${p.party.id}`;
 
+/** Staff mark cash, transfer and credit orders paid; an online one only the gateway does. */
+const markable = (o: UnpaidParty['unpaidOrders'][number]) => o.paymentMethod !== 'online';
+
 /** What a failed request tells a person. */
 const failure = (err: unknown) => (err instanceof ApiError ? err.userMessage : 'No pudimos completar la operación.');
 
@@ -144,8 +147,9 @@ export function Component() {
               {parties.map((p) => {
                 const key = partyKey(p);
                 const expanded = open.has(key);
-                const ids = p.unpaidOrders.map((o) => o.id);
-                const all = ids.every((id) => selected.has(id));
+                // An online order is the gateway's to mark paid (the server refuses the whole batch otherwise).
+                const ids = p.unpaidOrders.filter(markable).map((o) => o.id);
+                const all = ids.length > 0 && ids.every((id) => selected.has(id));
                 return (
                   <PartyRows
                     key={key}
@@ -274,6 +278,7 @@ function PartyRows({
                       className="size-4 accent-amber-900"
                       aria-label={`Seleccionar todos los pedidos de ${p.party.name}`}
                       checked={allSelected}
+                      disabled={!p.unpaidOrders.some(markable)}
                       onChange={(e) => onSelectAll(e.target.checked)}
                     />
                   </th>
@@ -292,6 +297,8 @@ function PartyRows({
                         className="size-4 accent-amber-900"
                         aria-label={`Seleccionar pedido #${o.number}`}
                         checked={selected.has(o.id)}
+                        disabled={!markable(o)}
+                        title={markable(o) ? undefined : 'Lo marca pagado la pasarela de pago'}
                         onChange={(e) => onSelect(o.id, e.target.checked)}
                       />
                     </td>
