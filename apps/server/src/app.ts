@@ -34,6 +34,7 @@ import { createPaymentGateway, type PaymentGateway } from './providers/payments'
 import { createStorage, type StorageDriver } from './providers/storage';
 import { registerOrderRoutes } from './modules/orders/orders.routes';
 import { registerPaymentRoutes } from './modules/payments/payments.routes';
+import { registerReportRoutes } from './modules/reports/reports.routes';
 import { composeModules } from './modules/compose';
 import { createEmailDriver } from './providers/email';
 import { openToGuests, registerAuth } from './plugins/auth';
@@ -281,6 +282,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(part('carts', registerCartRoutes));
   await app.register(part('orders', registerOrderRoutes));
   await app.register(part('payments', registerPaymentRoutes));
+  await app.register(part('reports', registerReportRoutes));
   await app.register(
     part('resources', (scope) => {
       for (const service of resources.all()) registerResource(scope, service);

@@ -318,6 +318,7 @@ export const orders = pgTable(
     cashCollected: integer(),
     completedAt: ts(),
     cancelReason: text(),
+    refundReason: text(),
     notes: text(),
     history: jsonb().$type<OrderRecord['history']>().notNull().default([]),
     /** For search (number, name or phone): kept by PostgreSQL, never sent. */
