@@ -30,7 +30,7 @@ function page(title: string, body: string): string {
 </head>
 <body>
 <main>
-<p class="badge">Pasarela de prueba · no se cobra dinero real</p>
+<p class="badge">Pasarela de prueba · sin dinero real</p>
 ${body}
 </main>
 </body>
@@ -61,8 +61,8 @@ export function checkoutPage(req: CheckoutRequest, bakery: string | null): strin
   return page(
     'Pagar',
     `<h1>${bakery ? `Pagar a ${escapeHtml(bakery)}` : 'Pagar tu pedido'}</h1>
-<p class="amount" aria-label="Total a pagar">${escapeHtml(amountText(req.amountInCents, req.currency))}</p>
-${summary([...(bakery ? ([['Comercio', bakery]] as [string, string][]) : []), ['Referencia', req.reference]])}
+<p class="amount">${escapeHtml(amountText(req.amountInCents, req.currency))}</p>
+${summary([['Referencia', req.reference]])}
 <form method="post" action="/pasarela-de-prueba" class="choices">
 ${fields}
 <p class="hint">Elige qué respuesta dará el banco a este pago de prueba.</p>

@@ -123,6 +123,14 @@ export function registerPaymentSandboxRoutes(app: FastifyInstance, sandbox: Paym
   r.get('/pasarela-de-prueba', { schema: { hide: true } }, async (req, reply) => {
     const checkout = await checked(reply, req.query);
     if (!checkout) return reply;
+    // The form's answer redirects to `redirect-url`, which CSP's form-action must allow (browsers check
+    // a form's redirects too): the app's own origin in use, another one when this sandbox is the gateway
+    // of an app elsewhere (the wompi driver's end-to-end test).
+    const csp = reply.raw.getHeader('content-security-policy');
+    if (typeof csp === 'string') {
+      const origin = new URL(checkout.redirectUrl).origin;
+      void reply.header('content-security-policy', csp.replace("form-action 'self'", `form-action 'self' ${origin}`));
+    }
     return html(reply, 200, checkoutPage(checkout, await sandbox.bakeryOf(checkout.reference)));
   });
 
