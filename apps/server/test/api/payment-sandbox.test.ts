@@ -231,6 +231,37 @@ describe('choosing on the sandbox page', () => {
     expect(await sandbox.deliverDue()).toBe(0);
   });
 
+  it('sends a due retry once when two instances run their timers at the same moment', async () => {
+    const second = await o.t.secondInstance();
+    const other = second.app.paymentSandbox!;
+    const deliver = sandbox.sendEvent;
+    const sent: string[] = [];
+    try {
+      sandbox.sendEvent = async () => 503;
+      const order = await onlineOrder();
+      const id = returnedId(await choose(order, 'APPROVED'), order);
+      // Each instance counts what it sends, then sends it as it would.
+      sandbox.sendEvent = async (body, checksum) => {
+        sent.push(`first:${id}`);
+        return deliver(body, checksum);
+      };
+      const otherDeliver = other.sendEvent;
+      other.sendEvent = async (body, checksum) => {
+        sent.push(`second:${id}`);
+        return otherDeliver(body, checksum);
+      };
+      o.t.clock.advance(31 * MINUTE);
+      const counts = await Promise.all([sandbox.deliverDue(), other.deliverDue()]);
+      expect(counts.reduce((a, b) => a + b, 0)).toBe(1);
+      expect(sent).toHaveLength(1);
+      expect(await staffView(order.id)).toMatchObject({ paymentStatus: 'paid' });
+      expect(await paidEntries(order.id)).toHaveLength(1);
+    } finally {
+      sandbox.sendEvent = deliver;
+      await second.close();
+    }
+  });
+
   it('gives up after the 24 h retry, as Wompi does', async () => {
     const order = await onlineOrder();
     const deliver = sandbox.sendEvent;
