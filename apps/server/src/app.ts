@@ -291,6 +291,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(part('payments', registerPaymentRoutes));
   // The sandbox gateway's checkout and look-up exist only when it is the gateway (never beside Wompi).
   if (config.payments.gateway === 'sandbox') {
+    // Anyone may approve their own payment there: say so loudly where money should be real.
+    if (config.production) app.log.warn('PAYMENT_GATEWAY=sandbox in production: online payments are not real');
     const sandbox = await createPaymentSandbox(app);
     app.decorate('paymentSandbox', sandbox);
     await app.register(part('payment-sandbox', (scope) => registerPaymentSandboxRoutes(scope, sandbox)));
