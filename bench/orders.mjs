@@ -4,8 +4,12 @@
 // the baseline of this run: the same customers only making carts (a plain write on the same server).
 // Prints orders a second, checkout p50/p99, the ratio to the baseline, and the count of orders lost
 // (a 201 whose order is not in the database) or duplicated (two orders for one cart or one key, or a
-// number taken twice or skipped): both must be 0. Goal: ≥ 300 orders a second.
-import { randomBytes } from 'node:crypto';
+// number taken twice or skipped): both must be 0. Goal: ≥ 300 orders a second. Then the online run
+// (issue 24): the same customers checking out with online payment, each order followed by the gateway's
+// signed `transaction.updated` event (one in ten sent twice at once, as a retry racing the first):
+// orders paid a second, and 0 lost (an approved event whose order is not paid) and 0 paid twice (two
+// history entries of one payment).
+import { createHash, randomBytes } from 'node:crypto';
 import { cpuSecondsOf, databaseUrlOf, freePort, percentile, startServer, waitHealthy, withDb } from './lib.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -14,6 +18,31 @@ const GOAL_RPS = 300;
 const print = (s) => process.stdout.write(`${s}\n`);
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const session = () => Array.from(randomBytes(20), (b) => ALNUM[b % ALNUM.length]).join('');
+const EVENTS_SECRET = `test_events_${randomBytes(16).toString('hex')}`;
+const sha256 = (text) => createHash('sha256').update(text).digest('hex');
+
+/** The gateway's `transaction.updated` event for an approved transaction, signed as design §5 says. */
+function approvedEvent(reference, amountInCents) {
+  const transaction = {
+    id: `bench-${randomBytes(8).toString('hex')}`,
+    reference,
+    amount_in_cents: amountInCents,
+    currency: 'COP',
+    status: 'APPROVED',
+  };
+  const timestamp = Math.floor(Date.now() / 1000);
+  const properties = ['transaction.id', 'transaction.status', 'transaction.amount_in_cents'];
+  const checksum = sha256(
+    `${transaction.id}${transaction.status}${transaction.amount_in_cents}${timestamp}${EVENTS_SECRET}`,
+  );
+  return {
+    event: 'transaction.updated',
+    data: { transaction },
+    environment: 'test',
+    signature: { properties, checksum },
+    timestamp,
+  };
+}
 
 const port = await freePort();
 const server = startServer({
@@ -26,6 +55,10 @@ const server = startServer({
     CHECKOUT_UNPAID_PER_HOLDER: '0',
     CHECKOUT_UNPAID_PER_PHONE: '0',
     CHECKOUT_UNPAID_PER_ADDRESS: '0',
+    // Known keys for the sandbox gateway, so the bench signs the gateway's events (never used elsewhere).
+    WOMPI_PUBLIC_KEY: `pub_test_bench_${randomBytes(8).toString('hex')}`,
+    WOMPI_INTEGRITY_SECRET: `test_integrity_${randomBytes(16).toString('hex')}`,
+    WOMPI_EVENTS_SECRET: EVENTS_SECRET,
   },
 });
 let failed = false;
@@ -110,17 +143,19 @@ try {
     ]);
     return Number(rows[0].n);
   });
-  const orders = await phase(async (lat) => {
-    const cart = await newCart();
-    const key = randomBytes(16).toString('hex');
-    const body = JSON.stringify({
+  const checkoutBody = (paymentMethod) =>
+    JSON.stringify({
       contact: { name: 'Cliente de prueba', phone: '300 000 0000' },
       fulfillment: 'delivery',
       address: { line: 'Calle 45 # 13-20', city: 'Bogotá' },
       dueDate: day.date,
       window: day.windows[0].id,
-      paymentMethod: 'cash',
+      paymentMethod,
     });
+  const orders = await phase(async (lat) => {
+    const cart = await newCart();
+    const key = randomBytes(16).toString('hex');
+    const body = checkoutBody('cash');
     const send = async () => {
       const t0 = performance.now();
       const res = await fetch(`${base}/api/carts/${cart.id}/checkout`, {
@@ -176,6 +211,66 @@ try {
     `goal: ≥ ${GOAL_RPS} orders a second: ${orders.rate >= GOAL_RPS ? 'PASS' : 'MISS'} (${orders.rate.toFixed(0)})`,
   );
   if (!ok) failed = true;
+
+  // The online run: checkout with online payment, then the gateway's approval (sometimes twice at once).
+  const approved = new Map(); // order id → its reference
+  const eventErrors = [];
+  const online = await phase(async (lat) => {
+    const cart = await newCart();
+    const t0 = performance.now();
+    const res = await fetch(`${base}/api/carts/${cart.id}/checkout`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-session-id': cart.session,
+        'idempotency-key': randomBytes(16).toString('hex'),
+      },
+      body: checkoutBody('online'),
+    });
+    const out = await res.json();
+    if (res.status !== 201) {
+      eventErrors.push(`checkout ${res.status} ${out.code}`);
+      return 0;
+    }
+    const event = JSON.stringify(approvedEvent(out.data.payment.reference, out.data.total * 100));
+    const deliver = () =>
+      fetch(`${base}/api/payments/events`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: event,
+      }).then(async (r) => {
+        await r.arrayBuffer();
+        if (r.status !== 200) eventErrors.push(`event ${r.status}`);
+      });
+    await Promise.all(Math.random() < 0.1 ? [deliver(), deliver()] : [deliver()]);
+    lat.push(performance.now() - t0);
+    approved.set(out.data.id, out.data.payment.reference);
+    return 1;
+  });
+  const paid = await withDb(databaseUrlOf(server), async (c) => {
+    const { rows } = await c.query(
+      `SELECT id, payment_status, status,
+              (SELECT count(*) FROM jsonb_array_elements(history) h
+                WHERE h->>'field' = 'paymentStatus' AND h->>'to' = 'paid')::int AS paid_entries
+         FROM orders WHERE id = ANY($1::text[])`,
+      [[...approved.keys()]],
+    );
+    return rows;
+  });
+  // Paid, confirmed, and its payment's move to paid in history once (0 entries would be a silent change).
+  const notPaid =
+    approved.size -
+    paid.filter((r) => r.payment_status === 'paid' && r.status === 'confirmed' && r.paid_entries > 0).length;
+  const paidTwice = paid.filter((r) => r.paid_entries > 1).length;
+  print(
+    `online (cart + order + event)     ${online.rate.toFixed(0).padStart(6)} orders paid/s   p50 ${online.p50.toFixed(1)} ms   p99 ${online.p99.toFixed(1)} ms   server+db CPU ${online.cpuMs.toFixed(2)} ms an order (cart included)`,
+  );
+  print(
+    `online: ${approved.size} approved, lost ${notPaid} (approved, not paid and confirmed), paid twice ${paidTwice}, errors ${eventErrors.length}${eventErrors.length ? ` (${[...new Set(eventErrors)].slice(0, 3).join('; ')})` : ''}`,
+  );
+  const onlineOk = notPaid === 0 && paidTwice === 0 && eventErrors.length === 0;
+  print(`goal: online lost and paid twice 0: ${onlineOk ? 'PASS' : 'FAIL'}`);
+  if (!onlineOk) failed = true;
 } catch (err) {
   failed = true;
   print(`bench:orders failed: ${err.stack ?? err}`);

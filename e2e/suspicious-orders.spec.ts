@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { productAndSlot } from './support/order-slots';
 import { accountButton, DEMO, marketCompanyId, signIn } from './support/session';
 
 /**
@@ -22,17 +23,7 @@ test('staff see web orders sharing a phone flagged and cancel one in one click',
   test.setTimeout(90_000);
   const api = await playwright.request.newContext({ baseURL });
   const companyId = await marketCompanyId(api);
-  const products = (await (await api.get(`/api/companies/${companyId}/products?per_page=1`)).json()) as {
-    data: { id: string; price: number }[];
-  };
-  const product = products.data[0]!;
-  const days = (
-    (await (await api.get(`/api/companies/${companyId}/delivery-days?days=14`)).json()) as {
-      data: { date: string; windows: { id: string | null; remaining: number | null }[] }[];
-    }
-  ).data;
-  const day = days.find((d) => d.windows.some((w) => w.remaining === null || w.remaining >= 3))!;
-  const window = day.windows.find((w) => w.remaining === null || w.remaining >= 3)!;
+  const { product, day, window } = await productAndSlot(api, companyId, 3);
   // A phone of this run only, written three ways: the server reads one phone.
   const digits = String(Date.now()).slice(-7);
   const phones = [`316 ${digits}`, `+57 316${digits}`, `316-${digits}`];
@@ -51,8 +42,8 @@ test('staff see web orders sharing a phone flagged and cancel one in one click',
         contact: { name: `Sospechoso ${i + 1}`, phone },
         fulfillment: 'delivery',
         address: { line: 'Calle 1 # 2-3', neighborhood: 'Centro', city: 'Bogotá', notes: null },
-        dueDate: day.date,
-        window: window.id,
+        dueDate: day,
+        window,
         paymentMethod: 'cash',
         notes: null,
       },

@@ -34,6 +34,12 @@ import { createPaymentGateway, type PaymentGateway } from './providers/payments'
 import { createStorage, type StorageDriver } from './providers/storage';
 import { registerOrderRoutes } from './modules/orders/orders.routes';
 import { registerPaymentRoutes } from './modules/payments/payments.routes';
+import { registerReportRoutes } from './modules/reports/reports.routes';
+import {
+  createPaymentSandbox,
+  registerPaymentSandboxRoutes,
+  sandboxFetch,
+} from './modules/payment-sandbox/sandbox.routes';
 import { composeModules } from './modules/compose';
 import { createEmailDriver } from './providers/email';
 import { openToGuests, registerAuth } from './plugins/auth';
@@ -160,7 +166,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     companies: companyInfo,
     live: undefined as unknown as LiveFeed,
     storage: opts.storage ?? (await createStorage(config)),
-    payments: opts.payments ?? (await createPaymentGateway(config)),
+    // The sandbox's look-ups are answered by this app itself (modules/payment-sandbox), not over the network.
+    payments:
+      opts.payments ??
+      (await createPaymentGateway(config, config.payments.gateway === 'sandbox' ? sandboxFetch(app) : undefined)),
     async marketCompanyId() {
       if (marketId) return marketId;
       // Default: the demo bakery when seeded, else the first company created.
@@ -281,6 +290,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(part('carts', registerCartRoutes));
   await app.register(part('orders', registerOrderRoutes));
   await app.register(part('payments', registerPaymentRoutes));
+  await app.register(part('reports', registerReportRoutes));
+  // The sandbox gateway's checkout and look-up exist only when it is the gateway (never beside Wompi).
+  if (config.payments.gateway === 'sandbox') {
+    // Anyone may approve their own payment there: say so loudly where money should be real.
+    if (config.production) app.log.warn('PAYMENT_GATEWAY=sandbox in production: online payments are not real');
+    const sandbox = await createPaymentSandbox(app);
+    app.decorate('paymentSandbox', sandbox);
+    await app.register(part('payment-sandbox', (scope) => registerPaymentSandboxRoutes(scope, sandbox)));
+  }
   await app.register(
     part('resources', (scope) => {
       for (const service of resources.all()) registerResource(scope, service);

@@ -248,6 +248,12 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
   if (cleaned.NODE_ENV === 'production') {
     if (!cleaned.JWT_PRIVATE_KEY) problems.push('JWT_PRIVATE_KEY: required in production');
     if (!cleaned.PUBLIC_URL) problems.push('PUBLIC_URL: required in production');
+    // The sandbox approves payments nobody made: in production it is a choice said out loud (a demo), never a default.
+    if (!cleaned.PAYMENT_GATEWAY) {
+      problems.push(
+        'PAYMENT_GATEWAY: required in production (wompi; sandbox only for a demo: its payments are not real)',
+      );
+    }
     if (result.success && result.data.HORNADA_DEV_WEB) problems.push('HORNADA_DEV_WEB: development only');
   }
   if (cleaned.STORAGE === 's3' && !cleaned.S3_BUCKET) problems.push('S3_BUCKET: required with STORAGE=s3');

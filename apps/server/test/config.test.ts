@@ -133,11 +133,23 @@ describe('configuration', () => {
     const c = parseConfig({
       NODE_ENV: 'production',
       SEED_DEMO: 'on',
+      PAYMENT_GATEWAY: 'sandbox',
       PUBLIC_URL: 'https://pan.example.com/',
       JWT_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\nx\n-----END PRIVATE KEY-----',
     });
     expect(c.seedDemo).toBe(false);
     expect(c.publicUrl).toBe('https://pan.example.com');
+  });
+
+  it('pays through the sandbox in production only when PAYMENT_GATEWAY says so (it approves payments nobody made)', () => {
+    const keys = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://pan.example.com',
+      JWT_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\nx\n-----END PRIVATE KEY-----',
+    };
+    expect(() => parseConfig(keys)).toThrow(/PAYMENT_GATEWAY: required in production/);
+    expect(parseConfig({ ...keys, PAYMENT_GATEWAY: 'sandbox' }).payments.gateway).toBe('sandbox');
+    expect(() => parseConfig({ ...keys, PAYMENT_GATEWAY: 'wompi' })).toThrow(/WOMPI_PUBLIC_KEY: required/);
   });
 
   it('serves the web app through Vite only when `npm run dev` asks for it, never in production', () => {

@@ -15,6 +15,7 @@ export const BACK_OFFICE_ERROR_TEXTS_ES = {
   'orders/invalid-payment': 'El pago de este pedido no puede pasar a ese estado.',
   'orders/locked': 'Este pedido ya no se puede modificar en su estado actual.',
   'orders/field-outside-move': 'Ese dato no se puede cambiar en este momento del pedido.',
+  'orders/not-unpaid': 'Algunos pedidos ya no están pendientes de pago. Actualiza la lista e intenta de nuevo.',
   // Replay-safe writes (issue 23): an Idempotency-Key reused with another request, a stale If-Match.
   idempotency_mismatch: 'Esta solicitud ya se usó con otros datos.',
   precondition_failed: 'Este registro cambió mientras tanto. Recarga para ver su estado actual e intenta de nuevo.',

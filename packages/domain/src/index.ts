@@ -18,6 +18,7 @@ export * from './order-status';
 export * from './order-pricing';
 export * from './order-days';
 export * from './order-bounds';
+export * from './receivables';
 export * from './costing';
 export * from './identity';
 export * from './policy';

@@ -318,6 +318,7 @@ export const orders = pgTable(
     cashCollected: integer(),
     completedAt: ts(),
     cancelReason: text(),
+    refundReason: text(),
     notes: text(),
     history: jsonb().$type<OrderRecord['history']>().notNull().default([]),
     /** For search (number, name or phone): kept by PostgreSQL, never sent. */
@@ -397,6 +398,31 @@ export const paymentEvents = pgTable(
     receivedAt: ts().notNull(),
   },
   (t) => [primaryKey({ columns: [t.transactionId, t.status] }), index().on(t.orderId)],
+);
+
+/**
+ * The sandbox gateway's transactions (PAYMENT_GATEWAY=sandbox; modules/payment-sandbox): what its hosted
+ * checkout decided, and the delivery of its `transaction.updated` event, retried as Wompi does (30 min,
+ * 3 h, 24 h) while `eventDueAt` is set. Not tied to orders: the sandbox is the gateway, not the app.
+ */
+export const paymentSandboxTransactions = pgTable(
+  'payment_sandbox_transactions',
+  {
+    id: text().primaryKey(),
+    reference: text().notNull(),
+    amountInCents: bigint({ mode: 'number' }).notNull(),
+    currency: text().notNull(),
+    status: text().notNull(),
+    redirectUrl: text().notNull(),
+    /** Deliveries of the current status's event so far (reset when the status changes). */
+    eventAttempts: integer().notNull().default(0),
+    /** When the event is next sent; null once answered 200 or given up. */
+    eventDueAt: ts(),
+    eventDeliveredAt: ts(),
+    createdAt: ts().notNull(),
+    updatedAt: ts().notNull(),
+  },
+  (t) => [index().on(t.eventDueAt), index().on(t.reference)],
 );
 
 /** The last order number of each company: bumped in the transaction that inserts the order (no gaps). */

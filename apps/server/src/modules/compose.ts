@@ -5,6 +5,7 @@ import { IdentityService } from './identity/identity.service';
 import { endSessionsOf } from './identity/sessions';
 import { OrdersService } from './orders/orders.service';
 import { PaymentsService } from './payments/payments.service';
+import { ReceivablesService } from './reports/receivables.service';
 
 /**
  * Where each module's rules run among the others on the orders resource (lower first). The orders
@@ -22,6 +23,7 @@ export interface Modules {
   orders: OrdersService;
   payments: PaymentsService;
   identity: IdentityService;
+  receivables: ReceivablesService;
 }
 
 /**
@@ -34,6 +36,7 @@ export function composeModules(ctx: AppContext, resources: ResourceRegistry): Mo
   const payments = new PaymentsService(ctx, resources);
   const orders = new OrdersService(ctx, resources, carts, payments);
   const identity = new IdentityService(ctx, resources);
+  const receivables = new ReceivablesService(ctx, resources);
 
   resources.hooksOf('orders').beforeWrite.add('orders:rules', orders.rules.beforeWrite, { order: ORDER_HOOKS.rules });
   // A gateway's write: its payment in history, and a paid web order confirmed (design §5).
@@ -50,7 +53,7 @@ export function composeModules(ctx: AppContext, resources: ResourceRegistry): Mo
     { order: USER_HOOKS.endSessions },
   );
 
-  return { carts, orders, payments, identity };
+  return { carts, orders, payments, identity, receivables };
 }
 
 declare module 'fastify' {

@@ -52,6 +52,7 @@ const NAMES = [
 const STREETS = ['Calle 45 # 13-20', 'Carrera 7 # 60-12', 'Calle 53 # 21-40', 'Carrera 15 # 85-33', 'Calle 26 # 19-08'];
 const HOODS = ['Teusaquillo', 'Chapinero', 'Galerías', 'Chicó', 'La Soledad', 'Palermo'];
 const CANCEL_REASONS = ['El cliente ya no lo necesita', 'Dirección fuera de cobertura', 'Pedido duplicado'];
+const REFUND_REASONS = ['Producto en mal estado', 'Pedido cancelado después del pago', 'Cobro duplicado'];
 
 type Target = { status: OrderStatus; payment: PaymentStatus };
 
@@ -241,7 +242,13 @@ export async function seedOrders(opts: {
         payment = 'paid';
       } else pay('paid', staff, ROLE.companyStaff);
     }
-    if (target.payment === 'refunded') pay('refunded', staff, ROLE.companyAdmin);
+    // A refund carries its reason, logged just before it as the rules do (picked without the random
+    // stream, so the rest of the demo stays as it was).
+    const refundReason = target.payment === 'refunded' ? REFUND_REASONS[plan.n % REFUND_REASONS.length]! : null;
+    if (refundReason) {
+      history.push({ at: new Date(at).toISOString(), by: staff, field: 'refundReason', from: null, to: refundReason });
+      pay('refunded', staff, ROLE.companyAdmin);
+    }
     const cancelled = status === 'cancelled';
     // Through the orders service as the seed: its line imports the order as the rules made it above.
     await service.create(
@@ -268,6 +275,7 @@ export async function seedOrders(opts: {
         cashCollected,
         completedAt,
         cancelReason: cancelled ? rnd.pick(CANCEL_REASONS) : null,
+        refundReason,
         history,
         createdAt: plan.placedAt,
         updatedAt: new Date(at),

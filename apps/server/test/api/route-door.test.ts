@@ -65,6 +65,7 @@ const OPEN_TO_GUESTS = new Set([
   'POST /api/carts/:id/checkout',
   'GET /api/orders/link/:token',
   'POST /api/payments/events',
+  'GET /api/pasarela-de-prueba/v1/transactions/:id',
   'GET /api/orders/link/:token/payment',
   'POST /api/orders/link/:token/payment',
   'POST /api/auth/register',

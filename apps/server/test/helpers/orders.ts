@@ -187,5 +187,17 @@ export function ordersCalls(app: () => OrdersApp) {
     app().t.call({ method: 'PATCH', url: api(`/${id}`), token: user.token, payload });
   const get = (id: string, user?: TestUser) => app().t.call({ method: 'GET', url: api(`/${id}`), token: user?.token });
 
-  return { api, cart, checkout, checkoutBody, webOrder, staffOrder, postOrder, patch, get };
+  /** A B2B client of the company, created by its admin; returns its id. */
+  async function b2bClient(body: Record<string, unknown>) {
+    const res = await app().t.call({
+      method: 'POST',
+      url: `/api/companies/${app().companyId}/b2bClients`,
+      token: app().admin.token,
+      payload: body,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return json<{ data: { id: string } }>(res).data.id;
+  }
+
+  return { api, cart, checkout, checkoutBody, webOrder, staffOrder, postOrder, patch, get, b2bClient };
 }

@@ -72,6 +72,8 @@ export const OrderInput = z
     producedQuantities: producedQuantities.default({}),
     cashCollected: money().nullable().default(null),
     cancelReason: shortText(500).default(null),
+    /** Why a paid order was refunded: only with the admin's move of the payment to refunded (design §5). */
+    refundReason: shortText(500).default(null),
     notes: shortText(1000).default(null),
   })
   .strict();
@@ -141,6 +143,7 @@ export const Order = baseRecord.extend({
   cashCollected: z.number().int().nullable(),
   completedAt: z.string().nullable(),
   cancelReason: z.string().nullable(),
+  refundReason: z.string().nullable(),
   notes: z.string().nullable(),
   history: z.array(HistoryEntry),
 });

@@ -409,6 +409,11 @@ export class OrderRules {
     // A cart's holder at checkout places a web order; anyone else the back office's.
     const web = actor.kind === 'guest' || (actor.kind === 'user' && actor.via === 'checkout');
     if (!web && actor.kind === 'user') assertNewOrderMoments(actor.role, data);
+    if (data.refundReason) {
+      throw new AppError(422, 'orders/field-outside-move', 'refundReason cannot be set on a new order', [
+        { path: 'refundReason', message: 'Changes only with the move of the payment to refunded' },
+      ]);
+    }
     const values = await this.prepareNew(tx, historyBy(actor), companyId, data as unknown as NewOrder, web);
     if (!web) return values;
     const { cartId, idempotencyKey, requestHash, holderKey, originKey } = data;
@@ -575,6 +580,14 @@ export class OrderRules {
     const { current, data, out, payer, method } = u;
     const paymentTo = data.paymentStatus;
     delete out.paymentStatus;
+    if (u.changed('refundReason') && paymentTo !== 'refunded') {
+      throw new AppError(
+        422,
+        'orders/field-outside-move',
+        `refundReason cannot change on order #${current.number} without a refund; it changes only with the move of the payment to refunded`,
+        [{ path: 'refundReason', message: 'Changes only with the move of the payment to refunded' }],
+      );
+    }
     if (paymentTo !== undefined && paymentTo !== current.paymentStatus) {
       const allowed = payer ? allowedPaymentMoves(payer, method, current.paymentStatus) : [];
       if (!allowed.includes(paymentTo)) {
@@ -584,6 +597,12 @@ export class OrderRules {
           `The payment of order #${current.number} (${method}) cannot go from ${current.paymentStatus} to ${paymentTo}; allowed: ${listOrNone(allowed)}`,
           [{ path: 'paymentStatus', message: `Allowed: ${listOrNone(allowed)}` }],
         );
+      }
+      if (paymentTo === 'refunded') {
+        // The reason belongs to the refund (design §5), logged just before it.
+        const reason = data.refundReason ?? current.refundReason;
+        if (!reason) throw validationError([{ path: 'refundReason', message: 'Say why the order is refunded' }]);
+        if (u.changed('refundReason')) u.log('refundReason', current.refundReason, data.refundReason);
       }
       out.paymentStatus = paymentTo;
       u.log('paymentStatus', current.paymentStatus, paymentTo);
@@ -771,6 +790,7 @@ const LOGGED_BY_THE_REST = [
 type LoggedBySteps =
   | 'status'
   | 'cancelReason'
+  | 'refundReason'
   | 'deliveryAssistantId'
   | 'paymentMethod'
   | 'paymentStatus'

@@ -15,6 +15,8 @@ const SandboxKeys = z.object({
   eventsSecret: z.string().min(8),
 });
 type SandboxKeys = z.infer<typeof SandboxKeys>;
+/** A public key, the integrity secret and the events secret. */
+export type GatewayKeys = SandboxKeys;
 
 async function readOrCreateSandboxKeys(dataDir: string): Promise<SandboxKeys> {
   const file = path.join(dataDir, 'keys', 'payments-sandbox.json');
@@ -43,11 +45,7 @@ async function readOrCreateSandboxKeys(dataDir: string): Promise<SandboxKeys> {
  */
 export async function createPaymentGateway(config: Config, fetchFn?: typeof fetch): Promise<PaymentGateway> {
   const p = config.payments;
-  const given = { publicKey: p.publicKey, integritySecret: p.integritySecret, eventsSecret: p.eventsSecret };
-  const keys =
-    p.gateway === 'wompi' || (given.publicKey && given.integritySecret && given.eventsSecret)
-      ? SandboxKeys.parse(given)
-      : { ...(await readOrCreateSandboxKeys(config.dataDir)), ...withoutUnset(given) };
+  const keys = await paymentKeys(config);
   return createWompiGateway({
     name: p.gateway,
     ...keys,
@@ -55,6 +53,18 @@ export async function createPaymentGateway(config: Config, fetchFn?: typeof fetc
     checkoutUrl: p.checkoutUrl,
     ...(fetchFn ? { fetch: fetchFn } : {}),
   });
+}
+
+/**
+ * The gateway's keys: the WOMPI_* ones given, the rest (sandbox only) the development keys from DATA_DIR.
+ * The sandbox's checkout and events (modules/payment-sandbox) use the same keys as the driver.
+ */
+export async function paymentKeys(config: Config): Promise<GatewayKeys> {
+  const p = config.payments;
+  const given = { publicKey: p.publicKey, integritySecret: p.integritySecret, eventsSecret: p.eventsSecret };
+  return p.gateway === 'wompi' || (given.publicKey && given.integritySecret && given.eventsSecret)
+    ? SandboxKeys.parse(given)
+    : { ...(await readOrCreateSandboxKeys(config.dataDir)), ...withoutUnset(given) };
 }
 
 const withoutUnset = <T extends object>(o: T): Partial<T> =>

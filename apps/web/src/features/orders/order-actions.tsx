@@ -99,6 +99,38 @@ export function useOrderActor(
   const close = (open: boolean) => {
     if (!open) setAsked(null);
   };
+  /** The reason a cancellation or a refund carries (the server refuses either without one). */
+  const reasonField = (label: string) => (
+    <div>
+      <label htmlFor={reasonId} className="block text-sm font-medium text-stone-800">
+        {label}
+      </label>
+      <textarea
+        id={reasonId}
+        value={reason}
+        maxLength={500}
+        rows={3}
+        aria-invalid={reasonError ? true : undefined}
+        aria-describedby={reasonError ? `${reasonId}-error` : undefined}
+        onChange={(event) => {
+          setReason(event.target.value);
+          if (reasonError) setReasonError(null);
+        }}
+        className="mt-1 block w-full rounded-lg border border-stone-300 px-3 py-2 text-stone-900 shadow-sm focus:border-amber-700 focus:outline-none focus:ring-2 focus:ring-amber-700/30"
+      />
+      {reasonError ? (
+        <p id={`${reasonId}-error`} className="mt-1 text-sm text-red-800">
+          {reasonError}
+        </p>
+      ) : null}
+    </div>
+  );
+  /** The written reason, or null with the field's message shown. */
+  const reasonOrAsk = (): string | null => {
+    const text = reason.trim();
+    if (!text) setReasonError('Escribe el motivo: el cliente y el equipo lo verán.');
+    return text || null;
+  };
   const dialogs = (
     <>
       <ConfirmDialog
@@ -110,38 +142,13 @@ export function useOrderActor(
         description={
           <div className="space-y-3">
             <p>El cliente verá el pedido como cancelado. Esto no se puede deshacer.</p>
-            <div>
-              <label htmlFor={reasonId} className="block text-sm font-medium text-stone-800">
-                Motivo de la cancelación
-              </label>
-              <textarea
-                id={reasonId}
-                value={reason}
-                maxLength={500}
-                rows={3}
-                aria-invalid={reasonError ? true : undefined}
-                aria-describedby={reasonError ? `${reasonId}-error` : undefined}
-                onChange={(event) => {
-                  setReason(event.target.value);
-                  if (reasonError) setReasonError(null);
-                }}
-                className="mt-1 block w-full rounded-lg border border-stone-300 px-3 py-2 text-stone-900 shadow-sm focus:border-amber-700 focus:outline-none focus:ring-2 focus:ring-amber-700/30"
-              />
-              {reasonError ? (
-                <p id={`${reasonId}-error`} className="mt-1 text-sm text-red-800">
-                  {reasonError}
-                </p>
-              ) : null}
-            </div>
+            {reasonField('Motivo de la cancelación')}
           </div>
         }
         onConfirm={async () => {
           if (!order) return;
-          const text = reason.trim();
-          if (!text) {
-            setReasonError('Escribe el motivo: el cliente y el equipo lo verán.');
-            throw new Error('reason required');
-          }
+          const text = reasonOrAsk();
+          if (!text) throw new Error('reason required');
           await patch(order, { status: 'cancelled', cancelReason: text }, `Pedido #${order.number} cancelado.`);
         }}
       />
@@ -167,16 +174,29 @@ export function useOrderActor(
       <ConfirmDialog
         open={asked?.kind === 'refund'}
         onOpenChange={close}
-        title={order ? `¿Reembolsar el pedido #${order.number}?` : ''}
-        confirmLabel="Marcar reembolsado"
+        title={order ? `¿Registrar el reembolso del pedido #${order.number}?` : ''}
+        confirmLabel="Registrar reembolso"
         cancelLabel="Volver"
         description={
           order ? (
-            <p>Registra que se devolvieron {formatMoney(order.total)} al cliente. Esto no se puede deshacer.</p>
+            <div className="space-y-3">
+              <p>
+                Registra que se devolvieron {formatMoney(order.total)} al cliente (el dinero se devuelve por la pasarela
+                o el banco). Esto no se puede deshacer.
+              </p>
+              {reasonField('Motivo del reembolso')}
+            </div>
           ) : null
         }
         onConfirm={async () => {
-          if (order) await patch(order, { paymentStatus: 'refunded' }, `Pedido #${order.number}: reembolsado.`);
+          if (!order) return;
+          const text = reasonOrAsk();
+          if (!text) throw new Error('reason required');
+          await patch(
+            order,
+            { paymentStatus: 'refunded', refundReason: text },
+            `Pedido #${order.number}: reembolso registrado.`,
+          );
         }}
       />
     </>
@@ -229,7 +249,7 @@ export function OrderQuickActions({
               <DropdownMenuItem onSelect={() => actor.ask('paid', order)}>Marcar pagado</DropdownMenuItem>
             ) : null}
             {moves.refund ? (
-              <DropdownMenuItem onSelect={() => actor.ask('refund', order)}>Marcar reembolsado…</DropdownMenuItem>
+              <DropdownMenuItem onSelect={() => actor.ask('refund', order)}>Registrar reembolso…</DropdownMenuItem>
             ) : null}
             {moves.cancel ? (
               <DropdownMenuItem onSelect={() => actor.ask('cancel', order)}>Cancelar pedido…</DropdownMenuItem>
@@ -265,7 +285,7 @@ export function OrderPanelActions({ order, actor }: { order: Order; actor: Order
       ) : null}
       {moves.refund ? (
         <button type="button" className={otherActionClass} disabled={busy} onClick={() => actor.ask('refund', order)}>
-          Marcar reembolsado
+          Registrar reembolso
         </button>
       ) : null}
       {moves.cancel ? (

@@ -215,6 +215,11 @@ function OrderDetail({
           <span className="font-semibold">Motivo de la cancelación:</span> {order.cancelReason}
         </p>
       ) : null}
+      {order.paymentStatus === 'refunded' && order.refundReason ? (
+        <p className="rounded-lg bg-stone-100 p-3 text-stone-800">
+          <span className="font-semibold">Motivo del reembolso:</span> {order.refundReason}
+        </p>
+      ) : null}
       <OrderPanelActions order={order} actor={actor} />
 
       <dl className="grid grid-cols-2 gap-x-4 gap-y-3">

@@ -150,6 +150,7 @@ const FIELD_ES: Record<string, string> = {
   b2bClientId: 'Cliente mayorista',
   notes: 'Notas',
   cancelReason: 'Motivo de la cancelación',
+  refundReason: 'Motivo del reembolso',
   contact: 'Contacto',
   customerId: 'Cliente',
   routePosition: 'Orden en la ruta',

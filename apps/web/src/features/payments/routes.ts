@@ -1,7 +1,7 @@
 import { paths } from '../../config/paths';
 import { defineRoutes } from '../../lib/route-entry';
 
-/** Open balances (design §6), a report of unpaid orders. Not built yet. */
+/** Open balances (design §6): unpaid orders by who owes them, marked paid in bulk, a printable statement. */
 export const paymentsRoutes = defineRoutes([
   {
     id: 'dashboard.unpaid',
@@ -10,5 +10,6 @@ export const paymentsRoutes = defineRoutes([
     permission: { area: 'dashboard', capability: 'reports:read' },
     title: 'Pagos pendientes',
     icon: 'Wallet',
+    lazy: () => import('./unpaid-page'),
   },
 ]);

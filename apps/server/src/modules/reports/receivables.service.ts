@@ -1,0 +1,174 @@
+import { and, asc, eq, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
+import {
+  agingBucketOf,
+  can,
+  dayInZone,
+  reachesCompany,
+  unpaidAgeDays,
+  type UnpaidOrder,
+  type UnpaidParty,
+} from '@hornada/domain';
+import type { AppContext, Caller } from '../../context';
+import { b2bClients, orders, users } from '../../db/schema';
+import { AppError, forbidden, notFound, unauthenticated } from '../../lib/errors';
+import { asUser } from '../../resources/actor';
+import type { ResourceRegistry } from '../../resources/registry';
+import type { ResourceService } from '../../resources/service';
+import { getCompany } from '../../resources/tenant';
+
+/** The most open orders one report reads: far beyond a bakery's receivables, a bound on the answer. */
+export const MAX_UNPAID_ORDERS = 10_000;
+
+/** Payment statuses that close a balance: anything else (unpaid, pending, failed) is still owed. */
+const SETTLED = ['paid', 'refunded'] as const;
+
+/**
+ * The bakery's receivables (design §3 reports/unpaid, issue 24): open balances by who owes them, aged
+ * from the due day plus a B2B client's terms, and settling several at once through the orders service.
+ */
+export class ReceivablesService {
+  private readonly orders: ResourceService;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly resources: ResourceRegistry,
+  ) {
+    this.orders = resources.get('orders');
+  }
+
+  /** 401 without a user, 404 for another company (its existence not confirmed), 403 for a role without reports. */
+  private assertReader(caller: Caller | null, companyId: string): void {
+    if (!caller) throw unauthenticated();
+    if (!reachesCompany(caller, companyId)) throw notFound();
+    if (!can(caller.role, 'reports:read')) throw forbidden('Your role cannot read reports');
+  }
+
+  async unpaid(caller: Caller | null, companyId: string): Promise<UnpaidParty[]> {
+    this.assertReader(caller, companyId);
+    const company = await getCompany(this.ctx, companyId);
+    const today = dayInZone(this.ctx.clock.now(), company.timeZone);
+    const rows = await this.ctx.db
+      .select({
+        id: orders.id,
+        number: orders.number,
+        dueDate: orders.dueDate,
+        total: orders.total,
+        status: orders.status,
+        paymentStatus: orders.paymentStatus,
+        paymentMethod: orders.paymentMethod,
+        contact: orders.contact,
+        phoneKey: orders.phoneKey,
+        customerId: orders.customerId,
+        customerName: users.name,
+        b2bClientId: orders.b2bClientId,
+        businessName: b2bClients.businessName,
+        terms: b2bClients.paymentTermsDays,
+        creditLimit: b2bClients.creditLimit,
+      })
+      .from(orders)
+      .leftJoin(users, eq(users.id, orders.customerId))
+      .leftJoin(b2bClients, eq(b2bClients.id, orders.b2bClientId))
+      .where(
+        and(
+          eq(orders.companyId, company.id),
+          isNull(orders.deletedAt),
+          ne(orders.status, 'cancelled'),
+          notInArray(orders.paymentStatus, [...SETTLED]),
+        ),
+      )
+      .orderBy(asc(orders.dueDate), asc(orders.number))
+      .limit(MAX_UNPAID_ORDERS);
+
+    const parties = new Map<string, UnpaidParty>();
+    for (const r of rows) {
+      const dueDay = dayInZone(r.dueDate, company.timeZone);
+      const b2b = r.b2bClientId !== null;
+      const terms = b2b ? (r.terms ?? 0) : 0;
+      const ageDays = unpaidAgeDays(dueDay, terms, today);
+      const party: UnpaidParty['party'] = b2b
+        ? { type: 'b2bClient', id: r.b2bClientId!, name: r.businessName ?? r.contact.name, phone: r.contact.phone }
+        : r.customerId
+          ? { type: 'customer', id: r.customerId, name: r.customerName ?? r.contact.name, phone: r.contact.phone }
+          : // A guest has no account: its orders are one party by their phone (the name may be typed differently).
+            { type: 'guest', id: r.phoneKey || r.contact.name, name: r.contact.name, phone: r.contact.phone };
+      const key = `${party.type}:${party.id}`;
+      let entry = parties.get(key);
+      if (!entry) {
+        entry = {
+          party,
+          balance: 0,
+          orders: 0,
+          oldestDueDate: dueDay,
+          buckets: { '0-30': 0, '31-60': 0, '61-90': 0, '90+': 0 },
+          paymentTermsDays: b2b ? terms : null,
+          creditLimit: b2b ? (r.creditLimit ?? 0) : null,
+          creditUsed: b2b ? 0 : null,
+          unpaidOrders: [],
+        };
+        parties.set(key, entry);
+      }
+      const order: UnpaidOrder = {
+        id: r.id,
+        number: r.number,
+        dueDate: dueDay,
+        total: r.total,
+        status: r.status,
+        paymentMethod: r.paymentMethod,
+        paymentStatus: r.paymentStatus,
+        ageDays,
+        bucket: agingBucketOf(ageDays),
+      };
+      entry.unpaidOrders.push(order);
+      entry.orders += 1;
+      entry.balance += r.total;
+      entry.buckets[order.bucket] += r.total;
+      if (entry.creditUsed !== null) entry.creditUsed += r.total;
+      if (dueDay < entry.oldestDueDate) entry.oldestDueDate = dueDay;
+    }
+    return [...parties.values()].sort((a, b) => b.balance - a.balance || a.party.name.localeCompare(b.party.name));
+  }
+
+  /**
+   * "Marcar como pagado" (issue 24): every order paid in one transaction, or none. Each must be this
+   * company's, not cancelled and still unpaid, checked under the rows' locks, so a second submission
+   * of the same orders waits for the first and is then refused naming them; the payment move itself
+   * is the orders service's (the user as actor, the payment axis, a history entry per order).
+   */
+  async markPaid(caller: Caller | null, companyId: string, orderIds: string[]): Promise<number> {
+    const actor = asUser(caller);
+    this.assertReader(caller, companyId);
+    const ids = [...new Set(orderIds)];
+    await this.resources.transaction(companyId, async (scope) => {
+      const locked = await scope.tx
+        .select({ id: orders.id, number: orders.number, status: orders.status, paymentStatus: orders.paymentStatus })
+        .from(orders)
+        .where(and(eq(orders.companyId, companyId), isNull(orders.deletedAt), inArray(orders.id, ids)))
+        .orderBy(sql`${orders.id} COLLATE "C"`)
+        .for('update');
+      const byId = new Map(locked.map((r) => [r.id, r]));
+      const missing = ids.find((id) => !byId.has(id));
+      if (missing !== undefined) {
+        throw new AppError(404, 'not_found', `Order not found: ${missing}`, [
+          { path: `orderIds.${orderIds.indexOf(missing)}`, message: 'No order with this id in this bakery' },
+        ]);
+      }
+      const closed = locked.filter((r) => r.status === 'cancelled' || SETTLED.some((s) => s === r.paymentStatus));
+      if (closed.length > 0) {
+        const names = closed.map((r) => `#${r.number}`).join(', ');
+        throw new AppError(
+          409,
+          'orders/not-unpaid',
+          `These orders are not unpaid any more (paid, refunded or cancelled): ${names}`,
+          closed.map((r) => ({ path: `orderIds.${orderIds.indexOf(r.id)}`, message: `#${r.number} is not unpaid` })),
+        );
+      }
+      await this.orders.bulkUpdate(
+        actor,
+        companyId,
+        ids.map((id) => ({ id, data: { paymentStatus: 'paid' } })),
+        scope,
+      );
+    });
+    return ids.length;
+  }
+}

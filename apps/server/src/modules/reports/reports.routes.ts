@@ -1,0 +1,66 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { MARK_PAID_MAX, MarkPaidInput, UnpaidParty } from '@hornada/domain';
+import { z } from 'zod';
+import { writeLimit } from '../../plugins/rate-limit';
+
+const noStore = (_req: FastifyRequest, reply: FastifyReply, done: () => void) => {
+  void reply.header('cache-control', 'no-store');
+  done();
+};
+
+const companyParams = z.object({ companyId: z.string().min(1).max(64) });
+
+/** The reports of design §3 "operations" that this module answers, and the unpaid screen's bulk payment. */
+export function registerReportRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const service = app.modules.receivables;
+
+  r.get(
+    '/api/companies/:companyId/reports/unpaid',
+    {
+      onRequest: noStore,
+      schema: {
+        tags: ['reports'],
+        summary: 'Open balances by customer, B2B client or guest, aged',
+        description:
+          'Unpaid orders (not cancelled, payment not paid nor refunded: unpaid, pending and failed count) grouped by ' +
+          'who owes them: a B2B client (`party.type` "b2bClient"), else a customer account ("customer"), else a ' +
+          'guest without an account ("guest"), whose orders are grouped by the contact phone (its last ten digits are ' +
+          "`party.id`, the name is the latest order's). An order's age (`ageDays`) counts in the company's time zone " +
+          "from its due day plus the B2B client's `paymentTermsDays`; one not due yet is in the 0-30 bucket. " +
+          '`buckets` sums the totals by age; `creditLimit` (0: none set) and `creditUsed` (its open balance) are a ' +
+          "B2B client's, null for others. `unpaidOrders` lists the orders behind the balance, oldest due first (the " +
+          'orders list filters `customerId`, `b2bClientId` and `paymentStatus` read the same). Parties by balance, ' +
+          'largest first; at most 10,000 orders are read. Admin and staff (`reports:read`).',
+        params: companyParams,
+        response: { 200: z.object({ data: z.array(UnpaidParty) }) },
+      },
+    },
+    async (req) => ({ data: await service.unpaid(req.caller, req.params.companyId) }),
+  );
+
+  r.post(
+    '/api/companies/:companyId/orders/mark-paid',
+    {
+      config: writeLimit(app).config,
+      onRequest: noStore,
+      schema: {
+        tags: ['orders'],
+        summary: 'Mark several orders paid at once (all or nothing)',
+        description:
+          `"Marcar como pagado" on the unpaid screen: up to ${MARK_PAID_MAX} orders of this company, each not ` +
+          'cancelled and not yet paid or refunded, move to paid in one transaction, as the signed-in user (a ' +
+          'history entry on each). An id not of this company is a 404 naming it; an order no longer unpaid (a ' +
+          'second submission of the same orders included) a 409 `orders/not-unpaid` naming them; an online order ' +
+          "(the gateway's to mark) a 422 `orders/invalid-payment`. Nothing is written then. Admin and staff.",
+        params: companyParams,
+        body: MarkPaidInput,
+        response: { 200: z.object({ data: z.object({ updated: z.number().int() }) }) },
+      },
+    },
+    async (req) => ({
+      data: { updated: await service.markPaid(req.caller, req.params.companyId, req.body.orderIds) },
+    }),
+  );
+}

@@ -1,0 +1,105 @@
+/**
+ * The `wompi` driver end to end against the sandbox (issue 24 item 3): an app with PAYMENT_GATEWAY=wompi,
+ * its WOMPI_CHECKOUT_URL and WOMPI_API_URL pointed at a second app serving the sandbox on a real port
+ * (the gateway, with the same keys), as Wompi's own checkout and API would be. The browser's steps go
+ * over HTTP to the gateway; the response page's look-up asks it server to server. The sandbox's events go
+ * to its own app, as Wompi's go to the URL its merchant configured: here the look-up alone settles it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setupTestApp, type TestApp } from '../helpers/app';
+import type { OrdersApp } from '../helpers/orders';
+import { PAYMENT_KEYS, paymentsCalls, setupPaymentsApp, type OnlineOrder } from '../helpers/payments';
+
+let gateway: TestApp;
+let o: OrdersApp;
+const { onlineOrder, staffView } = paymentsCalls(() => o);
+
+beforeAll(async () => {
+  gateway = await setupTestApp({ listen: true, env: { ...PAYMENT_KEYS, RATE_LIMIT_WRITES: '0' } });
+  o = await setupPaymentsApp({
+    env: {
+      PAYMENT_GATEWAY: 'wompi',
+      WOMPI_API_URL: `${gateway.baseUrl}/api/pasarela-de-prueba/v1`,
+      WOMPI_CHECKOUT_URL: `${gateway.baseUrl}/pasarela-de-prueba`,
+    },
+  });
+});
+afterAll(async () => {
+  await o?.t.close();
+  await gateway?.close();
+});
+
+/** The browser at the gateway: opens the checkout link, presses a button, follows no redirect. */
+async function payAtGateway(order: OnlineOrder, decision: string): Promise<string> {
+  const link = new URL(order.payment.checkoutUrl);
+  expect(link.origin).toBe(gateway.baseUrl);
+  const page = await fetch(link);
+  expect(page.status).toBe(200);
+  expect(await page.text()).toContain(order.payment.reference);
+  const form = new URLSearchParams(link.searchParams);
+  form.set('decision', decision);
+  const res = await fetch(`${gateway.baseUrl}/pasarela-de-prueba`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: form.toString(),
+    redirect: 'manual',
+  });
+  expect(res.status).toBe(303);
+  const back = new URL(res.headers.get('location')!);
+  expect(back.pathname).toBe('/respuesta-de-pago');
+  expect(back.searchParams.get('pedido')).toBe(order.accessToken);
+  return back.searchParams.get('id')!;
+}
+
+const lookUp = (order: OnlineOrder, id: string) =>
+  o.t.call({ method: 'GET', url: `/api/orders/link/${order.accessToken}/payment?id=${encodeURIComponent(id)}` });
+
+describe('the wompi driver against the sandbox', () => {
+  it("signs a checkout link the sandbox accepts, and the response page's look-up marks the order paid", async () => {
+    const order = await onlineOrder();
+    const id = await payAtGateway(order, 'APPROVED');
+    const res = await lookUp(order, id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ data: { paymentStatus: 'paid', transactionStatus: 'APPROVED' } });
+    expect(await staffView(order.id)).toMatchObject({
+      paymentStatus: 'paid',
+      status: 'confirmed',
+      payment: { gateway: 'wompi', transactionId: id, status: 'APPROVED' },
+    });
+  });
+
+  it('reads a declined and a pending transaction as Wompi reports them', async () => {
+    const declined = await onlineOrder();
+    const no = await payAtGateway(declined, 'DECLINED');
+    expect((await lookUp(declined, no)).json()).toEqual({
+      data: { paymentStatus: 'failed', transactionStatus: 'DECLINED' },
+    });
+    const pending = await onlineOrder();
+    const later = await payAtGateway(pending, 'PENDING');
+    expect((await lookUp(pending, later)).json()).toEqual({
+      data: { paymentStatus: 'pending', transactionStatus: 'PENDING' },
+    });
+    // Approved later at the gateway: the next look-up pays it.
+    const decided = await fetch(`${gateway.baseUrl}/pasarela-de-prueba/transacciones/${later}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'decision=APPROVED',
+      redirect: 'manual',
+    });
+    expect(decided.status).toBe(303);
+    expect((await lookUp(pending, later)).json()).toEqual({
+      data: { paymentStatus: 'paid', transactionStatus: 'APPROVED' },
+    });
+  });
+
+  it('has no sandbox routes in an app whose gateway is wompi', async () => {
+    expect(o.t.app.paymentSandbox).toBeUndefined();
+    for (const url of ['/pasarela-de-prueba', '/pasarela-de-prueba/transacciones/:id']) {
+      expect(o.t.app.hasRoute({ method: 'GET', url })).toBe(false);
+      expect(o.t.app.hasRoute({ method: 'POST', url })).toBe(false);
+    }
+    const api = await o.t.call({ method: 'GET', url: '/api/pasarela-de-prueba/v1/transactions/x' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ code: 'not_found' });
+  });
+});
