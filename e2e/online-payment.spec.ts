@@ -168,3 +168,60 @@ test.describe('online payment', () => {
     await guestContext.close();
   });
 });
+
+/** A guest places an online order and lands on the sandbox's hosted checkout (the real page). */
+async function guestAtSandbox(page: Page, name: string): Promise<number> {
+  await guestFillsSummary(page, { name, phone: '311 555 0177', line: 'Carrera 15 # 88-20', neighborhood: 'El Chicó' });
+  await page.getByRole('radio', { name: /Pago en línea/ }).check();
+  await page.getByRole('button', { name: 'Realizar pedido' }).click();
+  const attempt = await atGateway(page);
+  return Number(attempt.reference.split('-')[0]);
+}
+
+test.describe('online payment through the sandbox', () => {
+  test('a guest pays and is approved; another declines, tries again and is approved', async ({
+    page,
+    expectConsoleErrors,
+  }) => {
+    test.setTimeout(120_000);
+    // The sandbox's page links no icon: Chromium asks for /favicon.ico, a 404 (its console line names no path).
+    expectConsoleErrors(404);
+    const number = await guestAtSandbox(page, 'Camila Rojas');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.screenshot({ path: shot('sandbox-checkout-375.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Aprobar' }).click();
+    await expect(page).toHaveURL(/\/respuesta-de-pago\?pedido=.*&id=/);
+    await expect(answer(page)).toContainText('Pago aprobado', { timeout: 15_000 });
+    await expect(answer(page)).toContainText(`Tu pedido #${number} está confirmado`);
+
+    const other = await guestAtSandbox(page, 'Sebastián Mora');
+    await page.getByRole('button', { name: 'Rechazar' }).click();
+    await expect(answer(page)).toContainText('El pago no fue aprobado', { timeout: 15_000 });
+    await page.getByRole('button', { name: 'Intentar de nuevo' }).click();
+    const again = await atGateway(page);
+    expect(again.reference.startsWith(`${other}-2-`)).toBe(true);
+    await page.getByRole('button', { name: 'Aprobar' }).click();
+    await expect(answer(page)).toContainText('Pago aprobado', { timeout: 15_000 });
+    await expect(answer(page)).toContainText(`Tu pedido #${other} está confirmado`);
+  });
+
+  test('a guest leaves the payment pending and approves it later at the sandbox; the response page follows', async ({
+    page,
+    expectConsoleErrors,
+  }) => {
+    test.setTimeout(120_000);
+    expectConsoleErrors(404);
+    const number = await guestAtSandbox(page, 'Andrés Gil');
+    await page.getByRole('button', { name: 'Dejar pendiente' }).click();
+    await expect(page).toHaveURL(/\/respuesta-de-pago\?pedido=.*&id=/);
+    await expect(answer(page)).toContainText('Tu pago está en proceso', { timeout: 15_000 });
+    const id = new URL(page.url()).searchParams.get('id')!;
+
+    const sandbox = await page.context().newPage();
+    await sandbox.goto(`/pasarela-de-prueba/transacciones/${encodeURIComponent(id)}`);
+    await sandbox.getByRole('button', { name: 'Aprobar' }).click();
+    await expect(answer(page)).toContainText('Pago aprobado', { timeout: 20_000 });
+    await expect(answer(page)).toContainText(`Tu pedido #${number} está confirmado`);
+    await sandbox.close();
+  });
+});
