@@ -249,9 +249,11 @@ export const carts = pgTable(
   },
   (t) => [
     index().on(t.customerId, t.companyId, t.updatedAt),
-    // A session's open carts (five a holder) and the cleanup of carts untouched for 30 days (issue 23).
+    // A session's open carts (five a holder, kept by the trigger of migration 0016).
     index().on(t.sessionHash, t.companyId),
-    index().on(t.updatedAt),
+    // The hourly cleanup of carts untouched for 30 days (issue 23): rows arrive in updatedAt order, so a
+    // BRIN index finds them at a fraction of a btree's cost on every cart written.
+    index().using('brin', t.updatedAt),
   ],
 );
 

@@ -6,7 +6,8 @@
  * and the cleanup of carts untouched for 30 days, driven by the app's clock.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MONEY_MAX, type Cart, type OfferedDay, type Order } from '@hornada/domain';
+import { sql } from 'drizzle-orm';
+import { CART_OPEN_PER_HOLDER, MONEY_MAX, type Cart, type OfferedDay, type Order } from '@hornada/domain';
 import { products } from '../../src/db/schema';
 import { newId } from '../../src/lib/ids';
 import { json } from '../helpers/app';
@@ -337,6 +338,13 @@ describe('open carts a holder keeps (hole 5)', () => {
     expect(made.every((r) => r.statusCode === 201)).toBe(true);
     const open = await Promise.all(made.map((r) => readCart(g, json<{ data: Cart }>(r).data.id)));
     expect(open.filter((r) => r.statusCode === 200)).toHaveLength(5);
+  });
+
+  it("keeps the domain's bound: the database's trigger closes carts beyond CART_OPEN_PER_HOLDER", async () => {
+    const { rows } = await o.t.db.execute<{ args: string }>(
+      sql`SELECT encode(tgargs, 'escape') AS args FROM pg_trigger WHERE tgname = 'carts_keep_newest'`,
+    );
+    expect(rows.map((r) => r.args)).toEqual([`${CART_OPEN_PER_HOLDER}\\000`]);
   });
 
   it('keeps five open carts a customer', async () => {

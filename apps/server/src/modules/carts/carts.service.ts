@@ -5,7 +5,6 @@ import {
   can,
   CART_MAX_LINES,
   CART_MAX_QUANTITY,
-  CART_OPEN_PER_HOLDER,
   SettingsInput,
   dayInZone,
   dayStartInZone,
@@ -88,6 +87,9 @@ export class CartsService {
     // A customer's cart is theirs alone: a session that signs out cannot read their address.
     const sessionHash = customerId ? null : hashSession(holder.sessionId!);
     const now = this.ctx.clock.now();
+    // The insert's trigger (migration 0016) closes the holder's open carts beyond the newest
+    // CART_OPEN_PER_HOLDER, the one written longest ago first: closing beats refusing, since a shopper who
+    // lost track of a cart (cleared storage, another device) still gets the cart they asked for.
     const [row] = await this.ctx.db
       .insert(carts)
       .values({
@@ -100,48 +102,7 @@ export class CartsService {
         ...values,
       })
       .returning();
-    await this.keepNewest(company.id, customerId, sessionHash, now);
     return this.present(row!, catalogue, rules, company.timeZone);
-  }
-
-  /**
-   * CART_OPEN_PER_HOLDER open carts a holder in a bakery (issue 23): once a new cart is written, the
-   * holder's open carts beyond the newest five are closed, the one written longest ago first. Closing
-   * beats refusing: a shopper who lost track of a cart (a cleared storage, another device) still gets
-   * the cart they asked for, and what goes is the cart untouched longest, as the 30-day cleanup would
-   * have done. No lock: this runs after the insert has committed, so of concurrent creations from one
-   * holder the last to commit sees every one of them; the newest five are never beyond anyone's five.
-   * A read on the pool costs a fraction of what a transaction holding an advisory lock did.
-   */
-  private async keepNewest(companyId: string, customerId: string | null, sessionHash: string | null, now: Date) {
-    // A plain read first: almost always it finds nothing, and a read costs less than an update.
-    const beyond = await this.ctx.db
-      .select({ id: carts.id })
-      .from(carts)
-      .where(
-        and(
-          eq(carts.companyId, companyId),
-          customerId ? eq(carts.customerId, customerId) : eq(carts.sessionHash, sessionHash!),
-          isNull(carts.deletedAt),
-        ),
-      )
-      // Ties (carts written within one clock reading) go by the writing transaction: age(xmin) is
-      // smaller for the later write, and wraparound-safe.
-      .orderBy(desc(carts.updatedAt), sql`age(${carts}.xmin)`)
-      .offset(CART_OPEN_PER_HOLDER);
-    if (beyond.length === 0) return;
-    await this.ctx.db
-      .update(carts)
-      .set({ deletedAt: now, updatedAt: now })
-      .where(
-        and(
-          inArray(
-            carts.id,
-            beyond.map((c) => c.id),
-          ),
-          isNull(carts.deletedAt),
-        ),
-      );
   }
 
   async get(holder: Holder, id: string): Promise<Cart> {
