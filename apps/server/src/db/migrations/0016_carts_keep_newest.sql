@@ -11,25 +11,34 @@ CREATE INDEX "carts_updated_at_index" ON "carts" USING brin ("updated_at");--> s
 CREATE FUNCTION hornada_keep_newest_carts() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   keep integer := TG_ARGV[0]::integer;
+  beyond text;
 BEGIN
+  -- Two plain reads on the holder's index, each cart beyond closed by its key: the plan a function
+  -- caches stays on the indexes however small the table was when it was made (a join's plan did not).
   IF NEW.customer_id IS NOT NULL THEN
     PERFORM pg_advisory_xact_lock(727292, hashtext(NEW.company_id || '|c|' || NEW.customer_id));
-    UPDATE carts SET deleted_at = NEW.created_at, updated_at = NEW.created_at
-     WHERE deleted_at IS NULL AND id IN (
-       SELECT c.id FROM carts c
-        WHERE c.customer_id = NEW.customer_id AND c.company_id = NEW.company_id AND c.deleted_at IS NULL
-        -- Ties (carts written within one clock reading) go by the writing transaction: age(xmin) is
-        -- smaller for the later write, and wraparound-safe.
-        ORDER BY c.updated_at DESC, age(c.xmin)
-        OFFSET keep);
+    FOR beyond IN
+      SELECT c.id FROM carts c
+       WHERE c.customer_id = NEW.customer_id AND c.company_id = NEW.company_id AND c.deleted_at IS NULL
+       -- Ties (carts written within one clock reading) go by the writing transaction: age(xmin) is
+       -- smaller for the later write, and wraparound-safe.
+       ORDER BY c.updated_at DESC, age(c.xmin)
+       OFFSET keep
+    LOOP
+      UPDATE carts SET deleted_at = NEW.created_at, updated_at = NEW.created_at
+       WHERE id = beyond AND deleted_at IS NULL;
+    END LOOP;
   ELSIF NEW.session_hash IS NOT NULL THEN
     PERFORM pg_advisory_xact_lock(727292, hashtext(NEW.company_id || '|s|' || NEW.session_hash));
-    UPDATE carts SET deleted_at = NEW.created_at, updated_at = NEW.created_at
-     WHERE deleted_at IS NULL AND id IN (
-       SELECT c.id FROM carts c
-        WHERE c.session_hash = NEW.session_hash AND c.company_id = NEW.company_id AND c.deleted_at IS NULL
-        ORDER BY c.updated_at DESC, age(c.xmin)
-        OFFSET keep);
+    FOR beyond IN
+      SELECT c.id FROM carts c
+       WHERE c.session_hash = NEW.session_hash AND c.company_id = NEW.company_id AND c.deleted_at IS NULL
+       ORDER BY c.updated_at DESC, age(c.xmin)
+       OFFSET keep
+    LOOP
+      UPDATE carts SET deleted_at = NEW.created_at, updated_at = NEW.created_at
+       WHERE id = beyond AND deleted_at IS NULL;
+    END LOOP;
   END IF;
   RETURN NULL;
 END
