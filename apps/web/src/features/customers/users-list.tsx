@@ -1,4 +1,4 @@
-import { grantOf } from '@hornada/domain/policy';
+import { can, grantOf } from '@hornada/domain/policy';
 import { ROLE_LABELS_ES } from '@hornada/domain/people';
 import { COMPANY_ROLES, type Role } from '@hornada/domain/roles';
 import type { User } from '@hornada/domain/schemas/users';
@@ -27,14 +27,14 @@ function visibleRoles(role: Role | null): Role[] {
   if (!role) return [];
   const grant = grantOf(role, 'users', 'read');
   if (grant === 'company') return [...COMPANY_ROLES];
-  return grant === 'customers' ? COMPANY_ROLES.filter((r) => grantOf(r, 'orders', 'read') === 'own') : [];
+  return grant === 'customers' ? COMPANY_ROLES.filter((r) => can(r, 'orders:own')) : [];
 }
 
 function Tabs() {
   const tab = ({ isActive }: { isActive: boolean }) =>
     `rounded-lg px-3 py-2 text-sm font-medium ${isActive ? 'bg-amber-100 text-amber-950' : 'text-stone-700 hover:bg-stone-100'}`;
   return (
-    <nav aria-label="Vistas de usuarios" className="mb-4 flex gap-2">
+    <nav aria-label="Vistas de usuarios" className="flex gap-2">
       <NavLink to={paths.dashboard.users} end className={tab}>
         Todos
       </NavLink>
@@ -75,7 +75,7 @@ export function UsersList({ active }: { active: boolean }) {
   const title = active ? 'Usuarios activos' : 'Usuarios';
   return (
     <>
-      <div className="px-4 pt-6 sm:px-6">
+      <div className="px-4 pt-4 sm:px-6">
         <Tabs />
       </div>
       <ResourceListPage
