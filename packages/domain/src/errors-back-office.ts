@@ -16,6 +16,9 @@ export const BACK_OFFICE_ERROR_TEXTS_ES = {
   'orders/locked': 'Este pedido ya no se puede modificar en su estado actual.',
   'orders/field-outside-move': 'Ese dato no se puede cambiar en este momento del pedido.',
   'orders/not-unpaid': 'Algunos pedidos ya no están pendientes de pago. Actualiza la lista e intenta de nuevo.',
+  // People (issue 25): nobody locks themselves or their bakery out.
+  'users/self-change': 'No puedes cambiar tu propio rol ni desactivar tu propia cuenta.',
+  'users/last-admin': 'Tu panadería quedaría sin ningún administrador activo. Nombra otro administrador primero.',
   // Replay-safe writes (issue 23): an Idempotency-Key reused with another request, a stale If-Match.
   idempotency_mismatch: 'Esta solicitud ya se usó con otros datos.',
   precondition_failed: 'Este registro cambió mientras tanto. Recarga para ver su estado actual e intenta de nuevo.',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDay, formatMoney, formatTime } from './format';
+import { formatDate, formatDateTime, formatDay, formatDaysAgo, formatMoney, formatTime } from './format';
 
 describe('formatMoney', () => {
   it('writes USD with a thousands comma and no decimals', () => {
@@ -77,5 +77,18 @@ describe('formatDate, formatTime and formatDateTime', () => {
     expect(formatDateTime('2026-11-21T14:30:00Z', { now })).toBe('Ayer, 9:30 a. m.');
     expect(formatDateTime('2026-11-25T20:05:00Z', { now })).toBe('25 de noviembre de 2026, 3:05 p. m.');
     expect(formatDateTime(null, { now })).toBe('');
+  });
+});
+
+describe('formatDaysAgo', () => {
+  const now = new Date('2026-11-25T15:00:00Z'); // 10:00 in Bogotá
+  it('counts calendar days in the time zone', () => {
+    expect(formatDaysAgo('2026-11-25T06:00:00Z', { now })).toBe('Hoy');
+    // 23:30 on the 24th in Bogotá, though already the 25th in UTC.
+    expect(formatDaysAgo('2026-11-25T04:30:00Z', { now })).toBe('Ayer');
+    expect(formatDaysAgo('2026-11-22T15:00:00Z', { now })).toBe('Hace 3 días');
+    expect(formatDaysAgo('2026-08-01T15:00:00Z', { now })).toBe('1 de agosto de 2026');
+    expect(formatDaysAgo('2026-11-26T15:00:00Z', { now })).toBe('Hoy');
+    expect(formatDaysAgo(null, { now })).toBe('');
   });
 });

@@ -113,3 +113,18 @@ export function formatDateTime(value: DateInput, options: DateFormatOptions = {}
   const { timeZone } = settings(options);
   return `${formatDay(date, options)}, ${formatTime(date, { timeZone })}`;
 }
+
+/**
+ * How long ago a moment was, by calendar days in the time zone (a last sign-in): 'Hoy', 'Ayer',
+ * 'Hace 3 días'; past two months the day itself. '' for no date; a moment ahead of the clock reads 'Hoy'.
+ */
+export function formatDaysAgo(value: DateInput, options: DateFormatOptions = {}): string {
+  const date = toDate(value);
+  if (!date) return '';
+  const { timeZone, now } = settings(options);
+  const days = dayNumber(now, timeZone) - dayNumber(date, timeZone);
+  if (days <= 0) return 'Hoy';
+  if (days === 1) return 'Ayer';
+  if (days < 60) return `Hace ${days} días`;
+  return plainSpaces(formatter('long', timeZone).format(date));
+}

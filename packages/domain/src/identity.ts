@@ -86,8 +86,18 @@ export const UserUpdateInput = z
   })
   .strict();
 
-/** POST /api/companies/{companyId}/users: an admin creates any company role, assistants included (design §4). */
-export const UserCreateInput = UserUpdateInput.extend({ email: email(), password: password() });
+/**
+ * POST /api/companies/{companyId}/users: an admin creates any company role, assistants included (design §4).
+ * The new person gets a password now, or `invite: true`: no password, and an e-mailed link to choose one.
+ */
+export const UserCreateInput = UserUpdateInput.extend({
+  email: email(),
+  password: password().optional(),
+  invite: z.boolean().optional(),
+}).refine((u) => (u.password !== undefined) !== (u.invite === true), {
+  message: 'Give a password or send an invitation, not both',
+  path: ['password'],
+});
 
 /** Words of a person's name kept in lower case when they are not its first word (spec §1). */
 export const NAME_PARTICLES: ReadonlySet<string> = new Set([

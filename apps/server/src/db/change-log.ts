@@ -26,6 +26,19 @@ export class ChangeSet {
   }
 }
 
+/** Work a transaction's hooks leave for after its commit (a mail about a row that now exists), by transaction. */
+const afterCommit = new WeakMap<object, (() => void)[]>();
+
+/**
+ * Runs `fn` once the write transaction `tx` has committed (never if it rolls back). For side effects outside
+ * the database that must not announce a row nobody will ever see.
+ */
+export function onCommit(tx: object, fn: () => void): void {
+  const list = afterCommit.get(tx) ?? [];
+  list.push(fn);
+  afterCommit.set(tx, list);
+}
+
 export interface WriteOptions {
   /**
    * Test seam: runs after the log insert and the NOTIFY, before COMMIT, while the log lock is held.
@@ -55,7 +68,9 @@ export function createWriter(
     // Set inside the transaction callback, which TypeScript cannot follow: typed by assertion.
     let committed = null as { changes: ChangeSet; positions: number[] } | null;
     let company = '';
+    let txOf: object | null = null;
     const result = await db.transaction(async (tx) => {
+      txOf = tx;
       const changes = new ChangeSet();
       const value = await fn(tx, changes);
       if (changes.size > 0) {
@@ -73,6 +88,8 @@ export function createWriter(
     });
     // This instance forgets cached reads at once, so a read after the 2xx sees the write.
     if (committed) onCommitted(company, committed.changes, committed.positions);
+    const pending = txOf ? afterCommit.get(txOf) : undefined;
+    for (const fn of pending ?? []) fn();
     return result;
   };
 }

@@ -1,7 +1,9 @@
 import type { AppContext } from '../context';
+import { onCommit } from '../db/change-log';
 import type { ResourceRegistry } from '../resources/registry';
 import { CartsService } from './carts/carts.service';
 import { IdentityService } from './identity/identity.service';
+import { INVITATION_TTL_MS, issueActionToken } from './identity/action-tokens';
 import { endSessionsOf } from './identity/sessions';
 import { OrdersService } from './orders/orders.service';
 import { PaymentsService } from './payments/payments.service';
@@ -15,7 +17,12 @@ import { ReceivablesService } from './reports/receivables.service';
 export const ORDER_HOOKS = { rules: 100, payments: 110 } as const;
 
 /** Identity's rules on users run after the definition's (0). */
-export const USER_HOOKS = { endSessions: 100 } as const;
+export const USER_HOOKS = { endSessions: 100, invite: 110 } as const;
+
+/** Mails an invitation link once the new user's row has committed (identity's routes plug the mailer in). */
+export interface InvitationMailer {
+  send(user: { id: string; email: string; name: string; companyId: string | null }, token: string): void;
+}
 
 /** Every module's service, built once for the app (routes, the seed and tests use these). */
 export interface Modules {
@@ -24,6 +31,7 @@ export interface Modules {
   payments: PaymentsService;
   identity: IdentityService;
   receivables: ReceivablesService;
+  invitations: { mailer: InvitationMailer | null };
 }
 
 /**
@@ -53,7 +61,26 @@ export function composeModules(ctx: AppContext, resources: ResourceRegistry): Mo
     { order: USER_HOOKS.endSessions },
   );
 
-  return { carts, orders, payments, identity, receivables };
+  // A person a user creates without a password (`invite: true`) gets a link to choose one (issue 25): the code
+  // is issued in the creating transaction and mailed after it commits.
+  const invitations: Modules['invitations'] = { mailer: null };
+  resources.hooksOf('users').afterWrite.add(
+    'identity:invite',
+    async (hookCtx, tx, actor, before, after) => {
+      if (before || actor.kind !== 'user' || after.passwordHash) return;
+      const user = {
+        id: String(after.id),
+        email: String(after.email),
+        name: String(after.name),
+        companyId: (after.companyId as string | null) ?? null,
+      };
+      const token = await issueActionToken(tx, hookCtx.clock, user.id, 'password-reset', INVITATION_TTL_MS);
+      onCommit(tx, () => invitations.mailer?.send(user, token));
+    },
+    { order: USER_HOOKS.invite },
+  );
+
+  return { carts, orders, payments, identity, receivables, invitations };
 }
 
 declare module 'fastify' {

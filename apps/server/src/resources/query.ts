@@ -119,7 +119,8 @@ export interface ListQuery {
   [filter: string]: unknown;
 }
 
-function escapeLike(s: string): string {
+/** A LIKE pattern that matches `s` literally (its own %, _ and \\ escaped). */
+export function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 

@@ -1,12 +1,28 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
 import { AreaLayout } from '../components/area-layout';
+import { paths } from '../config/paths';
 import { AREA_LABELS, navItems } from './navigation';
 import type { Area } from '@hornada/domain/areas';
-import { useSessionUser } from './session';
+import { hasCapability } from '@hornada/domain/capabilities';
+import { CompanySwitcher } from './company-switcher';
+import { onSessionEnded, useSessionUser } from './session';
 
 /** An area's layout with the links its user may open. Loaded only in the browser, with the area. */
 export function layoutFor(area: Area) {
   return function GuardedAreaLayout() {
     const user = useSessionUser();
-    return <AreaLayout label={AREA_LABELS[area]} items={navItems(area, user ?? null)} />;
+    const navigate = useNavigate();
+    // The server ended this session (a disabled account): off the private screen at once, with a notice.
+    useEffect(() => onSessionEnded(() => void navigate(paths.loginSessionEnded(), { replace: true })), [navigate]);
+    const layout = <AreaLayout label={AREA_LABELS[area]} items={navItems(area, user ?? null)} />;
+    // A system admin acts on any bakery: the dashboard says which, and switches (issue 25).
+    if (area !== 'dashboard' || !user || !hasCapability(user.role, 'companies:all')) return layout;
+    return (
+      <>
+        <CompanySwitcher />
+        {layout}
+      </>
+    );
   };
 }

@@ -104,7 +104,7 @@ describe('the menus', () => {
       'Marcas',
       'Recetas',
       'Ingredientes',
-      'Clientes',
+      'Usuarios',
       'Clientes mayoristas',
       'Equipo',
       'Mi panadería',

@@ -37,9 +37,9 @@ const notify = () => {
  * A guest's page does not load the auth store (lib/auth-presence.ts): it is ready at once, signed out.
  */
 export function startSession(companyId: string | null): void {
-  setUnauthorizedHandler(() => void currentAuthStore()?.getState().handleUnauthorized());
+  setUnauthorizedHandler(() => void refused());
   const live = getLiveStream();
-  live.onUnauthorized(() => void currentAuthStore()?.getState().handleUnauthorized());
+  live.onUnauthorized(() => void refused());
   onAuthStore((authStore) => {
     user = authStore.getState().user;
     authStore.subscribe((state, before) => {
@@ -77,6 +77,27 @@ export function startSession(companyId: string | null): void {
     notify();
     onSessionStoredElsewhere(() => void loadAuthStore());
   }
+}
+
+const endedListeners = new Set<() => void>();
+
+/**
+ * A refused token (a call's or the live stream's 401): the auth store tries one refresh; when that leaves a
+ * signed-in tab signed out, the server ended the session (the account was disabled or deleted, or signed
+ * out everywhere), and the signed-in areas send the person to the login with a notice.
+ */
+async function refused(): Promise<void> {
+  const store = currentAuthStore();
+  if (!store) return;
+  const before = store.getState().user;
+  await store.getState().handleUnauthorized();
+  if (before && !store.getState().user) for (const listener of [...endedListeners]) listener();
+}
+
+/** Calls `listener` when the server ends this tab's session; returns the unsubscribe. */
+export function onSessionEnded(listener: () => void): () => void {
+  endedListeners.add(listener);
+  return () => void endedListeners.delete(listener);
 }
 
 function toGuardUser(user: SessionUser | null): GuardUser | null {

@@ -17,6 +17,8 @@ const withQuery = (path: string, key: string, value: string | undefined): string
 export const storefrontPaths = {
   home: '/',
   login: '/login',
+  /** Where a tab goes when the server ended its session (a disabled account): the login with a notice. */
+  loginSessionEnded: (): string => '/login?sesion=terminada',
   /**
    * `/login?redirect=<wanted path>` (spec §2). Slashes stay readable (`?redirect=/dashboard/products`): a `/` is
    * allowed in a query (RFC 3986 §3.4); everything else that could end the parameter is escaped.

@@ -5,7 +5,7 @@ import { userIdentities, users } from '../../db/schema';
 import { AppError, unauthenticated } from '../../lib/errors';
 import { assertAcceptablePassword, hashPassword } from '../../lib/passwords';
 import type { EmailDriver } from '../../providers/email';
-import { googleOwnerMail, passwordResetMail, verifyEmailMail } from '../../providers/email/templates';
+import { googleOwnerMail, invitationMail, passwordResetMail, verifyEmailMail } from '../../providers/email/templates';
 import type { ResourceRegistry } from '../../resources/registry';
 import { systemActor } from '../../resources/actor';
 import type { WriteScope } from '../../resources/service';
@@ -98,6 +98,18 @@ export class AccountEmailService {
       .catch((err: unknown) => this.log.error({ err, purpose }, 'e-mail could not be sent'))
       .finally(() => this.pending.delete(job));
     this.pending.add(job);
+  }
+
+  /**
+   * Mails an invitation whose code was issued in the creating transaction (identity's users hook), after
+   * it committed: the link opens the reset page, where the person chooses a password.
+   */
+  sendInvitation(user: { id: string; email: string; name: string; companyId: string | null }, token: string): void {
+    this.background('invitation', async () => {
+      const bakery = await this.bakeryName(user.companyId);
+      const mail = invitationMail(bakery, user.name, this.link(RESET_PAGE, token));
+      await this.email.send({ ...mail, to: user.email, fromName: bakery });
+    });
   }
 
   /** Tells the owner that signing in with Google made them the account's only owner (google.service.ts). */

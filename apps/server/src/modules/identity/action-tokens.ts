@@ -14,6 +14,12 @@ export const ACTION_TTL_MS: Record<ActionPurpose, number> = {
   'google-code': 60_000,
 };
 
+/**
+ * An invitation (issue 25) is a password-reset code that lives a week: the invited person may not read
+ * their mail within the half hour a recovery link gets.
+ */
+export const INVITATION_TTL_MS = 7 * 24 * 3600_000;
+
 /** Far above a real code (`id.secret`, about 66 characters): longer ones are not even looked up. */
 const MAX_LENGTH = 200;
 
@@ -25,6 +31,7 @@ export async function issueActionToken(
   clock: Clock,
   userId: string,
   purpose: ActionPurpose,
+  ttlMs: number = ACTION_TTL_MS[purpose],
 ): Promise<string> {
   const id = newId();
   const secret = randomBytes(32).toString('base64url');
@@ -35,7 +42,7 @@ export async function issueActionToken(
     purpose,
     secretHash: digest(secret),
     createdAt: now,
-    expiresAt: new Date(now.getTime() + ACTION_TTL_MS[purpose]),
+    expiresAt: new Date(now.getTime() + ttlMs),
   });
   return `${id}.${secret}`;
 }

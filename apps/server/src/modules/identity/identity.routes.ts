@@ -44,6 +44,7 @@ export function registerIdentityRoutes(app: FastifyInstance): void {
   const accountEmail = new AccountEmailService(app.ctx, app.resources, app.email, app.log);
   // Mail still being handed over is finished before the database closes.
   app.addHook('preClose', () => accountEmail.settled());
+  app.modules.invitations.mailer = { send: (user, token) => accountEmail.sendInvitation(user, token) };
   const tags = ['identity'];
   const cookieOptions = {
     httpOnly: true,
@@ -152,6 +153,23 @@ export function registerIdentityRoutes(app: FastifyInstance): void {
       },
     },
     async (req) => ({ data: await service.login(req.caller, req.body.email) }),
+  );
+
+  r.get(
+    '/api/companies',
+    {
+      schema: {
+        tags: ['companies'],
+        summary: 'The bakeries a system admin may act on (the company switcher)',
+        querystring: z
+          .object({
+            search: z.string().trim().max(120).optional(),
+            per_page: z.coerce.number().int().min(1).max(100).default(20),
+          })
+          .strict(),
+      },
+    },
+    async (req) => service.listCompanies(req.caller, req.query.search || undefined, req.query.per_page),
   );
 
   r.post(

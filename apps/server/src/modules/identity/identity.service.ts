@@ -1,13 +1,14 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import { AUTH_MESSAGES, can, grantOf, isRole, reachesCompany, ROLE, type Role } from '@hornada/domain';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { AUTH_MESSAGES, can, grantOf, isRole, normaliseKey, reachesCompany, ROLE, type Role } from '@hornada/domain';
 import { z } from 'zod';
 import type { AppContext, Caller } from '../../context';
 import type { DbOrTx } from '../../db';
-import { companies, users } from '../../db/schema';
+import { companies, settings, users } from '../../db/schema';
 import { AppError, forbidden, fromZodIssues, pgErrorCode, unauthenticated } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { asUser, systemActor } from '../../resources/actor';
 import { EMAIL_IN_USE } from '../../resources/definitions/users';
+import { escapeLike } from '../../resources/query';
 import type { ResourceRegistry } from '../../resources/registry';
 import type { Row } from '../../resources/definition';
 import type { WriteScope } from '../../resources/service';
@@ -358,6 +359,26 @@ export class IdentityService {
     );
     if (!row) throw unauthenticated();
     return row;
+  }
+
+  /**
+   * GET /api/companies: the bakeries a caller who acts on every company may switch to (issue 25), by the
+   * name customers see (the market name, else the company's), matched like the lists' search (design §3).
+   */
+  async listCompanies(caller: Caller | null, search: string | undefined, limit: number) {
+    if (!caller) throw unauthenticated();
+    if (!can(caller.role, 'companies:all')) throw forbidden();
+    const name = sql<string>`coalesce(${settings.data}->>'marketName', ${companies.name})`;
+    const key = search ? `%${escapeLike(normaliseKey(search))}%` : null;
+    const where = key ? sql`hornada_norm(${name}) COLLATE "C" LIKE ${key}` : undefined;
+    const rows = await this.ctx.db
+      .select({ id: companies.id, name, total: sql<number>`count(*) OVER ()`.mapWith(Number) })
+      .from(companies)
+      .leftJoin(settings, eq(settings.companyId, companies.id))
+      .where(where)
+      .orderBy(sql`hornada_norm(${name}) COLLATE "C"`, asc(companies.id))
+      .limit(limit);
+    return { data: rows.map(({ id, name: n }) => ({ id, name: n })), total: rows[0]?.total ?? 0 };
   }
 
   /** POST /api/companies (createBakery): a company admin without a company creates one and runs it. */

@@ -47,6 +47,20 @@ export function passwordResetMail(bakery: string, name: string, link: string): M
   });
 }
 
+/** An invitation from the bakery (issue 25): a new account that chooses its own password through the link. */
+export function invitationMail(bakery: string, _name: string, link: string): Mail {
+  // As for verification: the address is not proven, so no words the inviter typed are carried to it.
+  return actionMail({
+    bakery,
+    name: '',
+    subject: `${bakery} te invita a crear tu contraseña`,
+    lead: `${bakery} te creó una cuenta con este correo. Usa este enlace para elegir tu contraseña y entrar.`,
+    button: 'Crear mi contraseña',
+    link,
+    note: 'El enlace sirve una sola vez y vence en 7 días. Si no esperabas esta invitación, ignora este correo.',
+  });
+}
+
 /**
  * To an address nobody has proven yet: nothing the registrant chose (their "name") is written in it,
  * or the message would carry a stranger's words to whoever owns the address.

@@ -1,8 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
-import { ROLE, toPatchSchema, User, UserCreateInput, UserUpdateInput } from '@hornada/domain';
+import { and, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { COMPANY_ROLES, grantOf, ROLE, toPatchSchema, User, UserCreateInput, UserUpdateInput } from '@hornada/domain';
 import type { DbOrTx } from '../../db';
 import { users } from '../../db/schema';
-import { AppError, forbidden } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { assertAcceptablePassword, hashPassword } from '../../lib/passwords';
 import type { ResourceDefinition } from '../definition';
 import { assertEmailVerified } from '../verified-email';
@@ -35,6 +35,37 @@ export async function assertEmailFree(db: DbOrTx, address: string): Promise<void
   if (taken) throw EMAIL_IN_USE();
 }
 
+/** Key space of the per-company lock taken while a write may leave a bakery without a manager. */
+const MANAGERS_LOCK_SPACE = 727282;
+
+/** The roles that manage a company's people (the permission table's users:update over the company). */
+const MANAGER_ROLES = COMPANY_ROLES.filter((r) => grantOf(r, 'users', 'update') === 'company');
+
+const selfChange = () => new AppError(403, 'users/self-change', 'You cannot change your own role or disable yourself');
+
+/**
+ * A write that takes an active manager away (demoted, disabled, deleted) must leave another one: else the
+ * bakery is locked out of its own people. The lock serialises two admins demoting each other at once.
+ */
+async function assertAnotherManager(db: DbOrTx, companyId: string, current: Record<string, unknown>) {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(${MANAGERS_LOCK_SPACE}, hashtext(${companyId}))`);
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(
+      and(
+        eq(users.companyId, companyId),
+        inArray(users.role, MANAGER_ROLES),
+        eq(users.disabled, false),
+        isNull(users.deletedAt),
+        ne(users.id, String(current.id)),
+      ),
+    );
+  if ((row?.n ?? 0) === 0) {
+    throw new AppError(422, 'users/last-admin', 'The company would be left without an active admin');
+  }
+}
+
 /**
  * Users of a company (design §4; who may do what is the permission table's `users` entry): admins
  * manage all of them, staff read and register customers. Nobody changes their own role or disables
@@ -64,16 +95,23 @@ export const usersResource: ResourceDefinition = {
   derived: ['email', 'emailVerified', 'lastLoginAt', 'uid'],
   present: async (_ctx, _companyId, rows) => rows.map((r) => ({ uid: r.id, ...r })),
   hooks: {
-    async beforeWrite(_ctx, tx, actor, current, data) {
-      const out = { ...data };
+    async beforeWrite(_ctx, tx, actor, current, data, companyId) {
+      // `invite` is a request, not a column: identity's hook mails the link to a user created without a password.
+      const { invite: _invite, ...out } = data;
       // A user creating users is acting as a bakery: only with a verified e-mail (registration is the system's).
       if (!current && actor.kind === 'user') await assertEmailVerified(tx, actor);
       if (!current && typeof data.email === 'string') await assertEmailFree(tx, data.email);
       if (current && actor.kind === 'user' && current.id === actor.uid) {
-        if (data.role !== undefined && data.role !== current.role) throw forbidden('You cannot change your own role');
-        if ((data.disabled === true && !current.disabled) || data.deletedAt)
-          throw forbidden('You cannot disable or delete yourself');
+        if (data.role !== undefined && data.role !== current.role) throw selfChange();
+        if ((data.disabled === true && !current.disabled) || data.deletedAt) throw selfChange();
       }
+      const activeManager =
+        current && MANAGER_ROLES.includes(current.role as never) && !current.disabled && !current.deletedAt;
+      const removesManager =
+        (data.role !== undefined && !MANAGER_ROLES.includes(data.role as never)) ||
+        data.disabled === true ||
+        Boolean(data.deletedAt);
+      if (activeManager && removesManager && companyId) await assertAnotherManager(tx, companyId, current);
       if (typeof out.password === 'string') {
         assertAcceptablePassword(out.password);
         out.passwordHash = await hashPassword(out.password);

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
+import { useActingCompany } from '../../lib/acting-company';
 import { authStore } from '../../lib/auth-store';
 import { http, type HttpClient } from '../../lib/http';
 import { createResourceService, type Http, type Resource, type ResourceService } from '../../lib/resource-service';
@@ -34,14 +35,16 @@ export function resourceService<T extends Resource>(resource: string, companyId:
 }
 
 /**
- * The company the signed-in user works on: their own; for system_admin (no company of their own) the
- * market's, from the public config. Null until known.
+ * The company the signed-in user works on: their own; for system_admin (no company of their own) the one
+ * chosen in the header's switcher (lib/acting-company.ts), else the market's, from the public config. Null
+ * until known.
  */
 export function useCompanyId(): string | null {
   const own = useStore(authStore, (s) => s.user?.companyId ?? null);
+  const chosen = useActingCompany();
   const [market, setMarket] = useState<string | null>(null);
   useEffect(() => {
-    if (own) return;
+    if (own || chosen) return;
     let live = true;
     storefrontApi(null)
       .config()
@@ -52,8 +55,8 @@ export function useCompanyId(): string | null {
     return () => {
       live = false;
     };
-  }, [own]);
-  return own ?? market;
+  }, [own, chosen]);
+  return own ?? chosen?.id ?? market;
 }
 
 /** A fresh list store for `resource` of `companyId` (one per screen: screens do not share their lists). */

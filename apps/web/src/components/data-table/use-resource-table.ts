@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 import { getLiveStream } from '../../lib/live-stream';
-import type { Resource, ResourceService } from '../../lib/resource-service';
+import type { Filters, Resource, ResourceService } from '../../lib/resource-service';
 import type { ResourceStore } from '../../lib/resource-store';
 import {
   activeFilters,
@@ -46,7 +46,12 @@ const EMPTY: never[] = [];
  * once; then the page is read again, quietly, so added, removed and reordered rows land where the server
  * puts them). `config` must be stable (a module constant).
  */
-export function useResourceTable<T extends Resource>(resource: string, config: ListViewConfig): ResourceTable<T> {
+export function useResourceTable<T extends Resource>(
+  resource: string,
+  config: ListViewConfig,
+  /** Filters the screen always applies (not in the URL): the staff screen's roles, a date range. Stable. */
+  fixed?: Filters,
+): ResourceTable<T> {
   const [searchParams, setSearchParams] = useSearchParams();
   const query = searchParams.toString();
   const view = useMemo(() => readListView(new URLSearchParams(query), config), [query, config]);
@@ -74,7 +79,7 @@ export function useResourceTable<T extends Resource>(resource: string, config: L
           pagination: { page: params.page, perPage: params.perPage },
           sort: { field: params.sortBy, direction: params.sortDesc ? 'desc' : 'asc' },
           search: params.search,
-          filters: activeFilters(view),
+          filters: { ...fixed, ...activeFilters(view) },
         });
         // Only the latest request writes: an older answer arriving late would show the wrong page.
         if (mine !== seq.current) return;
@@ -84,7 +89,7 @@ export function useResourceTable<T extends Resource>(resource: string, config: L
         store.setState({ loading: false, error: err instanceof Error ? err : new Error(String(err)) });
       }
     },
-    [store, service, view],
+    [store, service, view, fixed],
   );
 
   useEffect(() => {

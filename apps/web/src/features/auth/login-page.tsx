@@ -34,6 +34,12 @@ export function LoginPage({ afterSignIn }: { afterSignIn: (user: SessionUser) =>
   return (
     <AuthCard title="Iniciar sesión" subtitle="Entra para ver tus pedidos o administrar tu panadería.">
       <form onSubmit={submit} noValidate={false} className="space-y-4">
+        {search.get('sesion') === 'terminada' && !error ? (
+          <p role="status" className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-amber-950">
+            Tu sesión se cerró porque tu cuenta fue desactivada o tu acceso cambió. Si crees que es un error, habla con
+            quien administra tu panadería.
+          </p>
+        ) : null}
         {error ? (
           <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-red-900">
             {error}

@@ -1,0 +1,6 @@
+import { UsersList } from './users-list';
+
+/** Dashboard › Usuarios. */
+export function Component() {
+  return <UsersList active={false} />;
+}
