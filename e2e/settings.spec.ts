@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { formatMoney } from '@hornada/domain/format';
+import sharp from 'sharp';
 import { expect, test } from './fixtures';
 import { guestFillsSummary } from './support/guest-checkout';
 import {
@@ -218,10 +219,24 @@ test.describe('settings and the bakery page', () => {
       await page.getByRole('button', { name: 'Guardar cambios' }).click();
       await expect(page.locator('#settings-lng-error')).toHaveText('Escribe un número.');
       await page.getByLabel('Longitud').fill('-74.06');
+      // The logo goes through the file storage, with the text that describes it.
+      await page.getByLabel('Subir imagen').setInputFiles({
+        name: 'logo.png',
+        mimeType: 'image/png',
+        buffer: await sharp({ create: { width: 320, height: 320, channels: 3, background: '#92400e' } })
+          .png()
+          .toBuffer(),
+      });
+      await page.getByLabel(/Texto alternativo/).fill('Espiga dorada sobre fondo café');
       await page.getByLabel('Nombre de la panadería').fill(renamed);
       await page.getByRole('button', { name: 'Guardar cambios' }).click();
       await expect(page).toHaveURL(/\/dashboard\/show-bakery$/);
       await expect(page.getByRole('heading', { level: 2, name: renamed })).toBeVisible();
+      await expect(page.getByText('Logo: Espiga dorada sobre fondo café')).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Vista de la tienda' }).locator('img')).toHaveAttribute(
+        'src',
+        /^\/files\/.+\.webp$/,
+      );
       await expect(page.getByRole('link', { name: /Ver en el mapa \(4\.65, -74\.06\)/ })).toHaveAttribute(
         'href',
         /openstreetmap\.org\/\?mlat=4\.65&mlon=-74\.06/,

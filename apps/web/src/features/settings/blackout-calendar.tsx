@@ -66,7 +66,7 @@ export function BlackoutCalendar({
           >
             <ChevronLeft className="size-5" aria-hidden="true" />
           </button>
-          <p id={`${id}-month`} className="font-semibold capitalize" aria-live="polite">
+          <p id={`${id}-month`} className="font-semibold first-letter:uppercase" aria-live="polite">
             {monthLabel.format(asDate(first))}
           </p>
           <button

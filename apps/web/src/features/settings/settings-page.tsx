@@ -195,9 +195,10 @@ function DeliverySection({
             const n = i + 1;
             return (
               <li key={field.id} className="rounded-xl border border-stone-200 p-3">
-                <div className="grid gap-3 sm:grid-cols-[1fr_8rem_8rem_7rem_auto] sm:items-start">
+                <div className="grid grid-cols-2 gap-3 sm:grid-cols-[1fr_9.5rem_9.5rem_6rem_auto] sm:items-start">
                   <TextField
                     id={`window-${n}-label`}
+                    className="col-span-2 sm:col-span-1"
                     label={`Nombre del horario ${n}`}
                     placeholder="Mañana"
                     registration={register(`deliveryWindows.${i}.label`)}
@@ -232,7 +233,7 @@ function DeliverySection({
                   {canSave ? (
                     <button
                       type="button"
-                      className={`${iconButtonClass} sm:mt-7`}
+                      className={`${iconButtonClass} mt-7 self-start`}
                       aria-label={`Quitar el horario ${n}`}
                       onClick={() => windows.remove(i)}
                     >
