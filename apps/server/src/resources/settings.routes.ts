@@ -11,7 +11,12 @@ import { openToGuests } from '../plugins/auth';
 
 const params = z.object({ companyId: z.string().min(1).max(64) });
 
-/** GET, PUT and PATCH /api/companies/{companyId}/settings: the singleton resource's routes (no id). */
+/**
+ * GET, PUT and PATCH /api/companies/{companyId}/settings: the singleton resource's routes (no id). A write
+ * answers `{data, warnings}`: `warnings` lists the windows whose capacity is now under what an upcoming day
+ * already holds (the orders are kept). `GET …/settings/window-bookings` gives each window's busiest
+ * upcoming day, so the settings screen warns before saving.
+ */
 export function registerSettingsRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = app.resources.settings;
@@ -30,6 +35,21 @@ export function registerSettingsRoutes(app: FastifyInstance): void {
     },
   );
 
+  r.get(
+    `${path}/window-bookings`,
+    {
+      schema: {
+        tags,
+        summary: "Each delivery window's busiest upcoming day (orders not cancelled)",
+        params,
+      },
+    },
+    async (req) => {
+      const c = await getCompany(app.ctx, req.params.companyId);
+      return { data: await service.windowBookings(req.caller, c.id) };
+    },
+  );
+
   r.put(
     path,
     {
@@ -39,7 +59,8 @@ export function registerSettingsRoutes(app: FastifyInstance): void {
     },
     async (req) => {
       const c = await getCompany(app.ctx, req.params.companyId);
-      return { data: await service.write(req.caller, c.id, req.body, 'replace') };
+      const { record, warnings } = await service.write(req.caller, c.id, req.body, 'replace');
+      return { data: record, warnings };
     },
   );
 
@@ -52,7 +73,8 @@ export function registerSettingsRoutes(app: FastifyInstance): void {
     },
     async (req) => {
       const c = await getCompany(app.ctx, req.params.companyId);
-      return { data: await service.write(req.caller, c.id, req.body as Partial<SettingsInput>, 'merge') };
+      const { record, warnings } = await service.write(req.caller, c.id, req.body as Partial<SettingsInput>, 'merge');
+      return { data: record, warnings };
     },
   );
 }

@@ -1,11 +1,45 @@
-import { eq } from 'drizzle-orm';
-import { SettingsInput, type Settings } from '@hornada/domain';
+import { and, count, eq, gte, isNotNull, isNull, ne } from 'drizzle-orm';
+import { dayInZone, dayStartInZone, reachesCompany, SettingsInput, type Settings } from '@hornada/domain';
 import type { AppContext, Caller } from '../context';
-import { settings } from '../db/schema';
-import { fromZodIssues, notFound } from '../lib/errors';
+import type { DbOrTx } from '../db';
+import { orders, settings } from '../db/schema';
+import { forbidden, fromZodIssues, notFound, unauthenticated } from '../lib/errors';
 import { publicView, readAccess, writeAccess } from './access';
 import { asUser } from './actor';
 import type { WriteScope } from './service';
+
+/** The most orders one upcoming day holds in a window (orders not cancelled, from the company's today). */
+export interface WindowBooking {
+  windowId: string;
+  date: string;
+  booked: number;
+}
+
+/**
+ * A window whose new capacity is under what is already booked on a day: the save goes through and the
+ * booked orders stay (nobody's order is dropped); the window just takes no more until it has room.
+ */
+export interface CapacityWarning extends WindowBooking {
+  path: string;
+  capacity: number;
+  message: string;
+}
+
+/** Each window's busiest upcoming day, against the windows' capacities: the ones booked past theirs. */
+export function capacityWarnings(data: SettingsInput, bookings: readonly WindowBooking[]): CapacityWarning[] {
+  const out: CapacityWarning[] = [];
+  data.deliveryWindows.forEach((w, i) => {
+    const busiest = bookings.find((b) => b.windowId === w.id);
+    if (w.capacity === null || !busiest || busiest.booked <= w.capacity) return;
+    out.push({
+      ...busiest,
+      path: `deliveryWindows.${i}.capacity`,
+      capacity: w.capacity,
+      message: `Window "${w.label}" already has ${busiest.booked} orders on ${busiest.date}: they are kept, and it takes no more until it has room`,
+    });
+  });
+  return out;
+}
 
 function toRecord(companyId: string, data: SettingsInput, updatedAt: Date): Settings {
   return { ...data, companyId, updatedAt: updatedAt.toISOString() };
@@ -32,6 +66,46 @@ export class SettingsService {
     return access === 'public' ? (publicView('settings', record) as Partial<Settings>) : record;
   }
 
+  /**
+   * Each window's busiest upcoming day (from today in the company's time zone): what a capacity may not go
+   * under without a warning. Read by whoever reads all the settings (the back office).
+   */
+  async windowBookings(caller: Caller | null, companyId: string): Promise<WindowBooking[]> {
+    if (!this.readsAll(caller, companyId)) {
+      if (!caller) throw unauthenticated();
+      if (!reachesCompany(caller, companyId)) throw notFound();
+      throw forbidden('Your role cannot read the bookings of the delivery windows');
+    }
+    const [row] = await this.ctx.db.select().from(settings).where(eq(settings.companyId, companyId)).limit(1);
+    if (!row) throw notFound('Settings not found');
+    return this.bookings(this.ctx.db, companyId, row.data.timeZone);
+  }
+
+  private async bookings(db: DbOrTx, companyId: string, timeZone: string): Promise<WindowBooking[]> {
+    const today = dayInZone(this.ctx.clock.now(), timeZone);
+    const rows = await db
+      .select({ dueDate: orders.dueDate, window: orders.window, n: count() })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.companyId, companyId),
+          gte(orders.dueDate, dayStartInZone(today, timeZone)),
+          isNotNull(orders.window),
+          ne(orders.status, 'cancelled'),
+          isNull(orders.deletedAt),
+        ),
+      )
+      .groupBy(orders.dueDate, orders.window);
+    const busiest = new Map<string, WindowBooking>();
+    for (const r of rows) {
+      const date = dayInZone(r.dueDate, timeZone);
+      const known = busiest.get(r.window!);
+      if (!known || r.n > known.booked || (r.n === known.booked && date < known.date))
+        busiest.set(r.window!, { windowId: r.window!, date, booked: r.n });
+    }
+    return [...busiest.values()].sort((a, b) => a.windowId.localeCompare(b.windowId));
+  }
+
   /** PUT (`replace`: the whole document) or PATCH (`merge`: the fields given, the result validated whole). */
   async write(caller: Caller | null, companyId: string, data: Partial<SettingsInput>, mode: 'replace' | 'merge') {
     writeAccess('settings', asUser(caller), companyId, 'update');
@@ -49,7 +123,9 @@ export class SettingsService {
       await tx.update(settings).set({ data: next, updatedAt: now }).where(eq(settings.companyId, companyId));
       const record = toRecord(companyId, next, now);
       changes.add('settings', 'modified', { id: companyId, ...record });
-      return record;
+      // Booked orders are never touched by a settings change: a capacity under them is only reported.
+      const warnings = capacityWarnings(next, await this.bookings(tx, companyId, next.timeZone));
+      return { record, warnings };
     });
   }
 

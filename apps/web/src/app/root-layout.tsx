@@ -4,6 +4,7 @@ import {
   useNavigationType,
   isRouteErrorResponse,
   useRouteError,
+  useRevalidator,
   useRouteLoaderData,
   type LoaderFunctionArgs,
 } from 'react-router';
@@ -12,6 +13,7 @@ import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
 import { Toaster } from '../components/toaster';
 import { storefrontApi, type PublicConfig } from '../lib/storefront-api';
+import { useSettingsChanges } from '../lib/use-settings-changes';
 import type { MenuCollection, MenuProduct } from '../components/products-menu';
 import { useHeaderSession } from './session';
 
@@ -60,6 +62,9 @@ export function RootLayout() {
   useScrollToTopOnNavigation();
   const { config, menu } = useRootData();
   const session = useHeaderSession(config.companyId, menu);
+  // A saved setting (the market's name, the fee, payment methods) reaches open pages: their loaders run again.
+  const revalidator = useRevalidator();
+  useSettingsChanges(config.companyId, () => void revalidator.revalidate());
   return (
     <div className="flex min-h-screen flex-col bg-amber-50/40 text-stone-900">
       <a

@@ -42,6 +42,8 @@ export function issueMessageEs(issue: Issue, value: unknown): string {
   const path = issue.path.map(String).join('.');
   // The domain's password rules are refinements (code `custom`) with English texts.
   if (issue.code === 'custom' && isPasswordPath(path)) return passwordProblem(value) ?? 'Revisa la contraseña.';
+  // A domain refinement may carry its own Spanish text (`params.es`), e.g. overlapping delivery windows.
+  if (issue.code === 'custom' && typeof issue.params?.es === 'string') return issue.params.es;
   switch (issue.code) {
     case 'too_small':
       if (issue.origin === 'string') {

@@ -23,7 +23,44 @@ export const deliveryWindow = z
     capacity: z.number().int().min(0).max(10_000).nullable().default(null),
   })
   .strict()
-  .refine((w) => w.start < w.end, { message: 'start must be before end', path: ['end'] });
+  .refine((w) => w.start < w.end, {
+    message: 'start must be before end',
+    path: ['end'],
+    params: { es: 'La hora de fin debe ser después de la de inicio.' },
+  });
+export type DeliveryWindow = z.infer<typeof deliveryWindow>;
+
+/**
+ * Windows of one day may not overlap (a driver cannot be in two at once, and an order's window must be
+ * unambiguous), and their ids are unique (orders name their window by id). Windows that only touch
+ * (08:00–11:00 and 11:00–14:00) do not overlap. Each issue carries its Spanish text in `params.es`.
+ */
+function checkWindows(windows: readonly DeliveryWindow[], ctx: z.RefinementCtx): void {
+  const seen = new Map<string, number>();
+  windows.forEach((w, i) => {
+    if (seen.has(w.id)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [i, 'id'],
+        message: `Window id "${w.id}" is repeated`,
+        params: { es: 'Ya hay otro horario con este identificador.' },
+      });
+    } else seen.set(w.id, i);
+    for (let j = 0; j < i; j++) {
+      const o = windows[j]!;
+      if (w.start >= w.end || o.start >= o.end) continue;
+      if (w.start < o.end && o.start < w.end) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [i, 'start'],
+          message: `Overlaps the window "${o.label}" (${o.start}–${o.end})`,
+          params: { es: `Se cruza con «${o.label}» (${o.start} a ${o.end}).` },
+        });
+        break;
+      }
+    }
+  });
+}
 
 export const SettingsInput = z
   .object({
@@ -44,7 +81,7 @@ export const SettingsInput = z
     orderLeadHours: z.number().int().min(0).max(720).default(24),
     productionLeadDays: z.number().int().min(0).max(30).default(0),
     deliveryDays: z.array(z.number().int().min(0).max(6)).max(7).default([1, 2, 3, 4, 5, 6]),
-    deliveryWindows: z.array(deliveryWindow).max(24).default([]),
+    deliveryWindows: z.array(deliveryWindow).max(24).superRefine(checkWindows).default([]),
     blackoutDates: z.array(isoDay).max(366).default([]),
     pickupEnabled: z.boolean().default(true),
     paymentMethods: z.array(z.enum(PAYMENT_METHODS)).min(1).max(3).default(['cash', 'transfer']),

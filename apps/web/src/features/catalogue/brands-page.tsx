@@ -5,7 +5,7 @@ import { actionsColumn, nameColumn, ResourceListPage } from '../../components/da
 import type { ListViewConfig } from '../../components/data-table/list-url';
 import { useResourceTable, type ResourceTable } from '../../components/data-table/use-resource-table';
 import { paths } from '../../config/paths';
-import { Thumb } from './images';
+import { Thumb } from '../../components/forms/image-fields';
 
 const CONFIG: ListViewConfig = {
   sortFields: ['createdAt', 'updatedAt', 'name'],

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { resourceService } from '../../components/data-table/resource-client';
-import { deleteFile } from '../../lib/uploader';
 
 export interface Option {
   value: string;
@@ -36,12 +35,6 @@ export function optionLabel(options: readonly Option[], id: string | null | unde
 }
 
 /** After a save: the stored files the record used before and no longer does are deleted (best effort). */
-export function deleteDroppedFiles(companyId: string | null, before: readonly string[], after: readonly string[]) {
-  if (!companyId) return;
-  const kept = new Set(after);
-  for (const path of before) if (!kept.has(path)) void deleteFile(companyId, path).catch(() => undefined);
-}
-
 export const ACTIVE_FILTER = {
   key: 'active',
   label: 'Estado',

@@ -7,8 +7,12 @@ import { FormActions, FormSection, ResourceFormPage } from '../../components/for
 import { optionalText, parseWhole, textOf } from '../../components/forms/form-values';
 import { useResourceForm } from '../../components/forms/use-resource-form';
 import { paths } from '../../config/paths';
-import { deleteDroppedFiles } from './catalogue-options';
-import { SingleImageField, type ImageValue, type UploadsHandle } from './images';
+import {
+  deleteDroppedFiles,
+  SingleImageField,
+  type ImageValue,
+  type UploadsHandle,
+} from '../../components/forms/image-fields';
 
 interface CollectionForm {
   name: string;

@@ -11,7 +11,7 @@ import { paths } from '../../config/paths';
 import { ACTIVE_FILTER } from './catalogue-options';
 import { activeColumn } from './active-chip';
 import { moveAndRenumber } from './reorder';
-import { Thumb } from './images';
+import { Thumb } from '../../components/forms/image-fields';
 
 /** The shop shows collections by their order: so does this list, unless asked otherwise. */
 const CONFIG: ListViewConfig = {

@@ -8,8 +8,13 @@ import { FormActions, FormSection, ResourceFormPage } from '../../components/for
 import { optionalId, optionalText, optionalWhole, parseWhole, textOf } from '../../components/forms/form-values';
 import { useResourceForm } from '../../components/forms/use-resource-form';
 import { paths } from '../../config/paths';
-import { deleteDroppedFiles, useOptions } from './catalogue-options';
-import { ImagesField, type ImageValue, type UploadsHandle } from './images';
+import { useOptions } from './catalogue-options';
+import {
+  deleteDroppedFiles,
+  ImagesField,
+  type ImageValue,
+  type UploadsHandle,
+} from '../../components/forms/image-fields';
 
 interface ProductForm {
   name: string;

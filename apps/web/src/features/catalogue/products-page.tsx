@@ -8,7 +8,7 @@ import { useResourceTable, type ResourceTable } from '../../components/data-tabl
 import { paths } from '../../config/paths';
 import { activeColumn } from './active-chip';
 import { ACTIVE_FILTER, optionLabel, useOptions, type Option } from './catalogue-options';
-import { Thumb } from './images';
+import { Thumb } from '../../components/forms/image-fields';
 
 const CONFIG: ListViewConfig = {
   sortFields: ['createdAt', 'updatedAt', 'name', 'price', 'sortOrder'],

@@ -11,6 +11,7 @@ import { authStore } from '../../lib/auth-store';
 import { getCartStore } from '../../lib/cart-store';
 import { ApiError } from '../../lib/http';
 import { useHydrated } from '../../lib/use-hydrated';
+import { useSettingsChanges } from '../../lib/use-settings-changes';
 import {
   buttonClass,
   checkoutApi,
@@ -34,6 +35,9 @@ export function OrderSummaryPage() {
   const { cartId = '' } = useParams();
   const hydrated = useHydrated();
   const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
+  // A saved setting (a blackout day, a window's capacity, the fee) reads the cart and days again, in place.
+  const [settingsVersion, setSettingsVersion] = useState(0);
+  useSettingsChanges(settings.companyId, () => setSettingsVersion((n) => n + 1));
 
   useEffect(() => {
     if (!hydrated || !settings.companyId) return;
@@ -53,7 +57,7 @@ export function OrderSummaryPage() {
     return () => {
       cancelled = true;
     };
-  }, [cartId, hydrated, settings.companyId]);
+  }, [cartId, hydrated, settings.companyId, settingsVersion]);
 
   return (
     <div className="mx-auto max-w-3xl px-3 py-6 sm:px-4">
@@ -114,6 +118,11 @@ function CheckoutForm({ cart, days, settings }: { cart: Cart; days: OfferedDay[]
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const placing = useRef(false);
+  // A day the bakery stopped offering while this page was open (a blackout saved): the first one offered.
+  if (day !== '' && !days.some((d) => d.date === day)) {
+    setDay(days[0]?.date ?? '');
+    setSlot(null);
+  }
   const offered = days.find((d) => d.date === day);
   const errors: Errors = tried ? validate() : {};
   const blocked = cart.missingForMinimum > 0 || cart.items.every((l) => !l.available);

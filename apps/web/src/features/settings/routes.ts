@@ -1,7 +1,11 @@
 import { paths } from '../../config/paths';
 import { defineRoutes } from '../../lib/route-entry';
 
-/** The bakery and its settings (design §6). Not built yet. */
+const bakeryPage = () => import('./bakery-page');
+const bakeryForm = () => import('./bakery-form-page');
+const settingsPage = () => import('./settings-page');
+
+/** The bakery and its settings (design §6): its public face, and every setting (admins save; staff look). */
 export const settingsRoutes = defineRoutes([
   {
     id: 'dashboard.showBakery',
@@ -10,6 +14,7 @@ export const settingsRoutes = defineRoutes([
     permission: { area: 'dashboard', needs: 'settings:read' },
     title: 'Mi panadería',
     icon: 'Store',
+    lazy: bakeryPage,
   },
   {
     id: 'dashboard.updateBakery',
@@ -17,6 +22,7 @@ export const settingsRoutes = defineRoutes([
     area: 'dashboard',
     permission: { area: 'dashboard', needs: 'settings:update' },
     title: 'Editar panadería',
+    lazy: bakeryForm,
   },
   {
     id: 'dashboard.settings',
@@ -25,5 +31,6 @@ export const settingsRoutes = defineRoutes([
     permission: { area: 'dashboard', needs: 'settings:read' },
     title: 'Configuración',
     icon: 'Settings',
+    lazy: settingsPage,
   },
 ]);

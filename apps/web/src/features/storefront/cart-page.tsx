@@ -10,6 +10,7 @@ import { MAX_QUANTITY, getCartStore, type CartLine } from '../../lib/cart-store'
 import type { ServerCart, ServerCartLine } from '../../lib/cart-api';
 import { storefrontApi } from '../../lib/storefront-api';
 import { useHydrated } from '../../lib/use-hydrated';
+import { useSettingsChanges } from '../../lib/use-settings-changes';
 import { ProductImage } from './product-card';
 import { useServerCart } from './use-server-cart';
 
@@ -50,7 +51,8 @@ export function CartPage() {
 
 function CartContents({ companyId, freeDeliveryFrom }: { companyId: string | null; freeDeliveryFrom: number | null }) {
   const navigate = useNavigate();
-  const { lines, cart, state, notice, dismissNotice, flush, retry } = useServerCart(companyId);
+  const { lines, cart, state, notice, dismissNotice, flush, retry, refresh } = useServerCart(companyId);
+  useSettingsChanges(companyId, () => void refresh());
   const store = getCartStore().getState();
 
   if (lines.length === 0) {

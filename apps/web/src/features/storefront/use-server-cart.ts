@@ -87,9 +87,23 @@ export function useServerCart(companyId: string | null) {
     return save().catch(() => null);
   }, [save]);
 
+  /** Reads the saved cart again, priced as the settings are now (a new fee, a new free-delivery amount). */
+  const refresh = useCallback(async () => {
+    const saved = known.current;
+    if (!saved || getCartStore().getState().cartId !== saved.id) return;
+    try {
+      const fresh = await cartApi.read(saved.id);
+      known.current = fresh;
+      setCart(fresh);
+    } catch {
+      // The next change of lines saves and prices the cart again.
+    }
+  }, []);
+
   return {
     lines,
     cart,
+    refresh,
     state,
     notice,
     dismissNotice: () => setNotice(null),

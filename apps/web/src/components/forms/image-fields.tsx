@@ -1,11 +1,23 @@
 import { FILE_MAX_BYTES, PRODUCT_IMAGES_MAX } from '@hornada/domain/constants';
 import { ArrowDown, ArrowUp, ImagePlus, Trash2, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { FieldMessages, fieldAria } from '../../components/forms/fields';
-import { iconButtonClass, secondaryButtonClass } from '../../components/ui/button';
-import { inputClass } from '../../components/auth-card';
+import { FieldMessages, fieldAria } from './fields';
+import { iconButtonClass, secondaryButtonClass } from '../ui/button';
+import { inputClass } from '../auth-card';
 import { ApiError } from '../../lib/http';
 import { deleteFile, uploadFile, type StoredFile } from '../../lib/uploader';
+
+/**
+ * Image fields of the back office's forms (a product's images, a brand's or the bakery's logo), uploaded
+ * through the file storage with progress and cancel.
+ */
+
+/** After a save: deletes the stored files the record had before and no longer uses. */
+export function deleteDroppedFiles(companyId: string | null, before: readonly string[], after: readonly string[]) {
+  if (!companyId) return;
+  const kept = new Set(after);
+  for (const path of before) if (!kept.has(path)) void deleteFile(companyId, path).catch(() => undefined);
+}
 
 /** A stored image as records keep it: a product image has its sizes too. */
 export interface ImageValue {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { thumbUrl } from './images';
+import { thumbUrl } from './image-fields';
 
 describe('thumbUrl', () => {
   it('uses the smallest stored width, else the image itself', () => {
