@@ -35,7 +35,7 @@ describe('delivery windows', () => {
     for (const [start, end] of [
       ['10:00', '09:00'],
       ['10:00', '10:00'],
-    ]) {
+    ] as const) {
       const res = await patchSettings({ deliveryWindows: windows({ id: 'x', start, end }) });
       expect(res.statusCode, res.body).toBe(400);
       expect(json<Problem>(res).details).toEqual([
