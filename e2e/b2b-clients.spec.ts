@@ -110,3 +110,73 @@ test('a B2B client: the NIT check digit, two prices of its own, and an order at 
     await api.dispose();
   }
 });
+
+test('a standing order created on the client page makes its orders, marked "Recurrente" on the orders screen', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const api = await adminApi(await playwright.request.newContext({ baseURL }));
+  const [product] = await api.call<Product[]>('GET', 'products?active=true&sort=name&per_page=1');
+  const client = await api.call<{ id: string; businessName: string }>('POST', 'b2bClients', {
+    businessName: `Hotel Recurrente ${suffix()}`,
+    contactName: 'Mario Díaz',
+    phone: '+57 310 555 0177',
+    address: 'Calle 80 # 12-34, Bogotá',
+  });
+  try {
+    await signIn(page, DEMO.staff);
+    await expect(accountButton(page, 'Julián')).toBeVisible();
+    await page.goto(`/dashboard/b2b-clients?cliente=${client.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Cliente mayorista' })).toBeVisible();
+    await expect(page.getByText('Este cliente no tiene pedidos recurrentes.')).toBeVisible();
+    await page.getByRole('button', { name: 'Nuevo pedido recurrente' }).click();
+    // Every weekday: whatever today is, the days already in the order horizon are made at once.
+    for (const day of ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado', 'Domingo']) {
+      await page.getByRole('checkbox', { name: day, exact: true }).check();
+    }
+    await page.getByLabel('Producto del pedido').selectOption({ label: product!.name });
+    await page.getByRole('button', { name: 'Agregar producto' }).click();
+    await page.getByLabel(`Cantidad de ${product!.name}`).fill('40');
+    await page.getByLabel('Entrega').selectOption('pickup');
+    await page.getByLabel('Días sin pedido').fill('2026-12-24');
+    await page.getByRole('button', { name: 'Agregar día' }).click();
+    await expect(page.getByRole('list', { name: 'Días sin pedido' })).toContainText('24 de dic');
+    await page.getByRole('button', { name: 'Guardar pedido recurrente' }).click();
+    await expect(page.getByText('Creamos el pedido recurrente.')).toBeVisible();
+
+    const next = page.getByRole('list', { name: 'Próximos pedidos' });
+    await expect(next.getByRole('listitem')).toHaveCount(10);
+    const made = next.getByRole('link', { name: /^Pedido #\d+$/ });
+    await expect(made.first()).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('list', { name: 'Pedidos recurrentes del cliente' })).toContainText(
+      `40 × ${product!.name}`,
+    );
+    await expectNoSeriousAxeViolations(page, 'b2b client page with a standing order');
+    await pageShot(page, 1280, 'b2b-standing-1280.png');
+    await pageShot(page, 375, 'b2b-standing-375.png');
+
+    const number = (await made.first().textContent())!.replace('Pedido #', '');
+    await made.first().click();
+    await expect(page).toHaveURL(/\/dashboard\/orders\?order=/);
+    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: `#${number}` }) });
+    const detail = page.getByRole('dialog').or(page.getByRole('complementary'));
+    await expect(page.getByText('Recurrente').first()).toBeVisible();
+    await expect(row.or(detail).getByText('Recurrente').first()).toBeVisible();
+  } finally {
+    const mine = await api.call<{ id: string; status: string }[]>(
+      'GET',
+      `orders?b2bClientId=${client.id}&per_page=100`,
+    );
+    for (const o of mine) {
+      if (o.status !== 'cancelled') {
+        await api.call('PATCH', `orders/${o.id}`, { status: 'cancelled', cancelReason: 'Prueba E2E' });
+      }
+    }
+    const standing = await api.call<{ id: string }[]>('GET', `standingOrders?b2bClientId=${client.id}`);
+    for (const s of standing) await api.call('PATCH', `standingOrders/${s.id}`, { active: false });
+    await api.call('PATCH', `b2bClients/${client.id}`, { active: false });
+    await api.dispose();
+  }
+});

@@ -27,3 +27,5 @@ export * from './actors';
 export * from './versions';
 export * from './areas';
 export * from './screens';
+export * from './schemas/standing-orders';
+export * from './standing-orders';

@@ -23,7 +23,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const write = (method: 'POST' | 'PATCH' | 'PUT', url: string, user: TestUser, payload: unknown) =>
+const write = (method: 'POST' | 'PATCH' | 'PUT', url: string, user: TestUser, payload: object) =>
   t.call({ method, url, token: user.token, payload });
 
 const problemPaths = (res: { body: string }) => json<{ details: { path: string }[] }>(res).details.map((d) => d.path);

@@ -11,6 +11,7 @@ import { inputClass } from '../../components/auth-card';
 import { iconButtonClass, secondaryButtonClass } from '../../components/ui/button';
 import { b2bApi, type B2bClient, type Product } from './api';
 import { b2bLinks } from './links';
+import { StandingOrdersSection } from './standing-orders-section';
 
 interface PriceRow {
   productId: string;
@@ -116,6 +117,11 @@ export function ClientForm({ id }: { id?: string }) {
       backTo={b2bLinks.list}
       backLabel="Clientes mayoristas"
       rf={rf}
+      after={(client) =>
+        client && companyId ? (
+          <StandingOrdersSection companyId={companyId} client={client} products={products ?? []} />
+        ) : null
+      }
     >
       {() => <Fields form={rf.form} products={products} balance={id ? balance : null} />}
     </ResourceFormPage>
