@@ -164,6 +164,15 @@ test('a standing order created on the client page makes its orders, marked "Recu
     const detail = page.getByRole('dialog').or(page.getByRole('complementary'));
     await expect(page.getByText('Recurrente').first()).toBeVisible();
     await expect(row.or(detail).getByText('Recurrente').first()).toBeVisible();
+
+    // Its own list: every client's standing orders, linking to the client's page.
+    await page.goto('/dashboard/standing-orders');
+    await expect(page.getByRole('heading', { level: 1, name: 'Pedidos recurrentes' })).toBeVisible();
+    const listed = page.getByRole('link', { name: client.businessName, exact: true });
+    await expect(listed).toBeVisible();
+    await expectNoSeriousAxeViolations(page, '/dashboard/standing-orders');
+    await listed.click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Cliente mayorista' })).toBeVisible();
   } finally {
     const mine = await api.call<{ id: string; status: string }[]>(
       'GET',

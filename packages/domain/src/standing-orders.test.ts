@@ -41,6 +41,14 @@ describe('standing order days', () => {
   });
 
   it('lists the next days it orders on', () => {
-    expect(nextStandingDays(T, S, '2026-12-21', 4)).toEqual(['2026-12-21', '2026-12-22', '2026-12-23', '2026-12-28']);
+    // Monday 21 Dec 06:00 Bogotá: that morning's window (08:00) is still ahead.
+    expect(nextStandingDays(T, S, new Date('2026-12-21T11:00:00Z'), 4)).toEqual([
+      '2026-12-21',
+      '2026-12-22',
+      '2026-12-23',
+      '2026-12-28',
+    ]);
+    // At 09:00 it has opened: the list starts the next day.
+    expect(nextStandingDays(T, S, new Date('2026-12-21T14:00:00Z'), 1)).toEqual(['2026-12-22']);
   });
 });

@@ -65,12 +65,14 @@ export function dueStandingDays(t: StandingTemplate, s: HorizonSettings, now: Da
   return out;
 }
 
-/** The next `count` days a standing order will order on (made or not yet), from `today`. */
-export function nextStandingDays(t: StandingTemplate, s: HorizonSettings, today: string, count: number): string[] {
+/** The next `count` days a standing order orders on (made or not yet) whose window has not opened by `now`. */
+export function nextStandingDays(t: StandingTemplate, s: HorizonSettings, now: Date, count: number): string[] {
+  const today = dayInZone(now, s.timeZone);
   const out: string[] = [];
   for (let i = 0; i <= 366 && out.length < count; i++) {
     const day = addDays(today, i);
-    if (ordersOn(t, s, day)) out.push(day);
+    const opens = opensAt(s, day, t.window);
+    if (ordersOn(t, s, day) && opens && opens.getTime() > now.getTime()) out.push(day);
   }
   return out;
 }

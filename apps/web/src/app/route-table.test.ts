@@ -107,6 +107,7 @@ describe('the menus', () => {
       'Clientes',
       'Equipo',
       'Clientes mayoristas',
+      'Pedidos recurrentes',
       'Mi panadería',
       'Configuración',
       'Mi perfil',

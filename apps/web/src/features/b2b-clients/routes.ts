@@ -2,6 +2,7 @@ import { paths } from '../../config/paths';
 import { defineRoutes } from '../../lib/route-entry';
 
 const clientsPage = () => import('./b2b-clients-page');
+const standingPage = () => import('./standing-orders-page');
 
 /** Wholesale clients (design §4 b2bClients): the list, a client's page and the create form share one route. */
 export const b2bClientsRoutes = defineRoutes([
@@ -13,5 +14,14 @@ export const b2bClientsRoutes = defineRoutes([
     title: 'Clientes mayoristas',
     icon: 'Building2',
     lazy: clientsPage,
+  },
+  {
+    id: 'dashboard.standingOrders',
+    pattern: paths.dashboard.standingOrders,
+    area: 'dashboard',
+    permission: { area: 'dashboard', needs: 'standingOrders:read' },
+    title: 'Pedidos recurrentes',
+    icon: 'Repeat',
+    lazy: standingPage,
   },
 ]);

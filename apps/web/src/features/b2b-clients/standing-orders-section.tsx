@@ -26,7 +26,7 @@ import type { B2bClient, Product } from './api';
 import { standingApi, type MadeOrder, type Settings, type StandingOrder, type StandingWrite } from './standing-api';
 
 /** Monday first, as a bakery's week reads. */
-const WEEKDAYS: [number, string][] = [
+export const WEEKDAYS: [number, string][] = [
   [1, 'Lunes'],
   [2, 'Martes'],
   [3, 'Miércoles'],
@@ -160,7 +160,7 @@ export function StandingOrdersSection({
             {list.map((s) => (
               <li key={s.id} className="rounded-xl border border-stone-200 p-4">
                 <StandingSummary standing={s} names={names} settings={settings} />
-                <NextDays standing={s} settings={settings} today={today!} made={made} />
+                <NextDays standing={s} settings={settings} made={made} />
                 <button type="button" className={`${secondaryButtonClass} mt-3`} onClick={() => setEditing(s)}>
                   Editar
                 </button>
@@ -221,7 +221,7 @@ function StandingSummary({
       </p>
       <p className="text-sm text-stone-700">
         {s.fulfillment === 'pickup' ? 'Recoge en la panadería' : 'Domicilio'}
-        {window ? ` · ${window.label} (${window.start}–${window.end})` : ''} · desde {dayText(s.startsOn)}
+        {window ? ` · ${window.label}` : ''} · desde {dayText(s.startsOn)}
         {s.endsOn ? ` hasta ${dayText(s.endsOn)}` : ''}
         {s.skipDates.length > 0 ? ` · sin ${s.skipDates.map(dayText).join(', ')}` : ''}
       </p>
@@ -230,24 +230,14 @@ function StandingSummary({
 }
 
 /** The next ten days it orders on: the order made for each, or when it will be made. */
-function NextDays({
-  standing,
-  settings,
-  today,
-  made,
-}: {
-  standing: StandingOrder;
-  settings: Settings;
-  today: string;
-  made: MadeOrder[];
-}) {
+function NextDays({ standing, settings, made }: { standing: StandingOrder; settings: Settings; made: MadeOrder[] }) {
   const mine = new Map(
     made
       .filter((o) => o.standingOrderId === standing.id)
       .map((o) => [dayInZone(new Date(o.dueDate), settings.timeZone), o]),
   );
   const horizon = { ...settings, productionLeadDays: settings.productionLeadDays ?? 0 };
-  const days = standing.active ? nextStandingDays(standing, horizon, today, 10) : [];
+  const days = standing.active ? nextStandingDays(standing, horizon, new Date(), 10) : [];
   if (days.length === 0) return <p className="mt-2 text-sm text-stone-600">No hay próximos pedidos.</p>;
   return (
     <div className="mt-3">
