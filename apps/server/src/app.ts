@@ -35,6 +35,7 @@ import { createStorage, type StorageDriver } from './providers/storage';
 import { registerOrderRoutes } from './modules/orders/orders.routes';
 import { registerPaymentRoutes } from './modules/payments/payments.routes';
 import { registerReportRoutes } from './modules/reports/reports.routes';
+import { registerStandingOrderJobs } from './modules/standing-orders/standing-orders.routes';
 import {
   createPaymentSandbox,
   registerPaymentSandboxRoutes,
@@ -291,6 +292,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(part('orders', registerOrderRoutes));
   await app.register(part('payments', registerPaymentRoutes));
   await app.register(part('reports', registerReportRoutes));
+  // Shared: its hook runs after the resources' standingOrders writes, registered below.
+  await app.register(shared('standing-orders', registerStandingOrderJobs));
   // The sandbox gateway's checkout and look-up exist only when it is the gateway (never beside Wompi).
   if (config.payments.gateway === 'sandbox') {
     // Anyone may approve their own payment there: say so loudly where money should be real.

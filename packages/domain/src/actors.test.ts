@@ -31,6 +31,7 @@ describe('the actors of the permission table', () => {
         reason,
       ).toBe(false);
       if (reason === 'payment-abandoned') expect(lines).toEqual(['orders:update']);
+      else if (reason === 'standing-orders') expect(lines).toEqual(['orders:create']);
       else if (reason !== 'seed')
         expect(
           lines.every((l) => l.startsWith('users:')),

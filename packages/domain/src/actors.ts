@@ -29,6 +29,7 @@ export const SYSTEM_REASONS = [
   'market',
   'seed',
   'payment-abandoned',
+  'standing-orders',
 ] as const;
 export type SystemReason = (typeof SYSTEM_REASONS)[number];
 
@@ -69,6 +70,27 @@ export const SYSTEM_LINES: Record<SystemReason, ActorLine> = {
    * holding its delivery window's place (modules/payments/reconciliation.ts); only pending → cancelled.
    */
   'payment-abandoned': { orders: { update: ['status', 'cancelReason'] } },
+  /**
+   * A standing order's day entered the order horizon: its order is made (modules/standing-orders), once
+   * per standing order and day (`standingDay`), priced by the order rules like any back-office order.
+   */
+  'standing-orders': {
+    orders: {
+      create: [
+        'b2bClientId',
+        'contact',
+        'items',
+        'fulfillment',
+        'address',
+        'dueDate',
+        'window',
+        'paymentMethod',
+        'notes',
+        'standingOrderId',
+        'standingDay',
+      ],
+    },
+  },
 };
 
 /**

@@ -28,3 +28,5 @@ export * from './versions';
 export * from './areas';
 export * from './screens';
 export * from './people';
+export * from './schemas/standing-orders';
+export * from './standing-orders';

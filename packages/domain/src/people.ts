@@ -37,6 +37,7 @@ const RESOURCE_LABELS_ES: Readonly<Record<ResourceName, string>> = {
   ingredients: 'Ingredientes',
   recipes: 'Recetas',
   b2bClients: 'Clientes mayoristas',
+  standingOrders: 'Pedidos recurrentes',
   users: 'Usuarios',
   orders: 'Pedidos',
   settings: 'Configuración',

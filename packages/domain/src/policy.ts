@@ -110,6 +110,8 @@ export const POLICY = {
   ingredients: { read: WITH_PRODUCTION, create: BACK_OFFICE, update: BACK_OFFICE, delete: BACK_OFFICE },
   recipes: { read: WITH_PRODUCTION, create: BACK_OFFICE, update: BACK_OFFICE, delete: BACK_OFFICE },
   b2bClients: { read: BACK_OFFICE, create: BACK_OFFICE, update: BACK_OFFICE, delete: BACK_OFFICE },
+  /** A B2B client's standing orders (design §3); the system makes their orders (actors.ts). */
+  standingOrders: { read: BACK_OFFICE, create: BACK_OFFICE, update: BACK_OFFICE, delete: BACK_OFFICE },
   /** Staff read customers and register them (design §4); the admin manages everyone. */
   users: {
     read: { company_admin: 'company', company_staff: 'customers' },

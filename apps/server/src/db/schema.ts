@@ -17,6 +17,7 @@ import {
 import type { z } from 'zod';
 import type {
   B2bClientInput,
+  StandingOrderInput,
   CartInput,
   Order,
   Fulfillment,
@@ -336,15 +337,40 @@ export const orders = pgTable(
     originKey: text(),
     /** The contact's phone as packages/domain's phoneKey() makes it: digits only, the last ten. */
     phoneKey: text().generatedAlwaysAs(sql`right(regexp_replace(contact->>'phone', '[^0-9]', '', 'g'), 10)`),
+    /** The standing order that made it (design §3), and the day it was made for (never changes, never sent). */
+    standingOrderId: text(),
+    standingDay: text(),
   },
   (t) => [
     uniqueIndex('orders_company_number_key').on(t.companyId, t.number),
+    // Once per standing order and day, however many instances run the job (modules/standing-orders).
+    uniqueIndex('orders_standing_day_key').on(t.standingOrderId, t.standingDay),
     uniqueIndex('orders_cart_key').on(t.cartId),
     index().on(t.companyId, t.createdAt),
     index().on(t.companyId, t.dueDate, t.window),
     index().on(t.customerId),
     index().on(t.deliveryAssistantId),
   ],
+);
+
+type Standing = z.infer<typeof StandingOrderInput>;
+/** B2B clients' standing orders (design §3): a template the server orders from each day it is due. */
+export const standingOrders = pgTable(
+  'standing_orders',
+  {
+    ...base,
+    b2bClientId: text().notNull(),
+    weekdays: jsonb().$type<Standing['weekdays']>().notNull(),
+    items: jsonb().$type<Standing['items']>().notNull(),
+    fulfillment: text().$type<Fulfillment>().notNull(),
+    window: text(),
+    notes: text(),
+    startsOn: text().notNull(),
+    endsOn: text(),
+    skipDates: jsonb().$type<Standing['skipDates']>().notNull().default([]),
+    active: boolean().notNull().default(true),
+  },
+  (t) => [index().on(t.companyId, t.createdAt), index().on(t.b2bClientId)],
 );
 
 /**

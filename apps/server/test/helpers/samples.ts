@@ -3,25 +3,30 @@
  * (tenants, permissions, partial writes, public fields). A new resource fails those tests until it has a
  * sample here.
  */
-import { products } from '../../src/db/schema';
+import { b2bClients, products } from '../../src/db/schema';
 import { newId } from '../../src/lib/ids';
 import type { TestApp } from './app';
 
 type Body = Record<string, unknown>;
 
-/** Records of the company a sample refers to (an order's product): made by `sampleRefs`. */
+/** Records of the company a sample refers to (an order's product, a standing order's client): made by `sampleRefs`. */
 export interface SampleRefs {
   product: string;
+  b2bClient: string;
 }
 
-/** A product in the company for the samples that need one. */
+/** A product and a B2B client in the company for the samples that need them. */
 export async function sampleRefs(t: TestApp, companyId: string): Promise<SampleRefs> {
   const id = newId();
+  const client = newId();
   const now = t.clock.now();
   await t.db
     .insert(products)
     .values({ id, companyId, name: 'Pan de muestra', price: 3000, createdAt: now, updatedAt: now });
-  return { product: id };
+  await t.db
+    .insert(b2bClients)
+    .values({ id: client, companyId, businessName: 'Café de muestra', createdAt: now, updatedAt: now });
+  return { product: id, b2bClient: client };
 }
 
 function needRefs(refs: SampleRefs | undefined): SampleRefs {
@@ -46,6 +51,14 @@ export interface Sample {
 }
 
 /** A staff order on a Tuesday (the test clock's Sunday + 2), for a bakery with default settings (no windows). */
+const standing = (refs: SampleRefs | undefined): Body => ({
+  b2bClientId: needRefs(refs).b2bClient,
+  weekdays: [1],
+  items: [{ productId: needRefs(refs).product, quantity: 10 }],
+  fulfillment: 'pickup',
+  startsOn: '2027-01-04',
+});
+
 const order = (refs: SampleRefs | undefined): Body => ({
   contact: { name: 'Cliente de muestra', phone: '300 000 0000' },
   items: [{ productId: needRefs(refs).product, quantity: 2 }],
@@ -135,6 +148,22 @@ export const SAMPLES: Record<string, Sample> = {
       paymentTermsDays: 30,
       creditLimit: 500_000,
       active: false,
+    }),
+  },
+  standingOrders: {
+    create: (_n, refs) => standing(refs),
+    put: {},
+    putWith: (refs) => ({ ...standing(refs), weekdays: [2, 4] }),
+    patch: { active: false },
+    full: (_n, refs) => ({
+      ...standing(refs),
+      weekdays: [1, 2, 3, 4, 5],
+      fulfillment: 'delivery',
+      window: null,
+      notes: 'Entrar por la puerta de servicio',
+      endsOn: '2027-06-30',
+      skipDates: ['2026-12-24', '2026-12-31'],
+      active: true,
     }),
   },
   orders: {

@@ -48,6 +48,7 @@ const SPEC_ROUTES = [
     'settings',
     'staff',
     'b2b-clients',
+    'standing-orders',
     'product-collections',
     'product-collections/create',
     'product-collections/update/:id',

@@ -5,6 +5,7 @@ import { accountRoutes } from '../features/account/routes';
 import { authRoutes } from '../features/auth/routes';
 import { catalogueRoutes } from '../features/catalogue/routes';
 import { customerOrdersRoutes } from '../features/customer-orders/routes';
+import { b2bClientsRoutes } from '../features/b2b-clients/routes';
 import { customersRoutes } from '../features/customers/routes';
 import { deliveryRoutes } from '../features/delivery/routes';
 import { orderEntryRoutes } from '../features/order-entry/routes';
@@ -69,6 +70,7 @@ const COMPOSED = [
   ...catalogueRoutes,
   ...productionCatalogueRoutes,
   ...customersRoutes,
+  ...b2bClientsRoutes,
   ...settingsRoutes,
   ...accountRoutes,
   ...customerOrdersRoutes,

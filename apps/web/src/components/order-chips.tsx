@@ -41,3 +41,15 @@ export function StatusChip({ status, size = 'sm' }: { status: OrderStatus; size?
 export function PaymentChip({ status, size = 'sm' }: { status: PaymentStatus; size?: ChipSize }) {
   return <span className={`${chip(size)} ${PAYMENT_TONE[status]}`}>{PAYMENT_STATUS_ES[status]}</span>;
 }
+
+/** An order a B2B client's standing order made (design §3): "Recurrente". */
+export function RecurringChip({ size = 'sm' }: { size?: ChipSize }) {
+  return (
+    <span
+      className={`${chip(size)} bg-fuchsia-50 text-fuchsia-950 ring-fuchsia-300`}
+      title="Creado por un pedido recurrente"
+    >
+      Recurrente
+    </span>
+  );
+}

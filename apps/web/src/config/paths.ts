@@ -39,6 +39,7 @@ export const paths = {
     settings: '/dashboard/settings',
     staff: '/dashboard/staff',
     b2bClients: '/dashboard/b2b-clients',
+    standingOrders: '/dashboard/standing-orders',
     productCollections: '/dashboard/product-collections',
     productCollectionCreate: '/dashboard/product-collections/create',
     productCollectionUpdate: withId('/dashboard/product-collections/update/:id'),

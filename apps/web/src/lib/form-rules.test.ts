@@ -1,9 +1,10 @@
 import { AUTH_ERROR_TEXTS_ES } from '@hornada/domain/errors-auth';
 import { CreateBakeryInput, MeInput, PasswordChangeInput } from '@hornada/domain/identity';
+import { B2bClientInput } from '@hornada/domain/schemas/b2b';
 import type { FieldValues, ResolverOptions } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
 import { addErrorTexts } from './error-texts';
-import { applyServerErrors, domainResolver, passwordProblem } from './form-rules';
+import { applyServerErrors, domainResolver, nitProblem, passwordProblem } from './form-rules';
 import { ApiError } from './http';
 
 // The profile page meets the sign-in codes with the auth store loaded, which adds their texts.
@@ -62,5 +63,33 @@ describe('forms checked with the domain schemas, in Spanish', () => {
 
     const limited = new ApiError('Too many attempts', 429, 'rate_limited', 'Demasiados intentos.', {});
     expect(applyServerErrors(limited, () => true, vi.fn())).toBe('Demasiados intentos.');
+  });
+});
+
+describe('the NIT under its field', () => {
+  it('names the right check digit when the one typed is wrong, and the format when there is none', async () => {
+    expect(nitProblem('900.123.456-1')).toBe('El dígito de verificación no corresponde a este NIT: debería ser 8.');
+    expect(nitProblem('900123456')).toBe('Escribe el NIT con su dígito de verificación, por ejemplo 900123456-8.');
+    const resolve = domainResolver(B2bClientInput);
+    const wrong = await resolve({ businessName: 'Café', taxId: '800197268-5' }, undefined, options);
+    expect(wrong.errors).toMatchObject({
+      taxId: { message: 'El dígito de verificación no corresponde a este NIT: debería ser 4.' },
+    });
+    expect((await resolve({ businessName: 'Café', taxId: '800197268-4' }, undefined, options)).errors).toEqual({});
+  });
+
+  it("puts the server's NIT refusal under the field in Spanish", () => {
+    const setError = vi.fn();
+    const err = new ApiError('Validation failed', 400, 'validation', 'Revisa los datos.', {
+      details: [
+        { path: 'taxId', message: 'Invalid NIT: expected digits, a dash and a correct check digit (900123456-7)' },
+      ],
+    });
+    expect(applyServerErrors(err, (p) => p === 'taxId', setError)).toBeNull();
+    expect(setError).toHaveBeenCalledWith(
+      'taxId',
+      { type: 'server', message: 'El NIT o su dígito de verificación no es válido.' },
+      { shouldFocus: true },
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { PASSWORD_MAX, PASSWORD_MIN, passwordLength } from '@hornada/domain/identity';
 import type { FieldValues, Path, Resolver, UseFormSetError } from 'react-hook-form';
+import { nitCheckDigit } from '@hornada/domain/schemas/nit';
 import type { z } from 'zod';
 import { errorText } from './error-texts';
 import { ApiError } from './http';
@@ -23,6 +24,15 @@ export function passwordProblem(value: unknown): string | null {
 
 type Issue = z.core.$ZodIssue;
 
+const NIT_FORMAT = 'Escribe el NIT con su dígito de verificación, por ejemplo 900123456-8.';
+
+/** What is wrong with a NIT (the domain's check is a refinement with an English text), in Spanish. */
+export function nitProblem(value: unknown): string {
+  const m = typeof value === 'string' ? /^(\d{5,15})-(\d)$/.exec(value.replace(/[.\s]/g, '')) : null;
+  if (!m) return NIT_FORMAT;
+  return `El dígito de verificación no corresponde a este NIT: debería ser ${nitCheckDigit(m[1]!)}.`;
+}
+
 const REQUIRED = 'Este campo es obligatorio.';
 const EMAIL = 'Escribe un correo válido, por ejemplo nombre@correo.com.';
 
@@ -44,6 +54,7 @@ export function issueMessageEs(issue: Issue, value: unknown): string {
   if (issue.code === 'custom' && isPasswordPath(path)) return passwordProblem(value) ?? 'Revisa la contraseña.';
   // A domain refinement may carry its own Spanish text (`params.es`), e.g. overlapping delivery windows.
   if (issue.code === 'custom' && typeof issue.params?.es === 'string') return issue.params.es;
+  if (issue.code === 'custom' && path === 'taxId') return nitProblem(value);
   switch (issue.code) {
     case 'too_small':
       if (issue.origin === 'string') {
@@ -117,6 +128,7 @@ function detailMessageEs(code: string | undefined, message: string): string {
   const atMost = /at most (\d+)/i.exec(message);
   if (atMost) return `Debe tener como máximo ${atMost[1]} caracteres.`;
   if (/email/i.test(message)) return EMAIL;
+  if (/\bNIT\b/.test(message)) return 'El NIT o su dígito de verificación no es válido.';
   if (/required/i.test(message)) return REQUIRED;
   return 'Revisa este campo.';
 }

@@ -107,6 +107,8 @@ export const Order = baseRecord.extend({
   channel: z.enum(ORDER_CHANNELS),
   customerId: z.string().nullable(),
   b2bClientId: z.string().nullable(),
+  /** The standing order that made it (design §3), shown as "Recurrente". */
+  standingOrderId: z.string().nullable(),
   cartId: z.string().nullable(),
   contact: ContactRecord,
   items: z.array(OrderLine),
@@ -153,6 +155,7 @@ export type Order = z.infer<typeof Order>;
 export const ORDER_DERIVED = [
   'number',
   'channel',
+  'standingOrderId',
   'cartId',
   'subtotal',
   'discount',

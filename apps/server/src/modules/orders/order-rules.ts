@@ -415,6 +415,21 @@ export class OrderRules {
       ]);
     }
     const values = await this.prepareNew(tx, historyBy(actor), companyId, data as unknown as NewOrder, web);
+    if (actor.kind === 'system' && actor.reason === 'standing-orders') {
+      // Made by a standing order for its day: the link, and a history line saying so.
+      const { standingOrderId, standingDay } = data;
+      const history = [
+        ...(values.history as HistoryEntry[]),
+        {
+          at: this.clock.now().toISOString(),
+          by: historyBy(actor),
+          field: 'standingOrderId',
+          from: null,
+          to: standingOrderId,
+        },
+      ];
+      return { ...values, standingOrderId, standingDay, history };
+    }
     if (!web) return values;
     const { cartId, idempotencyKey, requestHash, holderKey, originKey } = data;
     return { ...values, cartId, idempotencyKey, requestHash, holderKey, originKey };

@@ -6,6 +6,7 @@ import { ordersResource } from './orders';
 import { productCollectionsResource } from './product-collections';
 import { productsResource } from './products';
 import { recipesResource } from './recipes';
+import { standingOrdersResource } from './standing-orders';
 import { usersResource } from './users';
 
 /** Every collection resource the engine serves; settings, one a company, is served by SettingsService. */
@@ -17,5 +18,6 @@ export const RESOURCES: readonly ResourceDefinition[] = [
   ingredientsResource,
   recipesResource,
   b2bClientsResource,
+  standingOrdersResource,
   ordersResource,
 ];

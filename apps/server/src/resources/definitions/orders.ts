@@ -28,6 +28,7 @@ export const ordersResource: ResourceDefinition = {
     'window',
     'customerId',
     'b2bClientId',
+    'standingOrderId',
     'deliveryAssistantId',
     'number',
   ],
@@ -61,6 +62,8 @@ export const ordersResource: ResourceDefinition = {
     'holderKey',
     'originKey',
     'phoneKey',
+    // The day a standing order made it for: the once-a-day key (modules/standing-orders).
+    'standingDay',
   ],
   derived: [...ORDER_DERIVED],
 };

@@ -68,12 +68,15 @@ export function ResourceFormPage<T extends Resource, TForm extends FieldValues>(
   backLabel,
   rf,
   children,
+  after,
 }: {
   title: string;
   backTo: string;
   backLabel: string;
   rf: ResourceForm<T, TForm>;
   children: (record: T | null) => ReactNode;
+  /** Sections of the record's page after its form (with forms of their own), once the record is loaded. */
+  after?: (record: T | null) => ReactNode;
 }) {
   return (
     <AreaPage title={title}>
@@ -101,6 +104,7 @@ export function ResourceFormPage<T extends Resource, TForm extends FieldValues>(
           {children(rf.load.record)}
         </form>
       )}
+      {rf.load.state === 'ready' && after ? after(rf.load.record) : null}
       <UnsavedChangesDialog blocker={rf.blocker} />
     </AreaPage>
   );

@@ -9,7 +9,7 @@ import { ApiError } from '../../lib/http';
 import { toastStore } from '../../lib/toast-store';
 import { paths } from '../../config/paths';
 import { ACTIVE_FILTER } from './catalogue-options';
-import { activeColumn } from './active-chip';
+import { activeColumn } from '../../components/active-chip';
 import { moveAndRenumber } from './reorder';
 import { Thumb } from '../../components/forms/image-fields';
 

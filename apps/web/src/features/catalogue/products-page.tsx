@@ -6,7 +6,7 @@ import type { TableFilter } from '../../components/data-table/data-table';
 import type { ListViewConfig } from '../../components/data-table/list-url';
 import { useResourceTable, type ResourceTable } from '../../components/data-table/use-resource-table';
 import { paths } from '../../config/paths';
-import { activeColumn } from './active-chip';
+import { activeColumn } from '../../components/active-chip';
 import { ACTIVE_FILTER, optionLabel, useOptions, type Option } from './catalogue-options';
 import { Thumb } from '../../components/forms/image-fields';
 

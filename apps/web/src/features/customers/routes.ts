@@ -34,14 +34,7 @@ export const customersRoutes = defineRoutes([
     title: 'Usuarios activos',
     lazy: usersActivePage,
   },
-  {
-    id: 'dashboard.b2bClients',
-    pattern: paths.dashboard.b2bClients,
-    area: 'dashboard',
-    permission: { area: 'dashboard', needs: 'b2bClients:read' },
-    title: 'Clientes mayoristas',
-    icon: 'Building2',
-  },
+  // B2B clients: features/b2b-clients/routes.ts.
   // It lists and manages every role of the company: reading only its customers is not enough.
   {
     id: 'dashboard.staff',

@@ -9,7 +9,7 @@ import { ApiError } from '../../lib/http';
 import { getLiveStream } from '../../lib/live-stream';
 import type { ResourceService } from '../../lib/resource-service';
 import { OrderPanelActions, type OrderActor } from './order-actions';
-import { PaymentChip, StatusChip } from '../../components/order-chips';
+import { PaymentChip, RecurringChip, StatusChip } from '../../components/order-chips';
 import { CHANNEL_ES, FULFILLMENT_ES, historyLine, PAYMENT_METHOD_ES, type WindowDef } from './order-view';
 
 const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])';
@@ -208,6 +208,7 @@ function OrderDetail({
       <div className="flex flex-wrap items-center gap-2">
         <StatusChip status={order.status} />
         <PaymentChip status={order.paymentStatus} />
+        {order.standingOrderId ? <RecurringChip size="md" /> : null}
         <span className="text-sm text-stone-600">{CHANNEL_ES[order.channel]}</span>
       </div>
       {order.status === 'cancelled' && order.cancelReason ? (

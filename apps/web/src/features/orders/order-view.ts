@@ -206,6 +206,8 @@ export function historyLine(entry: HistoryEntry, windows: readonly WindowDef[], 
   let what: string;
   if (entry.field === 'status' && (entry.from === null || entry.from === undefined)) {
     what = `Pedido recibido: ${valueText('status', entry.to, windows)}`;
+  } else if (entry.field === 'standingOrderId') {
+    what = 'Creado por un pedido recurrente';
   } else {
     what = `${label}: ${valueText(entry.field, entry.from, windows)} → ${valueText(entry.field, entry.to, windows)}`;
   }

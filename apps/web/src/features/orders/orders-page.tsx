@@ -29,7 +29,7 @@ import { authStore } from '../../lib/auth-store';
 import { storefrontApi } from '../../lib/storefront-api';
 import { useNewOrderAlert, useSoundSetting } from './new-order-alert';
 import { OrderQuickActions, useOrderActor, type OrderActor } from './order-actions';
-import { PaymentChip, StatusChip } from '../../components/order-chips';
+import { PaymentChip, RecurringChip, StatusChip } from '../../components/order-chips';
 import { OrderDetailPanel } from './order-detail';
 import {
   CHANNEL_ES,
@@ -315,6 +315,7 @@ function columns(
           <div className="min-w-36 sm:min-w-0">
             <div className="flex flex-wrap items-center gap-x-2">
               <OrderLink order={o} />
+              {o.standingOrderId ? <RecurringChip /> : null}
               <span className="sm:hidden">
                 <StatusChip status={o.status} />
               </span>

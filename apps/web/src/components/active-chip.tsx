@@ -1,6 +1,6 @@
 import type { ColumnDef } from '@tanstack/react-table';
 
-/** Whether a product or collection shows in the shop. */
+/** Whether a record is in use: a product or collection shows in the shop, a B2B client takes orders. */
 export function ActiveChip({ active }: { active: boolean }) {
   return active ? (
     <span className="inline-flex rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">
@@ -13,7 +13,7 @@ export function ActiveChip({ active }: { active: boolean }) {
   );
 }
 
-/** The "Estado" column of products and collections (hidden on a phone until chosen). */
+/** The "Estado" column of products, collections and B2B clients (hidden on a phone until chosen). */
 export function activeColumn<T extends { id: string; active: boolean }>(): ColumnDef<T> {
   return {
     id: 'active',

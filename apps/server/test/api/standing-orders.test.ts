@@ -1,0 +1,241 @@
+/**
+ * Standing orders (issue 28 item 3, design §3): each day is made into one order when it enters the order
+ * horizon, once per standing order and day however many instances run; skip dates and blackout days make
+ * none; editing the template changes only the days not made yet; who may write them.
+ */
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SettingsInput, type Order } from '@hornada/domain';
+import { orders, settings } from '../../src/db/schema';
+import { json, type TestUser } from '../helpers/app';
+import { MONDAY_10AM, ORDER_SETTINGS, ordersCalls, setupOrdersApp, type OrdersApp } from '../helpers/orders';
+
+let o: OrdersApp;
+const { b2bClient } = ordersCalls(() => o);
+
+beforeAll(async () => {
+  o = await setupOrdersApp();
+});
+afterAll(async () => {
+  await o?.t.close();
+});
+beforeEach(async () => {
+  o.t.clock.set(MONDAY_10AM);
+  await setBlackouts([]);
+});
+
+const path = (companyId = o.companyId) => `/api/companies/${companyId}/standingOrders`;
+
+async function setBlackouts(blackoutDates: string[]) {
+  await o.t.db
+    .update(settings)
+    .set({ data: SettingsInput.parse({ ...ORDER_SETTINGS, blackoutDates }) })
+    .where(eq(settings.companyId, o.companyId));
+}
+
+/** A client whose own price for pan is 2,000 (list 2,500). */
+const client = () =>
+  b2bClient({
+    businessName: `Café ${Math.random().toString(36).slice(2, 7)}`,
+    contactName: 'Laura Gómez',
+    phone: '310 555 0142',
+    prices: [{ productId: o.pan, price: 2000 }],
+    paymentTermsDays: 15,
+  });
+
+async function standing(body: Record<string, unknown>) {
+  const res = await o.t.call({ method: 'POST', url: path(), token: o.staff.token, payload: body });
+  expect(res.statusCode, res.body).toBe(201);
+  return json<{ data: { id: string } }>(res).data.id;
+}
+
+/** The orders a standing order has made, by day. */
+async function madeBy(standingOrderId: string) {
+  const rows = await o.t.db
+    .select({ id: orders.id, day: orders.standingDay })
+    .from(orders)
+    .where(eq(orders.standingOrderId, standingOrderId));
+  return rows.map((r) => r.day).sort();
+}
+
+async function orderOf(standingOrderId: string, day: string): Promise<Order> {
+  const [row] = await o.t.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.standingOrderId, standingOrderId), eq(orders.standingDay, day)));
+  const res = await o.t.call({
+    method: 'GET',
+    url: `/api/companies/${o.companyId}/orders/${row!.id}`,
+    token: await tokenOf(o.admin),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return json<{ data: Order }>(res).data;
+}
+
+const job = () => o.t.app.standingOrdersJob;
+/** A token signed at the test clock's time (the clock moves days). */
+const tokenOf = (user: TestUser) => o.t.keys.sign({ sub: user.uid }, { now: o.t.clock.now() });
+// Bogotá is UTC−5: 15:00 UTC is 10:00 there.
+const at = (day: string) => o.t.clock.set(`${day}T15:00:00.000Z`);
+
+describe('standing orders', () => {
+  it('makes a day once when it enters the horizon, with two instances racing, priced and linked', async () => {
+    const b2bClientId = await client();
+    // Monday 10:00: Wednesday enters the horizon on Tuesday (production lead 1 day), so nothing yet.
+    const id = await standing({
+      b2bClientId,
+      weekdays: [1, 2, 3, 4, 5],
+      items: [{ productId: o.pan, quantity: 40 }],
+      fulfillment: 'pickup',
+      window: 'am',
+      startsOn: '2026-11-25',
+    });
+    expect(await madeBy(id)).toEqual([]);
+    // Another instance on the same database (it runs the job as it starts: nothing is due yet).
+    const second = await o.t.secondInstance();
+    at('2026-11-24');
+    try {
+      const runs = await Promise.all([job().run(), second.app.standingOrdersJob.run(), job().run()]);
+      expect(runs.reduce((n, r) => n + r.made, 0)).toBe(1);
+      expect(runs.reduce((n, r) => n + r.failed, 0)).toBe(0);
+    } finally {
+      await second.close();
+    }
+    expect(await madeBy(id)).toEqual(['2026-11-25']);
+    // Restarting (another run later the same day) makes nothing more.
+    await job().run();
+    expect(await madeBy(id)).toEqual(['2026-11-25']);
+
+    const order = await orderOf(id, '2026-11-25');
+    expect(order).toMatchObject({
+      channel: 'b2b',
+      b2bClientId,
+      standingOrderId: id,
+      paymentMethod: 'credit',
+      fulfillment: 'pickup',
+      window: 'am',
+      subtotal: 80_000,
+      contact: { name: 'Laura Gómez', phone: '310 555 0142' },
+    });
+    expect(order.items).toMatchObject([{ productId: o.pan, unitPrice: 2000, quantity: 40 }]);
+    expect(order.history).toContainEqual(
+      expect.objectContaining({
+        field: 'standingOrderId',
+        from: null,
+        to: id,
+        by: expect.objectContaining({ role: 'system' }),
+      }),
+    );
+    expect(order).not.toHaveProperty('standingDay');
+    // The orders list filters by standing order.
+    const list = await o.t.call({
+      method: 'GET',
+      url: `/api/companies/${o.companyId}/orders?standingOrderId=${id}`,
+      token: await tokenOf(o.staff),
+    });
+    expect(json<{ total: number }>(list).total).toBe(1);
+  });
+
+  it('makes none on a skip date, a blackout day or another weekday', async () => {
+    const id = await standing({
+      b2bClientId: await client(),
+      weekdays: [1, 2, 3, 4, 5],
+      items: [{ productId: o.pan, quantity: 10 }],
+      fulfillment: 'pickup',
+      window: 'am',
+      startsOn: '2026-11-25',
+      skipDates: ['2026-11-26'],
+    });
+    await setBlackouts(['2026-11-27']);
+    for (const day of ['2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28']) {
+      at(day);
+      await job().run();
+    }
+    // Wednesday only: Thursday skipped, Friday blacked out, Saturday not a chosen weekday.
+    expect(await madeBy(id)).toEqual(['2026-11-25']);
+    at('2026-11-29');
+    await job().run();
+    expect(await madeBy(id)).toEqual(['2026-11-25', '2026-11-30']);
+  });
+
+  it('changes only the days not made yet when the template is edited, and stops when inactive', async () => {
+    const id = await standing({
+      b2bClientId: await client(),
+      weekdays: [3, 4],
+      items: [{ productId: o.pan, quantity: 2 }],
+      fulfillment: 'pickup',
+      window: 'am',
+      startsOn: '2026-11-25',
+    });
+    at('2026-11-24');
+    await job().run();
+    expect(await madeBy(id)).toEqual(['2026-11-25']);
+    const edit = await o.t.call({
+      method: 'PATCH',
+      url: `${path()}/${id}`,
+      token: await tokenOf(o.admin),
+      payload: { items: [{ productId: o.galleta, quantity: 5 }], window: 'pm' },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    at('2026-11-25');
+    await job().run();
+    expect(await madeBy(id)).toEqual(['2026-11-25', '2026-11-26']);
+    expect((await orderOf(id, '2026-11-25')).items).toMatchObject([{ productId: o.pan, quantity: 2 }]);
+    const thursday = await orderOf(id, '2026-11-26');
+    expect(thursday.items).toMatchObject([{ productId: o.galleta, quantity: 5 }]);
+    expect(thursday.window).toBe('pm');
+
+    const off = await o.t.call({
+      method: 'PATCH',
+      url: `${path()}/${id}`,
+      token: await tokenOf(o.admin),
+      payload: { active: false },
+    });
+    expect(off.statusCode).toBe(200);
+    at('2026-12-01');
+    await job().run();
+    expect(await madeBy(id)).toEqual(['2026-11-25', '2026-11-26']);
+  });
+
+  it('is written by the back office of its own company only, for its own client and products', async () => {
+    const b2bClientId = await client();
+    const body = {
+      b2bClientId,
+      weekdays: [1],
+      items: [{ productId: o.pan, quantity: 1 }],
+      fulfillment: 'pickup',
+      window: 'am',
+      startsOn: '2026-12-07',
+    };
+    for (const user of [o.production, o.driver, o.customer]) {
+      expect((await o.t.call({ method: 'POST', url: path(), token: user.token, payload: body })).statusCode).toBe(403);
+      expect((await o.t.call({ method: 'GET', url: path(), token: user.token })).statusCode).toBe(403);
+    }
+    expect((await o.t.call({ method: 'POST', url: path(), token: o.otherAdmin.token, payload: body })).statusCode).toBe(
+      404,
+    );
+    const foreign = await o.t.call({
+      method: 'POST',
+      url: path(o.otherCompanyId),
+      token: o.otherAdmin.token,
+      payload: { ...body, items: [{ productId: o.foreign, quantity: 1 }] },
+    });
+    expect(foreign.statusCode).toBe(400);
+    expect(json<{ details: { path: string }[] }>(foreign).details.map((d) => d.path)).toEqual(['b2bClientId']);
+    const bad = await o.t.call({
+      method: 'POST',
+      url: path(),
+      token: o.admin.token,
+      payload: { ...body, weekdays: [7], endsOn: '2026-12-01' },
+    });
+    expect(bad.statusCode).toBe(400);
+    // The system's standing-order fields are not anyone's to write on an order.
+    const forged = await o.t.call({
+      method: 'POST',
+      url: `/api/companies/${o.companyId}/orders`,
+      token: o.admin.token,
+      payload: { ...body, standingOrderId: 'x', contact: { name: 'A', phone: '1' }, dueDate: '2026-11-25' },
+    });
+    expect(forged.statusCode).toBe(400);
+  });
+});
