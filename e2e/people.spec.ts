@@ -69,6 +69,7 @@ test.describe('people', () => {
     await page.getByRole('link', { name: 'Todos' }).click();
     await page.getByLabel('Rol').selectOption({ label: 'Cliente' });
     await expect(page.getByRole('row').filter({ hasText: email })).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: DEMO.staff })).toHaveCount(0);
     await page.screenshot({ path: shot('people-users-1280.png'), fullPage: true });
     await page.setViewportSize({ width: 375, height: 800 });
     await page.screenshot({ path: shot('people-users-375.png'), fullPage: true });
