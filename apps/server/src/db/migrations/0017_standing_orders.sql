@@ -22,12 +22,7 @@ ALTER TABLE "standing_orders" ADD CONSTRAINT "standing_orders_company_id_compani
 CREATE INDEX "standing_orders_company_id_created_at_index" ON "standing_orders" USING btree ("company_id","created_at");--> statement-breakpoint
 CREATE INDEX "standing_orders_b2b_client_id_index" ON "standing_orders" USING btree ("b2b_client_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "orders_standing_day_key" ON "orders" USING btree ("standing_order_id","standing_day");--> statement-breakpoint
--- Versions move forward on every update (If-Match, as 0012 does for the other resources; b2b_clients
--- was left out there).
+-- Versions move forward on every update (If-Match), as 0012 made them for the other resources.
 CREATE TRIGGER "standing_orders_advance_updated_at" BEFORE UPDATE ON "standing_orders" FOR EACH ROW
-  WHEN (date_trunc('milliseconds', NEW.updated_at) <= date_trunc('milliseconds', OLD.updated_at))
-  EXECUTE FUNCTION hornada_advance_updated_at();
---> statement-breakpoint
-CREATE TRIGGER "b2b_clients_advance_updated_at" BEFORE UPDATE ON "b2b_clients" FOR EACH ROW
   WHEN (date_trunc('milliseconds', NEW.updated_at) <= date_trunc('milliseconds', OLD.updated_at))
   EXECUTE FUNCTION hornada_advance_updated_at();
