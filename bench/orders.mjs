@@ -59,6 +59,7 @@ const server = startServer({
     WOMPI_PUBLIC_KEY: `pub_test_bench_${randomBytes(8).toString('hex')}`,
     WOMPI_INTEGRITY_SECRET: `test_integrity_${randomBytes(16).toString('hex')}`,
     WOMPI_EVENTS_SECRET: EVENTS_SECRET,
+    WOMPI_PRIVATE_KEY: `prv_test_bench_${randomBytes(16).toString('hex')}`,
   },
 });
 let failed = false;

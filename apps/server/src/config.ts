@@ -140,6 +140,11 @@ const EnvSchema = z.object({
     .optional(),
   WOMPI_INTEGRITY_SECRET: z.string().min(8).max(200).optional(),
   WOMPI_EVENTS_SECRET: z.string().min(8).max(200).optional(),
+  // Server to server only: Wompi's transaction search by reference (reconciliation) takes it as a bearer.
+  WOMPI_PRIVATE_KEY: z
+    .string()
+    .regex(/^prv_(test|prod)_[A-Za-z0-9_-]+$/, 'must be a Wompi private key (prv_test_… or prv_prod_…)')
+    .optional(),
   WOMPI_API_URL: z.url().optional(),
   WOMPI_CHECKOUT_URL: z.url().default('https://checkout.wompi.co/p/'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -171,6 +176,8 @@ export interface PaymentsConfig {
   publicKey: string | undefined;
   integritySecret: string | undefined;
   eventsSecret: string | undefined;
+  /** The bearer of the transaction search by reference (`GET {apiUrl}/transactions?reference=`). */
+  privateKey: string | undefined;
   /** Transactions are looked up at `{apiUrl}/transactions/{id}`. */
   apiUrl: string;
   /** The hosted checkout the browser is sent to. */
@@ -261,7 +268,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     problems.push('S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither');
   }
   if (cleaned.PAYMENT_GATEWAY === 'wompi') {
-    for (const k of ['WOMPI_PUBLIC_KEY', 'WOMPI_INTEGRITY_SECRET', 'WOMPI_EVENTS_SECRET']) {
+    for (const k of ['WOMPI_PUBLIC_KEY', 'WOMPI_INTEGRITY_SECRET', 'WOMPI_EVENTS_SECRET', 'WOMPI_PRIVATE_KEY']) {
       if (!cleaned[k]) problems.push(`${k}: required with PAYMENT_GATEWAY=wompi`);
     }
   }
@@ -336,6 +343,7 @@ function paymentsConfig(e: z.infer<typeof EnvSchema>, publicUrl: string): Paymen
     publicKey: e.WOMPI_PUBLIC_KEY,
     integritySecret: e.WOMPI_INTEGRITY_SECRET,
     eventsSecret: e.WOMPI_EVENTS_SECRET,
+    privateKey: e.WOMPI_PRIVATE_KEY,
   };
   // The sandbox is served by this app: its checkout page and its transactions' look-up are ours.
   if (e.PAYMENT_GATEWAY === 'sandbox') {

@@ -165,6 +165,45 @@ export function registerPaymentSandboxRoutes(app: FastifyInstance, sandbox: Paym
     },
   );
 
+  const WompiShape = z.looseObject({
+    id: z.string(),
+    reference: z.string(),
+    amount_in_cents: z.number(),
+    currency: z.string(),
+    status: z.enum(TRANSACTION_STATUSES),
+  });
+
+  r.get(
+    '/api/pasarela-de-prueba/v1/transactions',
+    {
+      // The bearer here is the gateway's private key, never a user's token: the app's sign-in leaves it alone.
+      config: openToGuests({ ignoreBearer: true }),
+      schema: {
+        tags: ['payments'],
+        summary: "The sandbox gateway's transactions of a reference, in Wompi's search shape",
+        description:
+          "Only with `PAYMENT_GATEWAY=sandbox`. As Wompi's `GET /v1/transactions?reference=`: the merchant's " +
+          'private key as `Authorization: Bearer prv_…` (else a 401 `INVALID_ACCESS_TOKEN`), and ' +
+          "`{data: [...]}`, the reference's transactions oldest first (none: an empty list).",
+        querystring: z.object({ reference: z.string().min(1).max(200) }),
+        headers: z.looseObject({ authorization: z.string().max(500).optional() }),
+        response: {
+          200: z.object({ data: z.array(WompiShape) }),
+          401: z.object({ error: z.object({ type: z.literal('INVALID_ACCESS_TOKEN'), reason: z.string() }) }),
+        },
+      },
+    },
+    async (req, reply) => {
+      void reply.header('cache-control', 'no-store');
+      if (!sandbox.authorizes(req.headers.authorization)) {
+        return reply.status(401).send({
+          error: { type: 'INVALID_ACCESS_TOKEN' as const, reason: 'Se esperaba una llave privada válida' },
+        });
+      }
+      return { data: (await sandbox.byReference(req.query.reference)).map(wompiShape) };
+    },
+  );
+
   r.get(
     '/api/pasarela-de-prueba/v1/transactions/:id',
     {
@@ -177,15 +216,7 @@ export function registerPaymentSandboxRoutes(app: FastifyInstance, sandbox: Paym
           "as Wompi's `GET /v1/transactions/{id}` answers; an unknown id is a 404 `NOT_FOUND_ERROR` as Wompi's.",
         params: z.object({ id: TransactionId }),
         response: {
-          200: z.object({
-            data: z.looseObject({
-              id: z.string(),
-              reference: z.string(),
-              amount_in_cents: z.number(),
-              currency: z.string(),
-              status: z.enum(TRANSACTION_STATUSES),
-            }),
-          }),
+          200: z.object({ data: WompiShape }),
           404: z.object({ error: z.object({ type: z.literal('NOT_FOUND_ERROR'), reason: z.string() }) }),
         },
       },
