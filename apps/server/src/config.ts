@@ -87,6 +87,10 @@ const EnvSchema = z.object({
   // Far above what one instance serves (about 10,000 a second here): it stops a single address's
   // flood, never a busy shop behind one proxy address.
   RATE_LIMIT_PUBLIC_READS: z.coerce.number().int().min(0).default(3_000_000),
+  // The gateway's events per address: Wompi sends one per transaction change from a few addresses shared by
+  // every bakery, and retries a refused one (30 min, 3 h, 24 h): high enough for a busy day, low enough
+  // that a flood of forged events stops at the door. 0 turns it off.
+  RATE_LIMIT_PAYMENT_EVENTS: z.coerce.number().int().min(0).default(600),
   RATE_LIMIT_SIGNIN_ACCOUNT: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_SIGNIN_ADDRESS: z.coerce.number().int().min(1).default(100),
   RATE_LIMIT_REGISTER_ADDRESS: z.coerce.number().int().min(1).default(20),
@@ -208,6 +212,8 @@ export interface Config {
   rateLimits: {
     writesPerMinute: number;
     publicReadsPerMinute: number;
+    /** The gateway's events an address may send per minute (0: no limit). */
+    paymentEventsPerMinute: number;
     /** Failures an account may have in 15 minutes before each try waits (1 s, 2 s, 4 s …). */
     signInPerAccount: number;
     /** Sign-in attempts an address may make in 15 minutes. */
@@ -303,6 +309,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     rateLimits: {
       writesPerMinute: e.RATE_LIMIT_WRITES,
       publicReadsPerMinute: e.RATE_LIMIT_PUBLIC_READS,
+      paymentEventsPerMinute: e.RATE_LIMIT_PAYMENT_EVENTS,
       signInPerAccount: e.RATE_LIMIT_SIGNIN_ACCOUNT,
       signInPerAddress: e.RATE_LIMIT_SIGNIN_ADDRESS,
       registerPerAddress: e.RATE_LIMIT_REGISTER_ADDRESS,
