@@ -1,4 +1,5 @@
 import { formatMoney } from '@hornada/domain/format';
+import { IDEMPOTENCY_HEADER } from '@hornada/domain/schemas/orders';
 import { PAYMENT_METHOD_ES, PAYMENT_STATUS_ES } from '@hornada/domain/order-status';
 import { AGING_BUCKETS, type UnpaidParty } from '@hornada/domain/receivables';
 import type { OrderPaymentMethod, PaymentStatus } from '@hornada/domain/schemas/orders';
@@ -11,6 +12,7 @@ import { LoadFailed, LoadingStatus } from '../../components/load-status';
 import { buttonClass, secondaryButtonClass } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { ApiError, http } from '../../lib/http';
+import { randomKey } from '../../lib/random-key';
 import { storefrontApi } from '../../lib/storefront-api';
 import { toastStore } from '../../lib/toast-store';
 import { AccountStatement } from './account-statement';
@@ -68,6 +70,8 @@ export function Component() {
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [confirming, setConfirming] = useState(false);
+  // One Idempotency-Key per submit: a second press or a retry after a lost answer marks nothing twice.
+  const [submitKey, setSubmitKey] = useState(randomKey);
   const [statement, setStatement] = useState<UnpaidParty | null>(null);
 
   const parties = useMemo(() => (load.state === 'ready' ? load.parties : []), [load]);
@@ -86,7 +90,11 @@ export function Component() {
   const markPaid = async () => {
     if (!companyId) return;
     try {
-      await http.post(`/companies/${encodeURIComponent(companyId)}/orders/mark-paid`, { orderIds: chosen });
+      await http.post(
+        `/companies/${encodeURIComponent(companyId)}/orders/mark-paid`,
+        { orderIds: chosen },
+        { headers: { [IDEMPOTENCY_HEADER]: submitKey } },
+      );
       const n = chosen.length;
       toastStore.getState().show({
         type: 'success',
@@ -110,7 +118,15 @@ export function Component() {
           ? `${chosen.length} ${chosen.length === 1 ? 'pedido seleccionado' : 'pedidos seleccionados'} · ${formatMoney(chosenTotal)}`
           : 'Selecciona pedidos para marcarlos como pagados.'}
       </p>
-      <button type="button" className={buttonClass} disabled={chosen.length === 0} onClick={() => setConfirming(true)}>
+      <button
+        type="button"
+        className={buttonClass}
+        disabled={chosen.length === 0}
+        onClick={() => {
+          setSubmitKey(randomKey());
+          setConfirming(true);
+        }}
+      >
         Marcar como pagado
       </button>
     </div>
