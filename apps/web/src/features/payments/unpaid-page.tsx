@@ -12,6 +12,7 @@ import { LoadFailed, LoadingStatus } from '../../components/load-status';
 import { buttonClass, secondaryButtonClass } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { ApiError, http } from '../../lib/http';
+import { getLiveStream } from '../../lib/live-stream';
 import { randomKey } from '../../lib/random-key';
 import { storefrontApi } from '../../lib/storefront-api';
 import { toastStore } from '../../lib/toast-store';
@@ -19,6 +20,9 @@ import { AccountStatement } from './account-statement';
 import { BUCKET_ES, HeadCells, HeadRow, PARTY_TYPE_ES, dayEs, ageEs } from './unpaid-view';
 
 type Load = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; parties: UnpaidParty[] };
+
+/** A burst of order changes (a bulk payment, a route) reads the report once. */
+const LIVE_RELOAD_DELAY_MS = 400;
 
 const partyKey = (p: UnpaidParty) => `${p.party.type}:${p.party.id}`;
 
@@ -56,6 +60,23 @@ function useUnpaid(companyId: string | null) {
     };
   }, [companyId]);
   const reload = useCallback(() => setRound((n) => n + 1), []);
+  // Live (design §3): an order paid, cancelled, placed or changed elsewhere (staff, a driver, the gateway)
+  // reads the balances again, once per burst of changes, as the orders screen's counts do.
+  useEffect(() => {
+    if (!companyId) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const unsubscribe = getLiveStream().subscribe(companyId, 'orders', {
+      onChanges: () => {
+        if (timer) clearTimeout(timer);
+        timer = setTimeout(reload, LIVE_RELOAD_DELAY_MS);
+      },
+      onReset: reload,
+    });
+    return () => {
+      if (timer) clearTimeout(timer);
+      unsubscribe();
+    };
+  }, [companyId, reload]);
   return { load, marketName, reload };
 }
 
