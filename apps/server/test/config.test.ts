@@ -24,6 +24,7 @@ describe('configuration', () => {
     expect(c.rateLimits).toEqual({
       writesPerMinute: 300,
       publicReadsPerMinute: 3_000_000,
+      paymentEventsPerMinute: 600,
       signInPerAccount: 10,
       signInPerAddress: 100,
       registerPerAddress: 20,
