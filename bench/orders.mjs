@@ -51,6 +51,8 @@ const server = startServer({
     SEED_DEMO: 'on',
     LOG_LEVEL: 'info',
     RATE_LIMIT_WRITES: '0',
+    // Every event of the bench comes from 127.0.0.1.
+    RATE_LIMIT_PAYMENT_EVENTS: '0',
     // One address and one phone place every order here: the bounds on unpaid orders would refuse them.
     CHECKOUT_UNPAID_PER_HOLDER: '0',
     CHECKOUT_UNPAID_PER_PHONE: '0',
@@ -59,6 +61,7 @@ const server = startServer({
     WOMPI_PUBLIC_KEY: `pub_test_bench_${randomBytes(8).toString('hex')}`,
     WOMPI_INTEGRITY_SECRET: `test_integrity_${randomBytes(16).toString('hex')}`,
     WOMPI_EVENTS_SECRET: EVENTS_SECRET,
+    WOMPI_PRIVATE_KEY: `prv_test_bench_${randomBytes(16).toString('hex')}`,
   },
 });
 let failed = false;

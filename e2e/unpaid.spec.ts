@@ -96,7 +96,10 @@ test('two orders of a B2B client are marked paid in bulk on the unpaid screen', 
   await page.getByRole('button', { name: 'Marcar como pagado' }).click();
   const dialog = page.getByRole('alertdialog', { name: '¿Marcar como pagados?' });
   await expect(dialog).toContainText('2 pedidos');
+  const sent = page.waitForRequest((r) => r.url().endsWith('/orders/mark-paid') && r.method() === 'POST');
   await dialog.getByRole('button', { name: 'Marcar como pagado' }).click();
+  // One Idempotency-Key per submit: a second press or a retry marks nothing twice.
+  expect((await sent).headers()['idempotency-key']).toMatch(/^[0-9a-f]{32}$/);
   await expect(page.getByRole('status').filter({ hasText: '2 pedidos marcados como pagados.' })).toBeVisible();
   await expect(party).toBeHidden();
 
@@ -126,5 +129,66 @@ test('two orders of a B2B client are marked paid in bulk on the unpaid screen', 
   ).toBeVisible();
   await expect(panel).toContainText('Motivo del reembolso: Llegó un pan quemado');
   await page.screenshot({ path: shot('unpaid-refund.png') });
+  await api.dispose();
+});
+
+test('the unpaid screen follows an order paid elsewhere, live', async ({ page, playwright, baseURL }) => {
+  test.setTimeout(90_000);
+  const api = await playwright.request.newContext({ baseURL });
+  const companyId = await marketCompanyId(api);
+  const headers = { authorization: `Bearer ${await apiToken(api, DEMO.admin)}` };
+  const name = `Panadería Vecina ${stamp}`;
+  const client = await api.post(`/api/companies/${companyId}/b2bClients`, {
+    headers,
+    data: { businessName: name, paymentTermsDays: 0 },
+  });
+  expect(client.status(), await client.text()).toBe(201);
+  const clientId = ((await client.json()) as { data: { id: string } }).data.id;
+  const { product, day, window } = await productAndSlot(api, companyId, 2);
+  const ids: string[] = [];
+  const numbers: number[] = [];
+  for (const quantity of [5, 7]) {
+    const res = await api.post(`/api/companies/${companyId}/orders`, {
+      headers,
+      data: {
+        contact: { name: 'Jorge Pardo', phone: '301 555 0177' },
+        b2bClientId: clientId,
+        items: [{ productId: product.id, quantity }],
+        fulfillment: 'pickup',
+        dueDate: day,
+        window,
+        paymentMethod: 'credit',
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    const created = ((await res.json()) as { data: { id: string; number: number } }).data;
+    ids.push(created.id);
+    numbers.push(created.number);
+  }
+
+  await signIn(page, DEMO.admin);
+  await expect(accountButton(page, 'Marta')).toBeVisible();
+  await page.goto('/dashboard/orders/unpaid');
+  const party = page.getByRole('button', { name });
+  await expect(party).toBeVisible();
+  await party.click();
+  const box = (n: number) => page.getByRole('checkbox', { name: `Seleccionar pedido #${n}` });
+  for (const n of numbers) await expect(box(n)).toBeVisible();
+
+  // Another person marks one order paid from elsewhere: this open screen follows without a reload.
+  const paid = await api.patch(`/api/companies/${companyId}/orders/${ids[0]}`, {
+    headers,
+    data: { paymentStatus: 'paid' },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+  await expect(box(numbers[0]!)).toBeHidden({ timeout: 10_000 });
+  await expect(box(numbers[1]!)).toBeVisible();
+  // And the other: the party leaves the table.
+  const second = await api.patch(`/api/companies/${companyId}/orders/${ids[1]}`, {
+    headers,
+    data: { paymentStatus: 'paid' },
+  });
+  expect(second.status(), await second.text()).toBe(200);
+  await expect(party).toBeHidden({ timeout: 10_000 });
   await api.dispose();
 });

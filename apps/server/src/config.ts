@@ -87,6 +87,10 @@ const EnvSchema = z.object({
   // Far above what one instance serves (about 10,000 a second here): it stops a single address's
   // flood, never a busy shop behind one proxy address.
   RATE_LIMIT_PUBLIC_READS: z.coerce.number().int().min(0).default(3_000_000),
+  // The gateway's events per address: Wompi sends one per transaction change from a few addresses shared by
+  // every bakery, and retries a refused one (30 min, 3 h, 24 h): high enough for a busy day, low enough
+  // that a flood of forged events stops at the door. 0 turns it off.
+  RATE_LIMIT_PAYMENT_EVENTS: z.coerce.number().int().min(0).default(600),
   RATE_LIMIT_SIGNIN_ACCOUNT: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_SIGNIN_ADDRESS: z.coerce.number().int().min(1).default(100),
   RATE_LIMIT_REGISTER_ADDRESS: z.coerce.number().int().min(1).default(20),
@@ -140,6 +144,11 @@ const EnvSchema = z.object({
     .optional(),
   WOMPI_INTEGRITY_SECRET: z.string().min(8).max(200).optional(),
   WOMPI_EVENTS_SECRET: z.string().min(8).max(200).optional(),
+  // Server to server only: Wompi's transaction search by reference (reconciliation) takes it as a bearer.
+  WOMPI_PRIVATE_KEY: z
+    .string()
+    .regex(/^prv_(test|prod)_[A-Za-z0-9_-]+$/, 'must be a Wompi private key (prv_test_… or prv_prod_…)')
+    .optional(),
   WOMPI_API_URL: z.url().optional(),
   WOMPI_CHECKOUT_URL: z.url().default('https://checkout.wompi.co/p/'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -171,6 +180,8 @@ export interface PaymentsConfig {
   publicKey: string | undefined;
   integritySecret: string | undefined;
   eventsSecret: string | undefined;
+  /** The bearer of the transaction search by reference (`GET {apiUrl}/transactions?reference=`). */
+  privateKey: string | undefined;
   /** Transactions are looked up at `{apiUrl}/transactions/{id}`. */
   apiUrl: string;
   /** The hosted checkout the browser is sent to. */
@@ -201,6 +212,8 @@ export interface Config {
   rateLimits: {
     writesPerMinute: number;
     publicReadsPerMinute: number;
+    /** The gateway's events an address may send per minute (0: no limit). */
+    paymentEventsPerMinute: number;
     /** Failures an account may have in 15 minutes before each try waits (1 s, 2 s, 4 s …). */
     signInPerAccount: number;
     /** Sign-in attempts an address may make in 15 minutes. */
@@ -261,7 +274,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     problems.push('S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither');
   }
   if (cleaned.PAYMENT_GATEWAY === 'wompi') {
-    for (const k of ['WOMPI_PUBLIC_KEY', 'WOMPI_INTEGRITY_SECRET', 'WOMPI_EVENTS_SECRET']) {
+    for (const k of ['WOMPI_PUBLIC_KEY', 'WOMPI_INTEGRITY_SECRET', 'WOMPI_EVENTS_SECRET', 'WOMPI_PRIVATE_KEY']) {
       if (!cleaned[k]) problems.push(`${k}: required with PAYMENT_GATEWAY=wompi`);
     }
   }
@@ -296,6 +309,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     rateLimits: {
       writesPerMinute: e.RATE_LIMIT_WRITES,
       publicReadsPerMinute: e.RATE_LIMIT_PUBLIC_READS,
+      paymentEventsPerMinute: e.RATE_LIMIT_PAYMENT_EVENTS,
       signInPerAccount: e.RATE_LIMIT_SIGNIN_ACCOUNT,
       signInPerAddress: e.RATE_LIMIT_SIGNIN_ADDRESS,
       registerPerAddress: e.RATE_LIMIT_REGISTER_ADDRESS,
@@ -336,6 +350,7 @@ function paymentsConfig(e: z.infer<typeof EnvSchema>, publicUrl: string): Paymen
     publicKey: e.WOMPI_PUBLIC_KEY,
     integritySecret: e.WOMPI_INTEGRITY_SECRET,
     eventsSecret: e.WOMPI_EVENTS_SECRET,
+    privateKey: e.WOMPI_PRIVATE_KEY,
   };
   // The sandbox is served by this app: its checkout page and its transactions' look-up are ours.
   if (e.PAYMENT_GATEWAY === 'sandbox') {

@@ -24,6 +24,7 @@ describe('configuration', () => {
     expect(c.rateLimits).toEqual({
       writesPerMinute: 300,
       publicReadsPerMinute: 3_000_000,
+      paymentEventsPerMinute: 600,
       signInPerAccount: 10,
       signInPerAddress: 100,
       registerPerAddress: 20,
@@ -186,12 +187,13 @@ describe('configuration', () => {
     expect(message).toContain('PORT');
   });
 
-  it('pays through the sandbox at its own addresses by default, and through Wompi with its three keys', () => {
+  it('pays through the sandbox at its own addresses by default, and through Wompi with its four keys', () => {
     expect(parseConfig({ PUBLIC_URL: 'https://pan.example/' }).payments).toEqual({
       gateway: 'sandbox',
       publicKey: undefined,
       integritySecret: undefined,
       eventsSecret: undefined,
+      privateKey: undefined,
       apiUrl: 'https://pan.example/api/pasarela-de-prueba/v1',
       checkoutUrl: 'https://pan.example/pasarela-de-prueba',
     });
@@ -200,6 +202,7 @@ describe('configuration', () => {
       WOMPI_PUBLIC_KEY: 'pub_test_Abc123',
       WOMPI_INTEGRITY_SECRET: 'test_integrity_abcdef',
       WOMPI_EVENTS_SECRET: 'test_events_abcdef',
+      WOMPI_PRIVATE_KEY: 'prv_test_Abc123',
     };
     expect(parseConfig(wompi).payments).toMatchObject({
       gateway: 'wompi',
@@ -224,6 +227,21 @@ describe('configuration', () => {
     expect(message).toMatch(/WOMPI_PUBLIC_KEY: must be a Wompi public key/);
     expect(message).toMatch(/WOMPI_INTEGRITY_SECRET: required with PAYMENT_GATEWAY=wompi/);
     expect(message).toMatch(/WOMPI_EVENTS_SECRET: required with PAYMENT_GATEWAY=wompi/);
+    // The search by reference (reconciliation) needs it: production with Wompi never starts without it.
+    expect(message).toMatch(/WOMPI_PRIVATE_KEY: required with PAYMENT_GATEWAY=wompi/);
+    const allButPrivate = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://pan.example',
+      JWT_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\nx\n-----END PRIVATE KEY-----',
+      PAYMENT_GATEWAY: 'wompi',
+      WOMPI_PUBLIC_KEY: 'pub_prod_Abc123',
+      WOMPI_INTEGRITY_SECRET: 'prod_integrity_abcdef',
+      WOMPI_EVENTS_SECRET: 'prod_events_abcdef',
+    };
+    expect(() => parseConfig(allButPrivate)).toThrow(/WOMPI_PRIVATE_KEY: required with PAYMENT_GATEWAY=wompi/);
+    expect(() => parseConfig({ ...allButPrivate, WOMPI_PRIVATE_KEY: 'pub_prod_x' })).toThrow(
+      /WOMPI_PRIVATE_KEY: must be a Wompi private key/,
+    );
     expect(() => parseConfig({ PAYMENT_GATEWAY: 'paypal' })).toThrow(/PAYMENT_GATEWAY/);
   });
 

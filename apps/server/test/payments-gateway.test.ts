@@ -1,9 +1,9 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../src/config';
-import { createPaymentGateway } from '../src/providers/payments';
+import { createPaymentGateway, paymentKeys } from '../src/providers/payments';
 import { EventRejected } from '../src/providers/payments/gateway';
 import { eventChecksum, integritySignature, verifyEventChecksum } from '../src/providers/payments/signatures';
 import { createWompiGateway } from '../src/providers/payments/wompi';
@@ -68,6 +68,7 @@ describe('the Wompi driver', () => {
     publicKey: 'pub_test_abc',
     integritySecret: 'test_integrity_xyz',
     eventsSecret: EVENTS_SECRET,
+    privateKey: 'prv_test_abc',
     apiUrl: 'https://sandbox.wompi.co/v1/',
     checkoutUrl: 'https://checkout.wompi.co/p/',
     fetch: (async (url: string) => {
@@ -143,8 +144,13 @@ describe('the sandbox gateway', () => {
       const config = parseConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3900' });
       const first = await createPaymentGateway(config);
       const file = path.join(dataDir, 'keys', 'payments-sandbox.json');
-      const keys = JSON.parse(await readFile(file, 'utf8')) as { publicKey: string; integritySecret: string };
+      const keys = JSON.parse(await readFile(file, 'utf8')) as {
+        publicKey: string;
+        integritySecret: string;
+        privateKey: string;
+      };
       expect(keys.publicKey).toMatch(/^pub_test_sandbox_[0-9a-f]{48}$/);
+      expect(keys.privateKey).toMatch(/^prv_test_sandbox_[0-9a-f]{48}$/);
       const start = {
         reference: '1001-1-x',
         amountInCents: 1000000,
@@ -160,6 +166,28 @@ describe('the sandbox gateway', () => {
       const second = await createPaymentGateway(config);
       expect(second.checkoutUrl(start)).toBe(first.checkoutUrl(start));
       expect(first.name).toBe('sandbox');
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('adds a private key to development keys written before it existed, keeping the others', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'hornada-pay-'));
+    try {
+      const file = path.join(dataDir, 'keys', 'payments-sandbox.json');
+      const old = {
+        publicKey: 'pub_test_sandbox_old',
+        integritySecret: 'test_integrity_old',
+        eventsSecret: 'test_events_old',
+      };
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, JSON.stringify(old));
+      const config = parseConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3900' });
+      const keys = await paymentKeys(config);
+      expect(keys).toMatchObject(old);
+      expect(keys.privateKey).toMatch(/^prv_test_sandbox_[0-9a-f]{48}$/);
+      expect(JSON.parse(await readFile(file, 'utf8'))).toEqual(keys);
+      expect(await paymentKeys(config)).toEqual(keys);
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }

@@ -14,7 +14,7 @@ function reach(actor: ActorRef): string[] {
 describe('the actors of the permission table', () => {
   it('lets a gateway move an order’s payment and nothing else', () => {
     expect(reach({ kind: 'gateway' })).toEqual(['orders:update']);
-    expect(GATEWAY_LINE.orders?.update).toEqual(['paymentStatus', 'payment']);
+    expect(GATEWAY_LINE.orders?.update).toEqual(['paymentStatus', 'payment', 'refundsDue']);
   });
 
   it('lets a guest place an order and nothing else', () => {

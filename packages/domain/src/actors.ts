@@ -99,8 +99,8 @@ export const SYSTEM_LINES: Record<SystemReason, ActorLine> = {
  */
 export const IMPORT_REASONS: readonly SystemReason[] = ['seed'];
 
-/** A payment gateway moves an order's payment (design §5: online payments), and nothing else. */
-export const GATEWAY_LINE: ActorLine = { orders: { update: ['paymentStatus', 'payment'] } };
+/** A payment gateway moves an order's payment (design §5: online payments) and flags money to give back, nothing else. */
+export const GATEWAY_LINE: ActorLine = { orders: { update: ['paymentStatus', 'payment', 'refundsDue'] } };
 
 /** Placing an order from a cart (design §5): what checkout writes, the rules price and check the rest. */
 export const CHECKOUT_LINE: ActorLine = {

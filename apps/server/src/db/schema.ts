@@ -322,6 +322,8 @@ export const orders = pgTable(
     completedAt: ts(),
     cancelReason: text(),
     refundReason: text(),
+    /** Approved payments the bakery owes back (after a cancellation, or a second one): modules/payments. */
+    refundsDue: jsonb().$type<OrderRecord['refundsDue']>().notNull().default([]),
     notes: text(),
     history: jsonb().$type<OrderRecord['history']>().notNull().default([]),
     /** For search (number, name or phone): kept by PostgreSQL, never sent. */

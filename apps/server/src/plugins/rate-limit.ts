@@ -74,3 +74,23 @@ export function publicReadLimit(app: FastifyInstance): Pick<RouteShorthandOption
     },
   };
 }
+
+/**
+ * The gateway's events, per address, counted before the body is read (a forged flood costs no parsing);
+ * a refused event is retried by the gateway later, and reconciliation asks about what it missed.
+ */
+export function paymentEventsLimit(app: FastifyInstance): Pick<RouteShorthandOptions, 'config'> {
+  const max = app.ctx.config.rateLimits.paymentEventsPerMinute;
+  if (max <= 0) return {};
+  return {
+    config: {
+      rateLimit: {
+        max,
+        timeWindow: 60_000,
+        keyGenerator: (req) => `ip:${req.ip}`,
+        groupId: 'payment-events',
+        hook: 'onRequest',
+      },
+    },
+  };
+}

@@ -6,6 +6,7 @@
  * to its own app, as Wompi's go to the URL its merchant configured: here the look-up alone settles it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOOK_UP_AFTER_MS, PaymentReconciliation } from '../../src/modules/payments/reconciliation';
 import { setupTestApp, type TestApp } from '../helpers/app';
 import type { OrdersApp } from '../helpers/orders';
 import { PAYMENT_KEYS, paymentsCalls, setupPaymentsApp, type OnlineOrder } from '../helpers/payments';
@@ -90,6 +91,41 @@ describe('the wompi driver against the sandbox', () => {
     expect((await lookUp(pending, later)).json()).toEqual({
       data: { paymentStatus: 'paid', transactionStatus: 'APPROVED' },
     });
+  });
+
+  it('finds by its reference a transaction whose id never reached the app (reconciliation)', async () => {
+    const order = await onlineOrder();
+    // The buyer paid and never came back; the gateway's event went elsewhere: the app knows no id.
+    const id = await payAtGateway(order, 'APPROVED');
+    expect((await staffView(order.id)).paymentStatus).toBe('pending');
+    o.t.clock.advance(LOOK_UP_AFTER_MS + 60_000);
+    const job = new PaymentReconciliation(o.t.app.ctx, o.t.app.resources, o.t.app.modules.payments, o.t.app.log);
+    expect((await job.run()).lookedUp).toBeGreaterThanOrEqual(1);
+    expect(await staffView(order.id)).toMatchObject({
+      paymentStatus: 'paid',
+      status: 'confirmed',
+      payment: { gateway: 'wompi', reference: order.payment.reference, transactionId: id, status: 'APPROVED' },
+    });
+  });
+
+  it("lists a reference's transactions only to the private key, in Wompi's shape", async () => {
+    const order = await onlineOrder();
+    const declined = await payAtGateway(order, 'DECLINED');
+    const url = `${gateway.baseUrl}/api/pasarela-de-prueba/v1/transactions?reference=${encodeURIComponent(order.payment.reference)}`;
+    for (const authorization of [undefined, 'Bearer prv_test_someone_else', PAYMENT_KEYS.WOMPI_PRIVATE_KEY]) {
+      const res = await fetch(url, { headers: authorization ? { authorization } : {} });
+      expect(res.status).toBe(401);
+      expect(await res.json()).toMatchObject({ error: { type: 'INVALID_ACCESS_TOKEN' } });
+    }
+    const res = await fetch(url, { headers: { authorization: `Bearer ${PAYMENT_KEYS.WOMPI_PRIVATE_KEY}` } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      data: [expect.objectContaining({ id: declined, reference: order.payment.reference, status: 'DECLINED' })],
+    });
+    const none = await fetch(`${gateway.baseUrl}/api/pasarela-de-prueba/v1/transactions?reference=nadie`, {
+      headers: { authorization: `Bearer ${PAYMENT_KEYS.WOMPI_PRIVATE_KEY}` },
+    });
+    expect(await none.json()).toEqual({ data: [] });
   });
 
   it('has no sandbox routes in an app whose gateway is wompi', async () => {

@@ -88,6 +88,12 @@ describe('the sandbox checkout page', () => {
     expect(res.body).toContain(order.payment.reference);
     for (const label of ['Aprobar', 'Rechazar', 'Dejar pendiente']) expect(res.body).toContain(`>${label}</button>`);
     expect(res.body).not.toContain('<script');
+    // Its own icon, linked, so a browser never asks for /favicon.ico.
+    expect(res.body).toContain('<link rel="icon" href="/pasarela-de-prueba/icono.svg" type="image/svg+xml">');
+    const icon = await openPage('/pasarela-de-prueba/icono.svg');
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['content-type']).toBe('image/svg+xml');
+    expect(icon.body).toMatch(/^<svg /);
     const css = await openPage('/pasarela-de-prueba/estilos.css');
     expect(css.statusCode).toBe(200);
     expect(css.headers['content-type']).toMatch(/^text\/css/);
@@ -100,6 +106,9 @@ describe('the sandbox checkout page', () => {
       [(q) => q.set('amount-in-cents', '100'), 'Enlace de pago no válido'],
       [(q) => q.set('public-key', 'pub_test_otro_comercio'), 'Comercio no reconocido'],
       [(q) => q.delete('redirect-url'), 'Enlace de pago incompleto'],
+      // Not covered by the signature: a link sending the buyer elsewhere afterwards is refused (open redirect).
+      [(q) => q.set('redirect-url', 'https://evil.example/respuesta-de-pago'), 'Enlace de pago no permitido'],
+      [(q) => q.set('redirect-url', 'http://localhost:1/respuesta-de-pago'), 'Enlace de pago no permitido'],
     ];
     for (const [change, title] of cases) {
       const res = await openPage(checkoutPath(order, change));
@@ -118,6 +127,19 @@ describe('the sandbox checkout page', () => {
       payload: form.toString(),
     });
     expect(post.statusCode).toBe(400);
+    // Nor is a posted form with another redirect-url followed.
+    const elsewhere = new URLSearchParams(new URL(order.payment.checkoutUrl).searchParams);
+    elsewhere.set('redirect-url', 'https://evil.example/');
+    elsewhere.set('decision', 'APPROVED');
+    const away = await o.t.call({
+      method: 'POST',
+      url: '/pasarela-de-prueba',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: elsewhere.toString(),
+    });
+    expect(away.statusCode).toBe(400);
+    expect(away.headers.location).toBeUndefined();
+    expect(away.body).toContain('Por seguridad no lo seguimos');
     const made = await o.t.db
       .select()
       .from(paymentSandboxTransactions)

@@ -15,7 +15,7 @@ import { paymentsCalls, setupPaymentsApp, signedEvent, transactionOf } from '../
 
 let o: OrdersApp;
 const lines: string[] = [];
-const { onlineOrder, sendEvent, staffView } = paymentsCalls(() => o);
+const { onlineOrder, sendEvent, staffView, patch } = paymentsCalls(() => o);
 
 beforeAll(async () => {
   const sink = new Writable({
@@ -184,6 +184,69 @@ describe('payment events', () => {
     expect((await sendEvent(pendingEvent)).statusCode).toBe(200);
     expect(await staffView(order.id)).toEqual(declined);
     expect((await eventsOf(pending.id)).map((e) => e.status).sort()).toEqual(['DECLINED', 'PENDING']);
+  });
+
+  it('flags a payment approved after staff cancelled the order, never reviving it; the refund clears it', async () => {
+    const order = await onlineOrder();
+    const cancel = await patch(order.id, o.staff, { status: 'cancelled', cancelReason: 'El cliente llamó' });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const late = transactionOf(order);
+    expect((await sendEvent(signedEvent(late))).statusCode).toBe(200);
+    const after = await staffView(order.id);
+    expect(after).toMatchObject({
+      status: 'cancelled',
+      paymentStatus: 'paid',
+      payment: { transactionId: late.id, status: 'APPROVED' },
+      refundsDue: [
+        { reason: 'after-cancel', transactionId: late.id, reference: late.reference, amountInCents: order.total * 100 },
+      ],
+    });
+    expect(entriesOf(after.history, 'status').at(-1)).toMatchObject({ to: 'cancelled' });
+    expect(entriesOf(after.history, 'refundsDue')).toMatchObject([{ by: GATEWAY, from: [], to: after.refundsDue }]);
+    expect(await eventsOf(late.id)).toMatchObject([{ outcome: 'refund-due' }]);
+    // The same event again changes nothing.
+    expect((await sendEvent(signedEvent(late))).statusCode).toBe(200);
+    expect((await staffView(order.id)).history).toHaveLength(after.history.length);
+
+    // Staff cannot clear it; the admin's refund (paid → refunded) does, in history.
+    const byStaff = await patch(order.id, o.staff, { refundsDue: [] });
+    expect(byStaff.statusCode).toBe(422);
+    expect(byStaff.json()).toMatchObject({ code: 'orders/invalid-payment' });
+    const refund = await patch(order.id, o.admin, { paymentStatus: 'refunded', refundReason: 'Pagó tras cancelar' });
+    expect(refund.statusCode, refund.body).toBe(200);
+    const refunded = await staffView(order.id);
+    expect(refunded).toMatchObject({ paymentStatus: 'refunded', refundsDue: [], status: 'cancelled' });
+    expect(entriesOf(refunded.history, 'refundsDue').at(-1)).toMatchObject({ to: [] });
+  });
+
+  it('flags a second approved transaction of a paid order; the admin says the money went back', async () => {
+    const order = await onlineOrder();
+    const first = transactionOf(order);
+    expect((await sendEvent(signedEvent(first))).statusCode).toBe(200);
+    const paid = await staffView(order.id);
+    expect(paid).toMatchObject({ paymentStatus: 'paid', status: 'confirmed', refundsDue: [] });
+    const second = transactionOf(order);
+    expect((await sendEvent(signedEvent(second))).statusCode).toBe(200);
+    const twice = await staffView(order.id);
+    expect(twice).toMatchObject({
+      paymentStatus: 'paid',
+      status: 'confirmed',
+      // The order's payment stays the one that paid it.
+      payment: { transactionId: first.id },
+      refundsDue: [{ reason: 'duplicate', transactionId: second.id }],
+    });
+    expect(await eventsOf(second.id)).toMatchObject([{ outcome: 'refund-due' }]);
+    // A decline of yet another attempt is still only stale.
+    const declined = transactionOf(order, { status: 'DECLINED' });
+    expect((await sendEvent(signedEvent(declined))).statusCode).toBe(200);
+    expect(await eventsOf(declined.id)).toMatchObject([{ outcome: 'stale' }]);
+
+    const cleared = await patch(order.id, o.admin, { refundsDue: [] });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(await staffView(order.id)).toMatchObject({ paymentStatus: 'paid', refundsDue: [] });
+    // Only emptied: an admin cannot write entries of its own.
+    const forged = await patch(order.id, o.admin, { refundsDue: [{ reason: 'duplicate' }] });
+    expect(forged.statusCode).toBe(400);
   });
 
   it('answers 200 to another kind of event and changes nothing', async () => {

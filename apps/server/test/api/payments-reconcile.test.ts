@@ -18,6 +18,7 @@ import {
 import { json } from '../helpers/app';
 import type { OrdersApp } from '../helpers/orders';
 import {
+  PAYMENT_KEYS,
   paymentsCalls,
   setupPaymentsApp,
   signedEvent,
@@ -49,6 +50,12 @@ beforeAll(async () => {
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     const reference = url.searchParams.get('reference');
     if (url.pathname === '/v1/transactions' && reference) {
+      // Wompi lists a merchant's transactions only to its private key.
+      if (req.headers.authorization !== `Bearer ${PAYMENT_KEYS.WOMPI_PRIVATE_KEY}`) {
+        return res
+          .writeHead(401, { 'content-type': 'application/json' })
+          .end('{"error":{"type":"INVALID_ACCESS_TOKEN"}}');
+      }
       count(reference);
       return send({ data: [...transactions.values()].filter((t) => t.reference === reference) });
     }

@@ -45,12 +45,13 @@ async function partyOf(orderId: string, user?: TestUser) {
   return (await parties(user)).find((p) => p.unpaidOrders.some((u) => u.id === orderId));
 }
 
-const markPaid = (orderIds: string[], user: TestUser = o.staff, companyId = o.companyId) =>
+const markPaid = (orderIds: string[], user: TestUser = o.staff, companyId = o.companyId, key?: string) =>
   o.t.call({
     method: 'POST',
     url: `/api/companies/${companyId}/orders/mark-paid`,
     token: user.token,
     payload: { orderIds },
+    ...(key ? { headers: { 'idempotency-key': key } } : {}),
   });
 
 const orderOf = async (id: string) => json<{ data: Order }>(await get(id, o.admin)).data;
@@ -198,6 +199,37 @@ describe('POST …/orders/mark-paid', () => {
       const order = await orderOf(id);
       expect(order.history.filter((h) => h.field === 'paymentStatus' && h.to === 'paid')).toHaveLength(1);
     }
+  });
+
+  it('answers a submission repeated under one Idempotency-Key with the first answer, changing nothing more', async () => {
+    const a = await guestOrder();
+    const b = await guestOrder();
+    const key = `marcar-${a.id}`;
+    // Three copies, two of them at once (a double click and a retry after a lost answer).
+    const first = await markPaid([a.id, b.id], o.staff, o.companyId, key);
+    const again = await Promise.all([
+      markPaid([a.id, b.id], o.staff, o.companyId, key),
+      markPaid([a.id, b.id], o.staff, o.companyId, key),
+    ]);
+    for (const res of [first, ...again]) {
+      expect(res.statusCode, res.body).toBe(200);
+      expect(json(res)).toEqual({ data: { updated: 2 } });
+    }
+    expect(again.map((r) => r.headers['idempotent-replayed'])).toEqual(['true', 'true']);
+    for (const id of [a.id, b.id]) {
+      const order = await orderOf(id);
+      expect(order.history.filter((h) => h.field === 'paymentStatus' && h.to === 'paid')).toHaveLength(1);
+    }
+    // The same key with other orders is refused; another user's key is its own.
+    const c = await guestOrder();
+    const mismatch = await markPaid([c.id], o.staff, o.companyId, key);
+    expect(mismatch.statusCode).toBe(409);
+    expect(json(mismatch)).toMatchObject({ code: 'idempotency_mismatch' });
+    expect((await orderOf(c.id)).paymentStatus).toBe('unpaid');
+    expect((await markPaid([c.id], o.admin, o.companyId, key)).statusCode).toBe(200);
+    // A malformed key is a 400.
+    const bad = await markPaid([c.id], o.staff, o.companyId, ' ');
+    expect(bad.statusCode).toBe(400);
   });
 
   it('refuses customers, drivers and guests, an empty or oversized list, and changes nothing', async () => {

@@ -17,6 +17,7 @@ export const PAYMENT_KEYS = {
   WOMPI_PUBLIC_KEY: 'pub_test_hornada_tests',
   WOMPI_INTEGRITY_SECRET: 'test_integrity_hornada_tests',
   WOMPI_EVENTS_SECRET: 'test_events_hornada_tests',
+  WOMPI_PRIVATE_KEY: 'prv_test_hornada_tests',
 };
 
 export async function setupPaymentsApp(

@@ -53,3 +53,13 @@ export function RecurringChip({ size = 'sm' }: { size?: ChipSize }) {
     </span>
   );
 }
+
+/** Money received that the bakery must give back (issue 24): loud, since nobody else will notice it. */
+export function RefundDueChip({ count, size = 'sm' }: { count: number; size?: ChipSize }) {
+  if (count === 0) return null;
+  return (
+    <span className={`${chip(size)} bg-red-50 text-red-800 ring-red-600/30`} data-refund-due="">
+      {count === 1 ? 'Devolver pago' : `Devolver ${count} pagos`}
+    </span>
+  );
+}

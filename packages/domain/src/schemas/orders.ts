@@ -74,6 +74,11 @@ export const OrderInput = z
     cancelReason: shortText(500).default(null),
     /** Why a paid order was refunded: only with the admin's move of the payment to refunded (design §5). */
     refundReason: shortText(500).default(null),
+    /**
+     * Only `[]`: the admin says the money of every payment owed back was returned (the gateway adds
+     * entries, design §5). A refund of the order (paid → refunded) empties it too.
+     */
+    refundsDue: z.array(z.never()).max(0).optional(),
     notes: shortText(1000).default(null),
   })
   .strict();
@@ -101,6 +106,25 @@ export const HistoryEntry = z.object({
   note: z.string().optional(),
 });
 export type HistoryEntry = z.infer<typeof HistoryEntry>;
+
+/** Why a payment the gateway approved is money to give back (design §5's payment axis, issue 24). */
+export const REFUND_DUE_REASONS = ['after-cancel', 'duplicate'] as const;
+export type RefundDueReason = (typeof REFUND_DUE_REASONS)[number];
+
+/**
+ * A payment received that the bakery owes back: approved after the order was cancelled, or a second
+ * approved transaction of an order already paid. The order is never revived; staff return the money
+ * through the gateway's dashboard and the admin clears it.
+ */
+export const RefundDue = z.object({
+  reason: z.enum(REFUND_DUE_REASONS),
+  transactionId: z.string(),
+  reference: z.string(),
+  amountInCents: z.number().int(),
+  currency: z.string(),
+  at: z.string(),
+});
+export type RefundDue = z.infer<typeof RefundDue>;
 
 export const Order = baseRecord.extend({
   number: z.number().int(),
@@ -146,6 +170,8 @@ export const Order = baseRecord.extend({
   completedAt: z.string().nullable(),
   cancelReason: z.string().nullable(),
   refundReason: z.string().nullable(),
+  /** Payments received to give back (empty: none); shown to staff until the admin clears them. */
+  refundsDue: z.array(RefundDue),
   notes: z.string().nullable(),
   history: z.array(HistoryEntry),
 });

@@ -516,6 +516,7 @@ export class OrderRules {
     { name: 'people', run: (u) => this.checkPeople(u) },
     { name: 'payment-method', run: (u) => this.changePaymentMethod(u) },
     { name: 'payment', run: (u) => this.movePayment(u) },
+    { name: 'refunds-due', run: (u) => this.settleRefundsDue(u) },
     { name: 'day-and-window', run: (u) => this.moveDay(u) },
     { name: 'fulfillment', run: (u) => this.changeFulfillment(u) },
     { name: 'lines-and-amounts', run: (u) => this.repriceLines(u) },
@@ -632,6 +633,40 @@ export class OrderRules {
       u.log('paymentStatus', 'unpaid', 'paid', 'cash-collected');
     }
     if (u.changed('cashCollected')) u.log('cashCollected', current.cashCollected, data.cashCollected);
+  }
+
+  /**
+   * Payments owed back (issue 24): the gateway adds them (modules/payments); the refund of the order
+   * (paid → refunded) empties them, and so does the one who may refund saying the money went back
+   * (`refundsDue: []`). Every change lands in history.
+   */
+  private settleRefundsDue(u: OrderUpdate): void {
+    const { current, out, payer, method } = u;
+    const before = current.refundsDue ?? [];
+    const sent = (u.data as { refundsDue?: unknown }).refundsDue;
+    delete out.refundsDue;
+    if (u.who.kind === 'gateway') {
+      if (Array.isArray(sent) && !sameValue(sent, before)) {
+        out.refundsDue = sent;
+        u.log('refundsDue', before, sent);
+      }
+      return;
+    }
+    const refundedNow = out.paymentStatus === 'refunded' && current.paymentStatus !== 'refunded';
+    if ((sent === undefined && !refundedNow) || before.length === 0) return;
+    if (
+      !refundedNow &&
+      !(payer && payer !== 'gateway' && allowedPaymentMoves(payer, method, 'paid').includes('refunded'))
+    ) {
+      throw new AppError(
+        422,
+        'orders/invalid-payment',
+        `The payments owed back on order #${current.number} are cleared by whoever may refund it`,
+        [{ path: 'refundsDue', message: 'Only whoever may refund the order clears it' }],
+      );
+    }
+    out.refundsDue = [];
+    u.log('refundsDue', before, []);
   }
 
   /** Day and window: never a past or closed day; staff may pass the lead time and a full window. */
@@ -806,6 +841,7 @@ type LoggedBySteps =
   | 'status'
   | 'cancelReason'
   | 'refundReason'
+  | 'refundsDue'
   | 'deliveryAssistantId'
   | 'paymentMethod'
   | 'paymentStatus'

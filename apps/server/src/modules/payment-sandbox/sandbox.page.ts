@@ -8,6 +8,11 @@ import type { CheckoutProblem, CheckoutRequest, SandboxTransaction } from './san
  */
 
 export const CSS_PATH = '/pasarela-de-prueba/estilos.css';
+/** The page's own icon, linked so a browser never asks for /favicon.ico (a 404 in its console). */
+export const ICON_PATH = '/pasarela-de-prueba/icono.svg';
+/** A card with a check mark, in the badge's colours: the sandbox's, not the bakery's. */
+export const ICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect x="4" y="12" width="56" height="40" rx="8" fill="#5c4400"/><rect x="4" y="20" width="56" height="8" fill="#fff3c4"/><path d="M22 40l6 6 14-14" stroke="#fff3c4" stroke-width="5" fill="none" stroke-linecap="round" stroke-linejoin="round"/></svg>
+`;
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -26,6 +31,7 @@ function page(title: string, body: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${escapeHtml(title)} · Pasarela de prueba</title>
+<link rel="icon" href="${ICON_PATH}" type="image/svg+xml">
 <link rel="stylesheet" href="${CSS_PATH}">
 </head>
 <body>
@@ -114,11 +120,15 @@ ${actions}
   );
 }
 
-const PROBLEM_TEXT: Record<CheckoutProblem | 'invalid' | 'not-found' | 'decided', [string, string]> = {
+const PROBLEM_TEXT: Record<CheckoutProblem | 'invalid' | 'redirect' | 'not-found' | 'decided', [string, string]> = {
   'public-key': ['Comercio no reconocido', 'La llave pública de este enlace no es la del comercio.'],
   signature: ['Enlace de pago no válido', 'La firma de integridad no corresponde a este pago. No se cobró nada.'],
   expired: ['El enlace de pago venció', 'Vuelve al comercio y genera un nuevo enlace de pago.'],
   invalid: ['Enlace de pago incompleto', 'A este enlace le faltan datos del pago o tienen un formato no válido.'],
+  redirect: [
+    'Enlace de pago no permitido',
+    'Este enlace te enviaría a otro sitio al terminar el pago. Por seguridad no lo seguimos: vuelve a la tienda y paga desde allí.',
+  ],
   'not-found': ['Transacción no encontrada', 'No existe una transacción de prueba con ese número.'],
   decided: ['La transacción ya se decidió', 'Esta transacción ya no está pendiente.'],
 };

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { openToGuests } from '../../plugins/auth';
 import { writeLimit } from '../../plugins/rate-limit';
 import { paymentKeys, TRANSACTION_STATUSES } from '../../providers/payments';
-import { CSS, CSS_PATH, checkoutPage, problemPage, returnUrl, transactionPage } from './sandbox.page';
+import { CSS, CSS_PATH, ICON, ICON_PATH, checkoutPage, problemPage, returnUrl, transactionPage } from './sandbox.page';
 import { PaymentSandbox, wompiShape, type CheckoutRequest } from './sandbox.service';
 
 /** A form post is a few hundred bytes: the checkout's fields and a decision. */
@@ -103,12 +103,23 @@ export function registerPaymentSandboxRoutes(app: FastifyInstance, sandbox: Paym
   r.get(CSS_PATH, { schema: { hide: true } }, (_req, reply) =>
     reply.header('cache-control', 'public, max-age=3600').type('text/css; charset=utf-8').send(CSS),
   );
+  r.get(ICON_PATH, { schema: { hide: true } }, (_req, reply) =>
+    reply.header('cache-control', 'public, max-age=86400').type('image/svg+xml').send(ICON),
+  );
+
+  // The integrity signature does not cover `redirect-url`: only this app's own pages are gone back to,
+  // or the sandbox would send a buyer wherever a forged link says (an open redirect).
+  const ownOrigin = new URL(app.ctx.config.publicUrl).origin;
 
   /** A checkout query checked as Wompi checks it; the refusal page when it is not one. */
   const checked = async (reply: FastifyReply, query: unknown): Promise<CheckoutRequest | null> => {
     const parsed = CheckoutQuery.safeParse(query);
     if (!parsed.success) {
       await html(reply, 400, problemPage('invalid'));
+      return null;
+    }
+    if (new URL(parsed.data['redirect-url']).origin !== ownOrigin) {
+      await html(reply, 400, problemPage('redirect'));
       return null;
     }
     const req = toRequest(parsed.data);
@@ -124,12 +135,13 @@ export function registerPaymentSandboxRoutes(app: FastifyInstance, sandbox: Paym
     const checkout = await checked(reply, req.query);
     if (!checkout) return reply;
     // The form's answer redirects to `redirect-url`, which CSP's form-action must allow (browsers check
-    // a form's redirects too): the app's own origin in use, another one when this sandbox is the gateway
-    // of an app elsewhere (the wompi driver's end-to-end test).
+    // a form's redirects too): PUBLIC_URL's origin, which may not be the one this page is served at.
     const csp = reply.raw.getHeader('content-security-policy');
     if (typeof csp === 'string') {
-      const origin = new URL(checkout.redirectUrl).origin;
-      void reply.header('content-security-policy', csp.replace("form-action 'self'", `form-action 'self' ${origin}`));
+      void reply.header(
+        'content-security-policy',
+        csp.replace("form-action 'self'", `form-action 'self' ${ownOrigin}`),
+      );
     }
     return html(reply, 200, checkoutPage(checkout, await sandbox.bakeryOf(checkout.reference)));
   });
@@ -165,6 +177,45 @@ export function registerPaymentSandboxRoutes(app: FastifyInstance, sandbox: Paym
     },
   );
 
+  const WompiShape = z.looseObject({
+    id: z.string(),
+    reference: z.string(),
+    amount_in_cents: z.number(),
+    currency: z.string(),
+    status: z.enum(TRANSACTION_STATUSES),
+  });
+
+  r.get(
+    '/api/pasarela-de-prueba/v1/transactions',
+    {
+      // The bearer here is the gateway's private key, never a user's token: the app's sign-in leaves it alone.
+      config: openToGuests({ ignoreBearer: true }),
+      schema: {
+        tags: ['payments'],
+        summary: "The sandbox gateway's transactions of a reference, in Wompi's search shape",
+        description:
+          "Only with `PAYMENT_GATEWAY=sandbox`. As Wompi's `GET /v1/transactions?reference=`: the merchant's " +
+          'private key as `Authorization: Bearer prv_…` (else a 401 `INVALID_ACCESS_TOKEN`), and ' +
+          "`{data: [...]}`, the reference's transactions oldest first (none: an empty list).",
+        querystring: z.object({ reference: z.string().min(1).max(200) }),
+        headers: z.looseObject({ authorization: z.string().max(500).optional() }),
+        response: {
+          200: z.object({ data: z.array(WompiShape) }),
+          401: z.object({ error: z.object({ type: z.literal('INVALID_ACCESS_TOKEN'), reason: z.string() }) }),
+        },
+      },
+    },
+    async (req, reply) => {
+      void reply.header('cache-control', 'no-store');
+      if (!sandbox.authorizes(req.headers.authorization)) {
+        return reply.status(401).send({
+          error: { type: 'INVALID_ACCESS_TOKEN' as const, reason: 'Se esperaba una llave privada válida' },
+        });
+      }
+      return { data: (await sandbox.byReference(req.query.reference)).map(wompiShape) };
+    },
+  );
+
   r.get(
     '/api/pasarela-de-prueba/v1/transactions/:id',
     {
@@ -177,15 +228,7 @@ export function registerPaymentSandboxRoutes(app: FastifyInstance, sandbox: Paym
           "as Wompi's `GET /v1/transactions/{id}` answers; an unknown id is a 404 `NOT_FOUND_ERROR` as Wompi's.",
         params: z.object({ id: TransactionId }),
         response: {
-          200: z.object({
-            data: z.looseObject({
-              id: z.string(),
-              reference: z.string(),
-              amount_in_cents: z.number(),
-              currency: z.string(),
-              status: z.enum(TRANSACTION_STATUSES),
-            }),
-          }),
+          200: z.object({ data: WompiShape }),
           404: z.object({ error: z.object({ type: z.literal('NOT_FOUND_ERROR'), reason: z.string() }) }),
         },
       },

@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import { companies, paymentAttempts, paymentSandboxTransactions } from '../../db/schema';
@@ -95,6 +95,22 @@ export class PaymentSandbox {
       .where(eq(paymentAttempts.reference, reference))
       .limit(1);
     return row?.name ?? null;
+  }
+
+  /** `Authorization: Bearer <private key>`, as Wompi requires of its transaction search. */
+  authorizes(authorization: string | undefined): boolean {
+    const match = /^Bearer (\S+)$/i.exec(authorization ?? '');
+    return match !== null && sameText(match[1]!, this.keys.privateKey);
+  }
+
+  /** The transactions of a reference, oldest first (Wompi's search by reference); at most 100. */
+  byReference(reference: string): Promise<SandboxTransaction[]> {
+    return this.ctx.db
+      .select()
+      .from(paymentSandboxTransactions)
+      .where(eq(paymentSandboxTransactions.reference, reference))
+      .orderBy(asc(paymentSandboxTransactions.createdAt), asc(paymentSandboxTransactions.id))
+      .limit(100);
   }
 
   async get(id: string): Promise<SandboxTransaction | null> {

@@ -3,7 +3,7 @@ import { PAYMENT_STATUSES } from '@hornada/domain';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { openToGuests } from '../../plugins/auth';
-import { writeLimit } from '../../plugins/rate-limit';
+import { paymentEventsLimit, writeLimit } from '../../plugins/rate-limit';
 import { EventRejected, TRANSACTION_STATUSES } from '../../providers/payments';
 import { AppError } from '../../lib/errors';
 import { PaymentReconciliation } from './reconciliation';
@@ -92,9 +92,9 @@ export function registerPaymentRoutes(app: FastifyInstance): void {
   r.post(
     '/api/payments/events',
     {
-      // No per-address limit: every event comes from the gateway's few addresses, and a forged one is
-      // refused by its checksum before the database is touched.
-      config: openToGuests(),
+      // A forged event is refused by its checksum before the database is touched; a flood of them is
+      // refused per address before its body is read (RATE_LIMIT_PAYMENT_EVENTS).
+      config: openToGuests(paymentEventsLimit(app).config),
       bodyLimit: EVENT_BODY_LIMIT,
       schema: {
         tags,
@@ -106,7 +106,8 @@ export function registerPaymentRoutes(app: FastifyInstance): void {
           'carries the same). A valid event is answered 200 and applied at most once per transaction id and ' +
           'status; one that does not verify is a 401, one without a signature or over 64 KB a 4xx, and neither ' +
           "changes anything. An amount or currency that is not the attempt's is written to the order's history " +
-          'and never marks it paid; an unknown reference is answered 200 (so the gateway stops retrying) and logged.',
+          'and never marks it paid; an unknown reference is answered 200 (so the gateway stops retrying) and logged. ' +
+          'At most RATE_LIMIT_PAYMENT_EVENTS a minute per address (600 by default), then a 429.',
         headers: z.looseObject({ 'x-event-checksum': z.string().max(200).optional() }),
         body: z.looseObject({}),
         response: { 200: z.object({ data: z.object({ received: z.literal(true) }) }) },

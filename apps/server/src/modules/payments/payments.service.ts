@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { canMovePayment, type HistoryEntry, type Order, type PaymentStatus } from '@hornada/domain';
+import { canMovePayment, type HistoryEntry, type Order, type PaymentStatus, type RefundDue } from '@hornada/domain';
 import type { AppContext } from '../../context';
 import { canonicalHash } from '../../lib/canonical-hash';
 import { AppError, notFound } from '../../lib/errors';
@@ -34,9 +34,11 @@ export type TransactionOutcome =
 /**
  * `applied`: the order's payment follows the transaction; `mismatch`: amount or currency not the
  * attempt's, written to history, never paid; `stale`: a result of an attempt the order has moved past
- * (another attempt is current, or the order is paid), kept in payment_events only.
+ * (another attempt is current, or the order is paid), kept in payment_events only; `refund-due`: money
+ * received the bakery must give back (approved after the order was cancelled, or a second approved
+ * transaction of a paid order), added to the order's `refundsDue` and its history, the order left as it is.
  */
-export type EventOutcome = 'applied' | 'mismatch' | 'stale';
+export type EventOutcome = 'applied' | 'mismatch' | 'stale' | 'refund-due';
 
 /** The payment status a transaction's status leads to (design §5). */
 const TARGET: Record<TransactionStatus, PaymentStatus> = {
@@ -287,6 +289,23 @@ export class PaymentsService {
       return 'mismatch';
     }
     const target = TARGET[t.status];
+    const owed = target === 'paid' ? this.refundDueOf(order, t) : null;
+    if (owed) {
+      // Money received for an order that takes none: never revived, flagged for staff to give it back.
+      const refundsDue = [...(order.refundsDue ?? []), owed];
+      const paidNow = order.paymentStatus !== 'paid' && order.paymentStatus !== 'refunded';
+      if (paidNow && !canMovePayment('gateway', 'online', order.paymentStatus, 'paid')) {
+        await this.orders.update(actor, order.companyId, order.id, { paymentStatus: 'pending' }, scope);
+      }
+      await this.orders.update(
+        actor,
+        order.companyId,
+        order.id,
+        paidNow ? { paymentStatus: 'paid', payment: base, refundsDue } : { refundsDue },
+        scope,
+      );
+      return 'refund-due';
+    }
     const current = order.payment?.reference === t.reference;
     // Only money received moves an order off another attempt; a decline of an older attempt does not.
     if (!current && target !== 'paid') return 'stale';
@@ -300,6 +319,30 @@ export class PaymentsService {
     }
     await this.orders.update(actor, order.companyId, order.id, { paymentStatus: target, payment: base }, scope);
     return 'applied';
+  }
+
+  /**
+   * The payment an approved transaction is owed back as, or null when it pays the order: approved after
+   * the order was cancelled, or another transaction than the one that paid it (design §5: an order is
+   * paid once).
+   */
+  private refundDueOf(order: OrderRow, t: GatewayTransaction): RefundDue | null {
+    const paidBy = order.payment?.status === 'APPROVED' ? order.payment.transactionId : null;
+    const reason =
+      order.status === 'cancelled'
+        ? 'after-cancel'
+        : (order.paymentStatus === 'paid' || order.paymentStatus === 'refunded') && paidBy !== t.id
+          ? 'duplicate'
+          : null;
+    if (!reason) return null;
+    return {
+      reason,
+      transactionId: t.id,
+      reference: t.reference,
+      amountInCents: t.amountInCents,
+      currency: t.currency,
+      at: this.ctx.clock.now().toISOString(),
+    };
   }
 
   /**

@@ -13,7 +13,7 @@ import { b2bClients, orders, users } from '../../db/schema';
 import { AppError, forbidden, notFound, unauthenticated } from '../../lib/errors';
 import { asUser } from '../../resources/actor';
 import type { ResourceRegistry } from '../../resources/registry';
-import type { ResourceService } from '../../resources/service';
+import type { ResourceService, WriteScope } from '../../resources/service';
 import { getCompany } from '../../resources/tenant';
 
 /** The most open orders one report reads: far beyond a bakery's receivables, a bound on the answer. */
@@ -134,11 +134,14 @@ export class ReceivablesService {
    * of the same orders waits for the first and is then refused naming them; the payment move itself
    * is the orders service's (the user as actor, the payment axis, a history entry per order).
    */
-  async markPaid(caller: Caller | null, companyId: string, orderIds: string[]): Promise<number> {
+  async markPaid(caller: Caller | null, companyId: string, orderIds: string[], within?: WriteScope): Promise<number> {
     const actor = asUser(caller);
     this.assertReader(caller, companyId);
     const ids = [...new Set(orderIds)];
-    await this.resources.transaction(companyId, async (scope) => {
+    // In the caller's transaction when given one (an Idempotency-Key's claim and answer go with it).
+    const inTransaction = (work: (scope: WriteScope) => Promise<void>) =>
+      within ? work(within) : this.resources.transaction(companyId, work);
+    await inTransaction(async (scope) => {
       const locked = await scope.tx
         .select({ id: orders.id, number: orders.number, status: orders.status, paymentStatus: orders.paymentStatus })
         .from(orders)

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MARK_PAID_MAX, MarkPaidInput, UnpaidParty } from '@hornada/domain';
 import { z } from 'zod';
 import { writeLimit } from '../../plugins/rate-limit';
+import { replaySafe, writeHeaders } from '../../resources/idempotency';
 
 const noStore = (_req: FastifyRequest, reply: FastifyReply, done: () => void) => {
   void reply.header('cache-control', 'no-store');
@@ -53,14 +54,24 @@ export function registerReportRoutes(app: FastifyInstance): void {
           'cancelled and not yet paid or refunded, move to paid in one transaction, as the signed-in user (a ' +
           'history entry on each). An id not of this company is a 404 naming it; an order no longer unpaid (a ' +
           'second submission of the same orders included) a 409 `orders/not-unpaid` naming them; an online order ' +
-          "(the gateway's to mark) a 422 `orders/invalid-payment`. Nothing is written then. Admin and staff.",
+          "(the gateway's to mark) a 422 `orders/invalid-payment`. Nothing is written then. Admin and staff. " +
+          'With an `Idempotency-Key` (as resource writes take it) a repeated submission gets the first answer ' +
+          'and changes nothing; the same key with other orders is a 409 `idempotency_mismatch`.',
         params: companyParams,
+        headers: writeHeaders,
         body: MarkPaidInput,
         response: { 200: z.object({ data: z.object({ updated: z.number().int() }) }) },
       },
     },
-    async (req) => ({
-      data: { updated: await service.markPaid(req.caller, req.params.companyId, req.body.orderIds) },
-    }),
+    async (req, reply) =>
+      replaySafe(req, reply, {
+        service: app.resources.get('orders'),
+        action: 'update',
+        companyId: req.params.companyId,
+        status: 200,
+        write: async (scope) => ({
+          updated: await service.markPaid(req.caller, req.params.companyId, req.body.orderIds, scope),
+        }),
+      }),
   );
 }

@@ -13,23 +13,32 @@ const SandboxKeys = z.object({
   publicKey: z.string().min(1),
   integritySecret: z.string().min(8),
   eventsSecret: z.string().min(8),
+  privateKey: z.string().min(8),
 });
 type SandboxKeys = z.infer<typeof SandboxKeys>;
-/** A public key, the integrity secret and the events secret. */
+/** A file written before the private key existed lacks it: it is added, the rest kept. */
+const StoredSandboxKeys = SandboxKeys.extend({ privateKey: z.string().min(8).optional() });
+/** A public key, the integrity secret, the events secret and the private key. */
 export type GatewayKeys = SandboxKeys;
 
 async function readOrCreateSandboxKeys(dataDir: string): Promise<SandboxKeys> {
   const file = path.join(dataDir, 'keys', 'payments-sandbox.json');
+  const hex = () => randomBytes(24).toString('hex');
+  const privateKey = () => `prv_test_sandbox_${hex()}`;
   try {
-    return SandboxKeys.parse(JSON.parse(await readFile(file, 'utf8')));
+    const stored = StoredSandboxKeys.parse(JSON.parse(await readFile(file, 'utf8')));
+    if (stored.privateKey) return { ...stored, privateKey: stored.privateKey };
+    const keys = { ...stored, privateKey: privateKey() };
+    await writeFile(file, JSON.stringify(keys), { mode: 0o600 });
+    return keys;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
-  const hex = () => randomBytes(24).toString('hex');
   const keys: SandboxKeys = {
     publicKey: `pub_test_sandbox_${hex()}`,
     integritySecret: `test_integrity_${hex()}`,
     eventsSecret: `test_events_${hex()}`,
+    privateKey: privateKey(),
   };
   await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
   // 'wx' so two processes starting together keep the first one's keys.
@@ -61,8 +70,13 @@ export async function createPaymentGateway(config: Config, fetchFn?: typeof fetc
  */
 export async function paymentKeys(config: Config): Promise<GatewayKeys> {
   const p = config.payments;
-  const given = { publicKey: p.publicKey, integritySecret: p.integritySecret, eventsSecret: p.eventsSecret };
-  return p.gateway === 'wompi' || (given.publicKey && given.integritySecret && given.eventsSecret)
+  const given = {
+    publicKey: p.publicKey,
+    integritySecret: p.integritySecret,
+    eventsSecret: p.eventsSecret,
+    privateKey: p.privateKey,
+  };
+  return p.gateway === 'wompi' || Object.values(given).every(Boolean)
     ? SandboxKeys.parse(given)
     : { ...(await readOrCreateSandboxKeys(config.dataDir)), ...withoutUnset(given) };
 }

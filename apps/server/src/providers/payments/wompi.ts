@@ -16,6 +16,8 @@ export interface WompiOptions {
   publicKey: string;
   integritySecret: string;
   eventsSecret: string;
+  /** The bearer Wompi requires of its transaction search (`prv_test_…`, `prv_prod_…`); server side only. */
+  privateKey: string;
   /** `…/v1`: transactions are looked up at `{apiUrl}/transactions/{id}`. */
   apiUrl: string;
   /** The Web Checkout page (`https://checkout.wompi.co/p/`). */
@@ -95,7 +97,8 @@ export function createWompiGateway(opts: WompiOptions): PaymentGateway {
       const url = new URL(`${opts.apiUrl.replace(/\/$/, '')}/transactions`);
       url.searchParams.set('reference', reference);
       const res = await doFetch(url, {
-        headers: { accept: 'application/json' },
+        // Wompi lists transactions only to the merchant: its private key, never sent to a browser.
+        headers: { accept: 'application/json', authorization: `Bearer ${opts.privateKey}` },
         signal: AbortSignal.timeout(opts.lookUpTimeoutMs ?? 10_000),
       });
       if (res.status === 404) return null;

@@ -7,6 +7,8 @@
  * does this.
  */
 
+import { randomKey } from '../../lib/random-key';
+
 /** What of Storage this needs (local storage in the browser; a stand-in in tests or without storage). */
 export interface KeyStorage {
   readonly length: number;
@@ -66,11 +68,6 @@ function read(raw: string | null): Kept | null {
   } catch {
     return null;
   }
-}
-
-/** 128 random bits in hex: getRandomValues works on plain http too (randomUUID needs a secure context). */
-function randomKey(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 export function createSubmitKeys(

@@ -22,7 +22,8 @@ import { ORDER_STATUS_ES, orderMoves, PAYMENT_METHOD_ES, STATUS_ACTION_ES } from
  * Spanish message.
  */
 
-type Ask = { kind: 'cancel' | 'paid' | 'refund'; order: Order } | null;
+type AskKind = 'cancel' | 'paid' | 'refund' | 'returned';
+type Ask = { kind: AskKind; order: Order } | null;
 
 export interface OrderActor {
   role: Role | null;
@@ -30,7 +31,7 @@ export interface OrderActor {
   busy: string | null;
   move(order: Order, to: OrderStatus): Promise<void>;
   /** Opens the dialog of a move; a cancel may start with a reason already written (staff may change it). */
-  ask(kind: 'cancel' | 'paid' | 'refund', order: Order, reason?: string): void;
+  ask(kind: AskKind, order: Order, reason?: string): void;
   dialogs: ReactNode;
 }
 
@@ -89,7 +90,7 @@ export function useOrderActor(
     [patch],
   );
 
-  const ask = useCallback((kind: 'cancel' | 'paid' | 'refund', order: Order, prefilled = '') => {
+  const ask = useCallback((kind: AskKind, order: Order, prefilled = '') => {
     setReason(prefilled);
     setReasonError(null);
     setAsked({ kind, order });
@@ -199,6 +200,17 @@ export function useOrderActor(
           );
         }}
       />
+      <ConfirmDialog
+        open={asked?.kind === 'returned'}
+        onOpenChange={close}
+        title={order ? `¿Ya devolviste los pagos del pedido #${order.number}?` : ''}
+        confirmLabel="Sí, ya se devolvieron"
+        cancelLabel="Volver"
+        description="Confírmalo solo después de devolver el dinero desde el panel de la pasarela. El aviso desaparece del pedido."
+        onConfirm={async () => {
+          if (order) await patch(order, { refundsDue: [] }, `Pedido #${order.number}: devolución registrada.`);
+        }}
+      />
     </>
   );
   return { role, busy, move, ask, dialogs };
@@ -265,7 +277,7 @@ export function OrderQuickActions({
 export function OrderPanelActions({ order, actor }: { order: Order; actor: OrderActor }) {
   const moves = orderMoves(actor.role, order);
   const busy = actor.busy === order.id;
-  if (!moves.next && !moves.cancel && !moves.markPaid && !moves.refund) return null;
+  if (!moves.next && !moves.cancel && !moves.markPaid && !moves.refund && !moves.clearRefunds) return null;
   return (
     <div className="flex flex-wrap gap-2">
       {moves.next ? (
@@ -286,6 +298,11 @@ export function OrderPanelActions({ order, actor }: { order: Order; actor: Order
       {moves.refund ? (
         <button type="button" className={otherActionClass} disabled={busy} onClick={() => actor.ask('refund', order)}>
           Registrar reembolso
+        </button>
+      ) : null}
+      {moves.clearRefunds ? (
+        <button type="button" className={otherActionClass} disabled={busy} onClick={() => actor.ask('returned', order)}>
+          Devolución hecha
         </button>
       ) : null}
       {moves.cancel ? (

@@ -10,7 +10,14 @@ import { getLiveStream } from '../../lib/live-stream';
 import type { ResourceService } from '../../lib/resource-service';
 import { OrderPanelActions, type OrderActor } from './order-actions';
 import { PaymentChip, RecurringChip, StatusChip } from '../../components/order-chips';
-import { CHANNEL_ES, FULFILLMENT_ES, historyLine, PAYMENT_METHOD_ES, type WindowDef } from './order-view';
+import {
+  CHANNEL_ES,
+  FULFILLMENT_ES,
+  historyLine,
+  PAYMENT_METHOD_ES,
+  REFUND_DUE_ES,
+  type WindowDef,
+} from './order-view';
 
 const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])';
 
@@ -220,6 +227,19 @@ function OrderDetail({
         <p className="rounded-lg bg-stone-100 p-3 text-stone-800">
           <span className="font-semibold">Motivo del reembolso:</span> {order.refundReason}
         </p>
+      ) : null}
+      {order.refundsDue.length > 0 ? (
+        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-red-900">
+          <ul className="space-y-1">
+            {order.refundsDue.map((r) => (
+              <li key={r.transactionId}>
+                <span className="font-semibold">{REFUND_DUE_ES[r.reason]}</span>{' '}
+                {formatMoney(Math.round(r.amountInCents / 100))} · transacción {r.transactionId}
+              </li>
+            ))}
+          </ul>
+          <p className="mt-1 text-sm">Devuélvelo desde el panel de la pasarela de pago.</p>
+        </div>
       ) : null}
       <OrderPanelActions order={order} actor={actor} />
 

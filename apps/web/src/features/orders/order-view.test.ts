@@ -29,17 +29,39 @@ describe('orders screen view helpers', () => {
       cancel: true,
       markPaid: true,
       refund: false,
+      clearRefunds: false,
     });
     expect(orderMoves('production_assistant', order)).toEqual({
       next: null,
       cancel: false,
       markPaid: false,
       refund: false,
+      clearRefunds: false,
     });
     expect(orderMoves('production_assistant', { ...order, status: 'confirmed' }).next).toBe('in_production');
     expect(orderMoves('company_staff', { ...order, paymentMethod: 'online' }).markPaid).toBe(false);
     expect(orderMoves('company_admin', { ...order, status: 'delivered', paymentStatus: 'paid' }).refund).toBe(true);
     expect(orderMoves('company_staff', { ...order, status: 'ready', fulfillment: 'pickup' }).next).toBe('delivered');
+    // A payment owed back (issue 24) is cleared by whoever may refund: the admin, not staff.
+    const owed = {
+      ...order,
+      status: 'cancelled' as const,
+      paymentMethod: 'online' as const,
+      paymentStatus: 'paid' as const,
+      refundsDue: [
+        {
+          reason: 'after-cancel' as const,
+          transactionId: 't',
+          reference: 'r',
+          amountInCents: 100,
+          currency: 'COP',
+          at: '',
+        },
+      ],
+    };
+    expect(orderMoves('company_admin', owed).clearRefunds).toBe(true);
+    expect(orderMoves('company_staff', owed).clearRefunds).toBe(false);
+    expect(orderMoves('company_admin', { ...owed, refundsDue: [] }).clearRefunds).toBe(false);
   });
 
   it('tells the history in Spanish', () => {

@@ -15,6 +15,7 @@ import type {
   OrderPaymentMethod,
   OrderStatus,
   PaymentStatus,
+  RefundDueReason,
 } from '@hornada/domain/schemas/orders';
 
 /** What the orders screen shows of an order, pure: labels, days, links, history lines and the moves a role may make. */
@@ -116,14 +117,16 @@ export interface OrderMoves {
   markPaid: boolean;
   /** Refunding a paid order (the admin's). */
   refund: boolean;
+  /** Saying the payments owed back were returned (whoever may refund). */
+  clearRefunds: boolean;
 }
 
 /** The moves `role` may make on `order`, read from the status machine and the role table of packages/domain. */
 export function orderMoves(
   role: Role | null,
-  order: Pick<Order, 'status' | 'fulfillment' | 'paymentMethod' | 'paymentStatus'>,
+  order: Pick<Order, 'status' | 'fulfillment' | 'paymentMethod' | 'paymentStatus'> & Partial<Pick<Order, 'refundsDue'>>,
 ): OrderMoves {
-  if (!role) return { next: null, cancel: false, markPaid: false, refund: false };
+  if (!role) return { next: null, cancel: false, markPaid: false, refund: false, clearRefunds: false };
   const status = allowedStatusMoves(role, order.status, order.fulfillment);
   const payment = allowedPaymentMoves(role, order.paymentMethod, order.paymentStatus);
   return {
@@ -132,8 +135,17 @@ export function orderMoves(
     // A cancelled order is not collected.
     markPaid: payment.includes('paid') && order.status !== 'cancelled',
     refund: payment.includes('refunded'),
+    clearRefunds:
+      (order.refundsDue?.length ?? 0) > 0 &&
+      allowedPaymentMoves(role, order.paymentMethod, 'paid').includes('refunded'),
   };
 }
+
+/** Why a payment is owed back, as staff read it (issue 24). */
+export const REFUND_DUE_ES: Record<RefundDueReason, string> = {
+  'after-cancel': 'Pago recibido después de cancelar: devolver',
+  duplicate: 'Pago recibido dos veces: devolver',
+};
 
 const FIELD_ES: Record<string, string> = {
   status: 'Estado',
@@ -151,6 +163,7 @@ const FIELD_ES: Record<string, string> = {
   notes: 'Notas',
   cancelReason: 'Motivo de la cancelación',
   refundReason: 'Motivo del reembolso',
+  refundsDue: 'Pagos por devolver',
   contact: 'Contacto',
   customerId: 'Cliente',
   routePosition: 'Orden en la ruta',
@@ -195,6 +208,7 @@ function valueText(field: string, value: unknown, windows: readonly WindowDef[])
     return `${units} ${units === 1 ? 'unidad' : 'unidades'}`;
   }
   if (field === 'deliveryAssistantId' || field === 'customerId') return 'asignado';
+  if (field === 'refundsDue' && Array.isArray(value)) return value.length === 0 ? 'ninguno' : String(value.length);
   return typeof value === 'string' || typeof value === 'number' ? String(value) : 'cambió';
 }
 

@@ -29,7 +29,7 @@ import { authStore } from '../../lib/auth-store';
 import { storefrontApi } from '../../lib/storefront-api';
 import { useNewOrderAlert, useSoundSetting } from './new-order-alert';
 import { OrderQuickActions, useOrderActor, type OrderActor } from './order-actions';
-import { PaymentChip, RecurringChip, StatusChip } from '../../components/order-chips';
+import { PaymentChip, RecurringChip, RefundDueChip, StatusChip } from '../../components/order-chips';
 import { OrderDetailPanel } from './order-detail';
 import {
   CHANNEL_ES,
@@ -331,6 +331,7 @@ function columns(
               <p className="flex flex-wrap items-center gap-2">
                 <span className="font-semibold text-stone-900">{formatMoney(o.total)}</span>
                 <PaymentChip status={o.paymentStatus} />
+                <RefundDueChip count={o.refundsDue.length} />
               </p>
             </div>
           </div>
@@ -379,6 +380,7 @@ function columns(
         <div className="flex flex-col items-start gap-1">
           <StatusChip status={row.original.status} />
           <PaymentChip status={row.original.paymentStatus} />
+          <RefundDueChip count={row.original.refundsDue.length} />
           <span className="whitespace-nowrap text-xs text-stone-600">
             {PAYMENT_METHOD_ES[row.original.paymentMethod]}
           </span>

@@ -1,4 +1,5 @@
 import { formatMoney } from '@hornada/domain/format';
+import { IDEMPOTENCY_HEADER } from '@hornada/domain/schemas/orders';
 import { PAYMENT_METHOD_ES, PAYMENT_STATUS_ES } from '@hornada/domain/order-status';
 import { AGING_BUCKETS, type UnpaidParty } from '@hornada/domain/receivables';
 import type { OrderPaymentMethod, PaymentStatus } from '@hornada/domain/schemas/orders';
@@ -11,12 +12,17 @@ import { LoadFailed, LoadingStatus } from '../../components/load-status';
 import { buttonClass, secondaryButtonClass } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { ApiError, http } from '../../lib/http';
+import { getLiveStream } from '../../lib/live-stream';
+import { randomKey } from '../../lib/random-key';
 import { storefrontApi } from '../../lib/storefront-api';
 import { toastStore } from '../../lib/toast-store';
 import { AccountStatement } from './account-statement';
 import { BUCKET_ES, HeadCells, HeadRow, PARTY_TYPE_ES, dayEs, ageEs } from './unpaid-view';
 
 type Load = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; parties: UnpaidParty[] };
+
+/** A burst of order changes (a bulk payment, a route) reads the report once. */
+const LIVE_RELOAD_DELAY_MS = 400;
 
 const partyKey = (p: UnpaidParty) => `${p.party.type}:${p.party.id}`;
 
@@ -54,6 +60,23 @@ function useUnpaid(companyId: string | null) {
     };
   }, [companyId]);
   const reload = useCallback(() => setRound((n) => n + 1), []);
+  // Live (design §3): an order paid, cancelled, placed or changed elsewhere (staff, a driver, the gateway)
+  // reads the balances again, once per burst of changes, as the orders screen's counts do.
+  useEffect(() => {
+    if (!companyId) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const unsubscribe = getLiveStream().subscribe(companyId, 'orders', {
+      onChanges: () => {
+        if (timer) clearTimeout(timer);
+        timer = setTimeout(reload, LIVE_RELOAD_DELAY_MS);
+      },
+      onReset: reload,
+    });
+    return () => {
+      if (timer) clearTimeout(timer);
+      unsubscribe();
+    };
+  }, [companyId, reload]);
   return { load, marketName, reload };
 }
 
@@ -68,6 +91,8 @@ export function Component() {
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [confirming, setConfirming] = useState(false);
+  // One Idempotency-Key per submit: a second press or a retry after a lost answer marks nothing twice.
+  const [submitKey, setSubmitKey] = useState(randomKey);
   const [statement, setStatement] = useState<UnpaidParty | null>(null);
 
   const parties = useMemo(() => (load.state === 'ready' ? load.parties : []), [load]);
@@ -86,7 +111,11 @@ export function Component() {
   const markPaid = async () => {
     if (!companyId) return;
     try {
-      await http.post(`/companies/${encodeURIComponent(companyId)}/orders/mark-paid`, { orderIds: chosen });
+      await http.post(
+        `/companies/${encodeURIComponent(companyId)}/orders/mark-paid`,
+        { orderIds: chosen },
+        { headers: { [IDEMPOTENCY_HEADER]: submitKey } },
+      );
       const n = chosen.length;
       toastStore.getState().show({
         type: 'success',
@@ -110,7 +139,15 @@ export function Component() {
           ? `${chosen.length} ${chosen.length === 1 ? 'pedido seleccionado' : 'pedidos seleccionados'} · ${formatMoney(chosenTotal)}`
           : 'Selecciona pedidos para marcarlos como pagados.'}
       </p>
-      <button type="button" className={buttonClass} disabled={chosen.length === 0} onClick={() => setConfirming(true)}>
+      <button
+        type="button"
+        className={buttonClass}
+        disabled={chosen.length === 0}
+        onClick={() => {
+          setSubmitKey(randomKey());
+          setConfirming(true);
+        }}
+      >
         Marcar como pagado
       </button>
     </div>
