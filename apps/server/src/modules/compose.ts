@@ -6,6 +6,7 @@ import { endSessionsOf } from './identity/sessions';
 import { OrdersService } from './orders/orders.service';
 import { PaymentsService } from './payments/payments.service';
 import { ReceivablesService } from './reports/receivables.service';
+import { SalesReportService } from './reports/sales.service';
 
 /**
  * Where each module's rules run among the others on the orders resource (lower first). The orders
@@ -24,6 +25,7 @@ export interface Modules {
   payments: PaymentsService;
   identity: IdentityService;
   receivables: ReceivablesService;
+  sales: SalesReportService;
 }
 
 /**
@@ -37,6 +39,7 @@ export function composeModules(ctx: AppContext, resources: ResourceRegistry): Mo
   const orders = new OrdersService(ctx, resources, carts, payments);
   const identity = new IdentityService(ctx, resources);
   const receivables = new ReceivablesService(ctx, resources);
+  const sales = new SalesReportService(ctx);
 
   resources.hooksOf('orders').beforeWrite.add('orders:rules', orders.rules.beforeWrite, { order: ORDER_HOOKS.rules });
   // A gateway's write: its payment in history, and a paid web order confirmed (design §5).
@@ -53,7 +56,7 @@ export function composeModules(ctx: AppContext, resources: ResourceRegistry): Mo
     { order: USER_HOOKS.endSessions },
   );
 
-  return { carts, orders, payments, identity, receivables };
+  return { carts, orders, payments, identity, receivables, sales };
 }
 
 declare module 'fastify' {
