@@ -6,7 +6,7 @@
 // 3 warm-ups) over HTTP, one at a time: prints median and p99. Goal: median under 300 ms. The CSV form
 // of the same report is timed too.
 import { randomBytes } from 'node:crypto';
-import { databaseUrlOf, freePort, percentile, startServer, waitHealthy, withDb } from './lib.mjs';
+import { databaseUrlOf, demoAdmin, freePort, percentile, startServer, waitHealthy, withDb } from './lib.mjs';
 
 const ORDERS = Number(process.env.ORDERS ?? 100_000);
 const RUNS = Number(process.env.RUNS ?? 40);
@@ -24,15 +24,7 @@ try {
     if (!res.ok) throw new Error(`${res.status} ${JSON.stringify(body)}`);
     return body;
   };
-  const companyId = (await json(await fetch(`${base}/api/config`))).data.companyId;
-  const signIn = await json(
-    await fetch(`${base}/api/identity/sign-in`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@hornada.test', password: 'hornada-demo' }),
-    }),
-  );
-  const admin = { authorization: `Bearer ${signIn.data.idToken}` };
+  const { companyId, headers: admin } = await demoAdmin(base);
 
   const t0 = performance.now();
   const { from, to, count } = await withDb(databaseUrlOf(server), async (c) => {
