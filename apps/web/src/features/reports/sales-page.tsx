@@ -231,7 +231,7 @@ function Figure({ label, value, change }: { label: string; value: string; change
 function Panel({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
   return (
-    <section aria-labelledby={id} className="rounded-xl border border-stone-200 bg-white p-4">
+    <section aria-labelledby={id} className="min-w-0 rounded-xl border border-stone-200 bg-white p-4">
       <h2 id={id} className="text-lg font-semibold text-stone-900">
         {title}
       </h2>
@@ -310,7 +310,7 @@ function Report({ report, previous }: { report: SalesReport; previous: SalesRepo
         </Suspense>
         <details className="mt-3">
           <summary className="cursor-pointer text-sm font-medium text-amber-900">Ver ventas por día como tabla</summary>
-          <div className="relative mt-2 max-h-80 overflow-auto">
+          <div className="relative mt-2 max-h-80 overflow-auto" role="region" aria-label="Ventas por día" tabIndex={0}>
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Ventas por día</caption>
               <thead className="bg-stone-50 text-xs uppercase tracking-wide text-stone-600">
@@ -382,7 +382,8 @@ function MoneyTable({
 }) {
   if (rows.length === 0) return <p className="text-sm text-stone-600">{empty}</p>;
   return (
-    <div className="relative overflow-x-auto">
+    // A scroller on a phone: focusable, so a keyboard can scroll it.
+    <div className="relative overflow-x-auto" role="region" aria-label={caption} tabIndex={0}>
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-stone-50 text-xs uppercase tracking-wide text-stone-600">
