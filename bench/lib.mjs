@@ -160,3 +160,21 @@ export function percentile(sorted, p) {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
+
+/** The demo bakery's id and its admin's bearer header (a server started with SEED_DEMO=on). */
+export async function demoAdmin(base) {
+  const json = async (res) => {
+    const body = await res.json();
+    if (!res.ok) throw new Error(`${res.status} ${JSON.stringify(body)}`);
+    return body;
+  };
+  const companyId = (await json(await fetch(`${base}/api/config`))).data.companyId;
+  const signIn = await json(
+    await fetch(`${base}/api/identity/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@hornada.test', password: 'hornada-demo' }),
+    }),
+  );
+  return { companyId, headers: { authorization: `Bearer ${signIn.data.idToken}` } };
+}

@@ -15,6 +15,8 @@ export const BACK_OFFICE_ERROR_TEXTS_ES = {
   'orders/invalid-payment': 'El pago de este pedido no puede pasar a ese estado.',
   'orders/locked': 'Este pedido ya no se puede modificar en su estado actual.',
   'orders/field-outside-move': 'Ese dato no se puede cambiar en este momento del pedido.',
+  'reports/range-too-long': 'Elige un periodo de máximo 366 días.',
+  'reports/invalid-range': 'La fecha inicial debe ser anterior o igual a la final.',
   'orders/not-unpaid': 'Algunos pedidos ya no están pendientes de pago. Actualiza la lista e intenta de nuevo.',
   // People (issue 25): nobody locks themselves or their bakery out.
   'users/self-change': 'No puedes cambiar tu propio rol ni desactivar tu propia cuenta.',

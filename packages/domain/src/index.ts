@@ -30,3 +30,4 @@ export * from './screens';
 export * from './people';
 export * from './schemas/standing-orders';
 export * from './standing-orders';
+export * from './sales-report';

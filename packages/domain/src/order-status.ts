@@ -1,6 +1,6 @@
 import type { Role } from './roles';
 import type { Fulfillment } from './schemas/carts';
-import type { OrderPaymentMethod, OrderStatus, PaymentStatus } from './schemas/orders';
+import type { OrderChannel, OrderPaymentMethod, OrderStatus, PaymentStatus } from './schemas/orders';
 
 /**
  * The status machine and the payment axis of design §5, with the role table: pure, so the server's
@@ -146,6 +146,12 @@ export const PAYMENT_STATUS_ES: Record<PaymentStatus, string> = {
   paid: 'Pagado',
   failed: 'Pago rechazado',
   refunded: 'Reembolsado',
+};
+
+export const CHANNEL_ES: Record<OrderChannel, string> = {
+  web: 'Tienda en línea',
+  staff: 'Mostrador',
+  b2b: 'Mayorista',
 };
 
 export const PAYMENT_METHOD_ES: Record<OrderPaymentMethod, string> = {

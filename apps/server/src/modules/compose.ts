@@ -8,6 +8,7 @@ import { endSessionsOf } from './identity/sessions';
 import { OrdersService } from './orders/orders.service';
 import { PaymentsService } from './payments/payments.service';
 import { ReceivablesService } from './reports/receivables.service';
+import { SalesReportService } from './reports/sales.service';
 
 /**
  * Where each module's rules run among the others on the orders resource (lower first). The orders
@@ -32,6 +33,7 @@ export interface Modules {
   identity: IdentityService;
   receivables: ReceivablesService;
   invitations: { mailer: InvitationMailer | null };
+  sales: SalesReportService;
 }
 
 /**
@@ -45,6 +47,7 @@ export function composeModules(ctx: AppContext, resources: ResourceRegistry): Mo
   const orders = new OrdersService(ctx, resources, carts, payments);
   const identity = new IdentityService(ctx, resources);
   const receivables = new ReceivablesService(ctx, resources);
+  const sales = new SalesReportService(ctx);
 
   resources.hooksOf('orders').beforeWrite.add('orders:rules', orders.rules.beforeWrite, { order: ORDER_HOOKS.rules });
   // A gateway's write: its payment in history, and a paid web order confirmed (design §5).
@@ -80,7 +83,7 @@ export function composeModules(ctx: AppContext, resources: ResourceRegistry): Mo
     { order: USER_HOOKS.invite },
   );
 
-  return { carts, orders, payments, identity, receivables, invitations };
+  return { carts, orders, payments, identity, receivables, invitations, sales };
 }
 
 declare module 'fastify' {

@@ -108,6 +108,8 @@ export interface HttpClient {
   delete<T>(path: string, options?: RequestOptions): Promise<T>;
   /** GET a list and read items, total and page from whichever shape it came in. */
   list<T>(path: string, options?: RequestOptions): Promise<ListResponse<T>>;
+  /** A GET whose answer is a file (a CSV export): its bytes as they came; errors as for every call. */
+  download(path: string, options?: RequestOptions): Promise<Blob>;
   /** The whole parsed body of a successful answer, unchecked (undefined on 204). */
   send(method: HttpMethod, path: string, body?: unknown, options?: RequestOptions): Promise<unknown>;
 }
@@ -195,7 +197,8 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     path: string,
     body: unknown,
     { query, headers, signal }: RequestOptions = {},
-  ): Promise<{ status: number; body: unknown }> {
+    asFile = false,
+  ): Promise<{ status: number; body: unknown; file?: Blob }> {
     signal?.throwIfAborted();
     const controller = new AbortController();
     let timedOut = false;
@@ -238,12 +241,16 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
 
       let res: Response;
       let text: string;
+      let file: Blob | undefined;
       try {
         res = await fetch(request);
-        text = await res.text();
+        // A file keeps its bytes (a CSV's byte-order mark included, which text() would drop).
+        if (asFile && res.ok) file = await res.blob();
+        text = file ? '' : await res.text();
       } catch (err) {
         throw lost(err);
       }
+      if (file) return { status: res.status, body: undefined, file };
 
       let parsed: unknown = undefined;
       let parses = true;
@@ -290,6 +297,16 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     async list<T>(path: string, opts?: RequestOptions) {
       const res = await exchange('GET', path, undefined, opts);
       return readList<T>(res.body, res.status);
+    },
+    async download(path: string, opts?: RequestOptions) {
+      const res = await exchange(
+        'GET',
+        path,
+        undefined,
+        { ...opts, headers: { accept: '*/*', ...opts?.headers } },
+        true,
+      );
+      return res.file ?? new Blob([]);
     },
     async send(method, path, body, opts) {
       return (await exchange(method, path, body, opts)).body;

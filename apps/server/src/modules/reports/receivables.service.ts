@@ -1,20 +1,13 @@
 import { and, asc, eq, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
-import {
-  agingBucketOf,
-  can,
-  dayInZone,
-  reachesCompany,
-  unpaidAgeDays,
-  type UnpaidOrder,
-  type UnpaidParty,
-} from '@hornada/domain';
+import { agingBucketOf, dayInZone, unpaidAgeDays, type UnpaidOrder, type UnpaidParty } from '@hornada/domain';
 import type { AppContext, Caller } from '../../context';
 import { b2bClients, orders, users } from '../../db/schema';
-import { AppError, forbidden, notFound, unauthenticated } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { asUser } from '../../resources/actor';
 import type { ResourceRegistry } from '../../resources/registry';
 import type { ResourceService, WriteScope } from '../../resources/service';
 import { getCompany } from '../../resources/tenant';
+import { assertReportReader } from './access';
 
 /** The most open orders one report reads: far beyond a bakery's receivables, a bound on the answer. */
 export const MAX_UNPAID_ORDERS = 10_000;
@@ -36,15 +29,8 @@ export class ReceivablesService {
     this.orders = resources.get('orders');
   }
 
-  /** 401 without a user, 404 for another company (its existence not confirmed), 403 for a role without reports. */
-  private assertReader(caller: Caller | null, companyId: string): void {
-    if (!caller) throw unauthenticated();
-    if (!reachesCompany(caller, companyId)) throw notFound();
-    if (!can(caller.role, 'reports:read')) throw forbidden('Your role cannot read reports');
-  }
-
   async unpaid(caller: Caller | null, companyId: string): Promise<UnpaidParty[]> {
-    this.assertReader(caller, companyId);
+    assertReportReader(caller, companyId);
     const company = await getCompany(this.ctx, companyId);
     const today = dayInZone(this.ctx.clock.now(), company.timeZone);
     const rows = await this.ctx.db
@@ -136,7 +122,7 @@ export class ReceivablesService {
    */
   async markPaid(caller: Caller | null, companyId: string, orderIds: string[], within?: WriteScope): Promise<number> {
     const actor = asUser(caller);
-    this.assertReader(caller, companyId);
+    assertReportReader(caller, companyId);
     const ids = [...new Set(orderIds)];
     // In the caller's transaction when given one (an Idempotency-Key's claim and answer go with it).
     const inTransaction = (work: (scope: WriteScope) => Promise<void>) =>

@@ -1,9 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MARK_PAID_MAX, MarkPaidInput, UnpaidParty } from '@hornada/domain';
+import {
+  MARK_PAID_MAX,
+  MarkPaidInput,
+  SALES_REPORT_MAX_DAYS,
+  SalesReport,
+  SalesReportQuery,
+  UnpaidParty,
+} from '@hornada/domain';
 import { z } from 'zod';
 import { writeLimit } from '../../plugins/rate-limit';
 import { replaySafe, writeHeaders } from '../../resources/idempotency';
+import { salesReportCsv } from './sales-csv';
 
 const noStore = (_req: FastifyRequest, reply: FastifyReply, done: () => void) => {
   void reply.header('cache-control', 'no-store');
@@ -16,6 +24,7 @@ const companyParams = z.object({ companyId: z.string().min(1).max(64) });
 export function registerReportRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = app.modules.receivables;
+  const sales = app.modules.sales;
 
   r.get(
     '/api/companies/:companyId/reports/unpaid',
@@ -39,6 +48,40 @@ export function registerReportRoutes(app: FastifyInstance): void {
       },
     },
     async (req) => ({ data: await service.unpaid(req.caller, req.params.companyId) }),
+  );
+
+  r.get(
+    '/api/companies/:companyId/reports/sales',
+    {
+      onRequest: noStore,
+      schema: {
+        tags: ['reports'],
+        summary: 'Sales of a range of days: totals, every day, by product, collection, channel and B2B client',
+        description:
+          'The orders not cancelled whose due day, in the company time zone, is from `from` to `to` (both included, ' +
+          `at most ${SALES_REPORT_MAX_DAYS} days: a longer range is a 400 \`reports/range-too-long\`, a reversed one ` +
+          "`reports/invalid-range`). Revenue is the orders' totals (by product and collection, the lines' totals at " +
+          "the price each was sold for, a B2B client's included), split into `paid`, `unpaid` (unpaid, pending, " +
+          'failed) and, in the totals, `refunded`. `byDay` lists every day of the range, zeros included; `byChannel` ' +
+          'every channel. `format=csv` answers the same as `text/csv` (UTF-8 with a BOM, Spanish headers, money as ' +
+          'plain integers, a cell that begins with `=`, `+`, `-`, `@`, a tab or a carriage return written with a ' +
+          "leading `'`). Admin and staff (`reports:read`).",
+        params: companyParams,
+        querystring: SalesReportQuery,
+        response: { 200: z.union([z.object({ data: SalesReport }), z.string()]) },
+      },
+    },
+    async (req, reply) => {
+      const { from, to, format } = req.query;
+      const report = await sales.sales(req.caller, req.params.companyId, from, to);
+      if (format === 'csv') {
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="ventas-${from}-a-${to}.csv"`)
+          .send(salesReportCsv(report));
+      }
+      return { data: report };
+    },
   );
 
   r.post(

@@ -2,6 +2,7 @@ import { formatDateTime, formatMoney } from '@hornada/domain/format';
 import {
   allowedPaymentMoves,
   allowedStatusMoves,
+  CHANNEL_ES,
   ORDER_STATUS_ES,
   PAYMENT_METHOD_ES,
   PAYMENT_STATUS_ES,
@@ -11,7 +12,6 @@ import type { Fulfillment } from '@hornada/domain/schemas/carts';
 import type {
   HistoryEntry,
   Order,
-  OrderChannel,
   OrderPaymentMethod,
   OrderStatus,
   PaymentStatus,
@@ -20,11 +20,7 @@ import type {
 
 /** What the orders screen shows of an order, pure: labels, days, links, history lines and the moves a role may make. */
 
-export const CHANNEL_ES: Record<OrderChannel, string> = {
-  web: 'Tienda en línea',
-  staff: 'Mostrador',
-  b2b: 'Mayorista',
-};
+export { CHANNEL_ES };
 
 export const FULFILLMENT_ES: Record<Fulfillment, string> = {
   delivery: 'Domicilio',

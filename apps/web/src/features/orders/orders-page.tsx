@@ -45,6 +45,7 @@ import {
   type WindowDef,
 } from './order-view';
 import { useStatusCounts, type StatusCounts } from './status-counts';
+import { TodayStrip } from './today-strip';
 import { SUSPICIOUS_CANCEL_REASON_ES, suspiciousText, useSuspiciousOrders } from './suspicious-orders';
 
 /**
@@ -231,6 +232,7 @@ function OrdersScreen({ clock, today }: { clock: CompanyClock; today: string }) 
       }
     >
       <div className="space-y-4">
+        <TodayStrip companyId={table.companyId} today={today} role={role} />
         <StatusChips
           value={(view.filters.status ?? '') as OrderStatus | ''}
           counts={counts}

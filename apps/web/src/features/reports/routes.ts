@@ -1,7 +1,7 @@
 import { paths } from '../../config/paths';
 import { defineRoutes } from '../../lib/route-entry';
 
-/** The sales report (design §6). Not built yet. */
+/** The sales report (design §6, issue 28). */
 export const reportsRoutes = defineRoutes([
   {
     id: 'dashboard.salesReport',
@@ -10,5 +10,6 @@ export const reportsRoutes = defineRoutes([
     permission: { area: 'dashboard', capability: 'reports:read' },
     title: 'Ventas',
     icon: 'BarChart3',
+    lazy: () => import('./sales-page'),
   },
 ]);

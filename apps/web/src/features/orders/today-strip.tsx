@@ -1,0 +1,90 @@
+import { formatMoney } from '@hornada/domain/format';
+import { can } from '@hornada/domain/policy';
+import type { UnpaidParty } from '@hornada/domain/receivables';
+import type { Role } from '@hornada/domain/roles';
+import type { SalesReport } from '@hornada/domain/sales-report';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../config/paths';
+import { http } from '../../lib/http';
+
+interface Today {
+  orders: number;
+  revenue: number;
+  unpaidOrders: number;
+  unpaidBalance: number;
+}
+
+/** Today's sales and the open balances, for a role that reads reports; null while loading or when they fail. */
+function useToday(companyId: string | null, today: string, allowed: boolean): Today | null | 'failed' {
+  const [data, setData] = useState<Today | null | 'failed'>(null);
+  useEffect(() => {
+    if (!companyId || !allowed) return;
+    let live = true;
+    const base = `/companies/${encodeURIComponent(companyId)}/reports`;
+    Promise.all([
+      http.get<SalesReport>(`${base}/sales`, { query: { from: today, to: today } }),
+      http.get<UnpaidParty[]>(`${base}/unpaid`),
+    ])
+      .then(([sales, unpaid]) => {
+        if (!live) return;
+        setData({
+          orders: sales.totals.orders,
+          revenue: sales.totals.revenue,
+          unpaidOrders: unpaid.reduce((n, p) => n + p.orders, 0),
+          unpaidBalance: unpaid.reduce((n, p) => n + p.balance, 0),
+        });
+      })
+      .catch(() => live && setData('failed'));
+    return () => {
+      live = false;
+    };
+  }, [companyId, today, allowed]);
+  return data;
+}
+
+function Tile({ to, label, children }: { to: string; label: string; children: ReactNode }) {
+  return (
+    <li>
+      <Link
+        to={to}
+        className="block h-full rounded-xl border border-stone-200 bg-white px-4 py-3 hover:border-amber-800 focus-visible:outline-2 focus-visible:outline-amber-900"
+      >
+        <span className="block text-xs font-medium uppercase tracking-wide text-stone-600">{label}</span>
+        <span className="mt-1 block text-lg font-bold tabular-nums text-stone-900">{children}</span>
+      </Link>
+    </li>
+  );
+}
+
+/**
+ * The owner's glance at the top of the orders screen (issue 28 item 4): today's orders and revenue, the
+ * open balances, and tomorrow's production; each links to its page. The shortages tile names no figure:
+ * the production read that would count them is not part of this version, so it only links there.
+ */
+export function TodayStrip({ companyId, today, role }: { companyId: string | null; today: string; role: Role | null }) {
+  const allowed = role !== null && can(role, 'reports:read');
+  const data = useToday(companyId, today, allowed);
+  if (!allowed) return null;
+  const ready = data !== null && data !== 'failed' ? data : null;
+  const dash = data === 'failed' ? 'No disponible' : '…';
+  const todayOrders = `${paths.dashboard.orders}?date_field=dueDate&start_date=${today}&end_date=${today}`;
+  return (
+    <nav aria-label="Resumen de hoy">
+      <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <Tile to={todayOrders} label="Pedidos de hoy">
+          {ready ? ready.orders : dash}
+        </Tile>
+        <Tile to={`${paths.dashboard.salesReport}?desde=${today}&hasta=${today}`} label="Ventas de hoy">
+          {ready ? formatMoney(ready.revenue) : dash}
+        </Tile>
+        <Tile to={paths.dashboard.unpaid} label="Pagos pendientes">
+          {ready ? `${formatMoney(ready.unpaidBalance)} · ${ready.unpaidOrders} ped.` : dash}
+        </Tile>
+        <Tile to={paths.dashboard.productionGrouped} label="Faltantes para mañana">
+          <span className="text-base font-semibold text-amber-900">Ver producción</span>
+        </Tile>
+      </ul>
+    </nav>
+  );
+}
