@@ -29,6 +29,7 @@ export const SYSTEM_REASONS = [
   'market',
   'seed',
   'payment-abandoned',
+  'production',
 ] as const;
 export type SystemReason = (typeof SYSTEM_REASONS)[number];
 
@@ -69,6 +70,11 @@ export const SYSTEM_LINES: Record<SystemReason, ActorLine> = {
    * holding its delivery window's place (modules/payments/reconciliation.ts); only pending → cancelled.
    */
   'payment-abandoned': { orders: { update: ['status', 'cancelReason'] } },
+  /**
+   * Units marked produced take their recipe's ingredients out of stock, and a correction down puts them
+   * back, in the order's own transaction (modules/production/stock.ts): only the stock.
+   */
+  production: { ingredients: { update: ['stock'] } },
 };
 
 /**

@@ -27,3 +27,4 @@ export * from './actors';
 export * from './versions';
 export * from './areas';
 export * from './screens';
+export * from './production';

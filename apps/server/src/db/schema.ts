@@ -340,6 +340,8 @@ export const orders = pgTable(
     uniqueIndex('orders_cart_key').on(t.cartId),
     index().on(t.companyId, t.createdAt),
     index().on(t.companyId, t.dueDate, t.window),
+    // The production read (design §3): a preparation day's orders.
+    index().on(t.companyId, t.preparationDate),
     index().on(t.customerId),
     index().on(t.deliveryAssistantId),
   ],

@@ -5,6 +5,8 @@ import { IdentityService } from './identity/identity.service';
 import { endSessionsOf } from './identity/sessions';
 import { OrdersService } from './orders/orders.service';
 import { PaymentsService } from './payments/payments.service';
+import { ProductionService } from './production/production.service';
+import { stockMoveHook } from './production/stock';
 import { ReceivablesService } from './reports/receivables.service';
 
 /**
@@ -12,7 +14,7 @@ import { ReceivablesService } from './reports/receivables.service';
  * module prices, numbers and moves the order and writes its history; payments, production (stock) and
  * delivery add theirs after it, each under its own name, so none overwrites another's.
  */
-export const ORDER_HOOKS = { rules: 100, payments: 110 } as const;
+export const ORDER_HOOKS = { rules: 100, payments: 110, production: 120 } as const;
 
 /** Identity's rules on users run after the definition's (0). */
 export const USER_HOOKS = { endSessions: 100 } as const;
@@ -24,6 +26,7 @@ export interface Modules {
   payments: PaymentsService;
   identity: IdentityService;
   receivables: ReceivablesService;
+  production: ProductionService;
 }
 
 /**
@@ -37,12 +40,17 @@ export function composeModules(ctx: AppContext, resources: ResourceRegistry): Mo
   const orders = new OrdersService(ctx, resources, carts, payments);
   const identity = new IdentityService(ctx, resources);
   const receivables = new ReceivablesService(ctx, resources);
+  const production = new ProductionService(ctx);
 
   resources.hooksOf('orders').beforeWrite.add('orders:rules', orders.rules.beforeWrite, { order: ORDER_HOOKS.rules });
   // A gateway's write: its payment in history, and a paid web order confirmed (design §5).
   resources
     .hooksOf('orders')
     .beforeWrite.add('payments:gateway', payments.beforeOrderWrite, { order: ORDER_HOOKS.payments });
+  // Units marked produced take their ingredients out of stock, and a correction down puts them back.
+  resources
+    .hooksOf('orders')
+    .afterWrite.add('production:stock', stockMoveHook(resources), { order: ORDER_HOOKS.production });
   // Disabling or deleting a user, by whatever write, ends every session of theirs in the same transaction.
   resources.hooksOf('users').afterWrite.add(
     'identity:end-sessions',
@@ -53,7 +61,7 @@ export function composeModules(ctx: AppContext, resources: ResourceRegistry): Mo
     { order: USER_HOOKS.endSessions },
   );
 
-  return { carts, orders, payments, identity, receivables };
+  return { carts, orders, payments, identity, receivables, production };
 }
 
 declare module 'fastify' {
