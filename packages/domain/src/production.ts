@@ -51,11 +51,12 @@ export const ProductionDay = z.object({
   ingredients: z.array(ProductionIngredient),
   /** Recipe lines that could not be counted (an ingredient gone, a unit that does not convert). */
   problems: z.array(z.object({ recipeId: z.string(), ingredientId: z.string(), problem: z.string() })),
-  orders: z.array(ProductionOrder),
+  /** With `include=orders` only: the day's orders one by one (the single page, the labels, the tablet). */
+  orders: z.array(ProductionOrder).optional(),
 });
 export type ProductionDay = z.infer<typeof ProductionDay>;
 
-export const ProductionQuery = z.object({ date: z.iso.date() });
+export const ProductionQuery = z.object({ date: z.iso.date(), include: z.literal('orders').optional() });
 
 /** Batches of a recipe for a quantity: rounded up; null without a usable yield. */
 export function batchesFor(quantity: number, recipeYield: number | null | undefined): number | null {

@@ -12,7 +12,7 @@ let o: OrdersApp;
 const { staffOrder, patch, postOrder } = ordersCalls(() => o);
 
 /** Ingredient ids by name, and the recipes: pan (yield 10) and torta (yield 1); galleta has none. */
-const ing: Record<string, string> = {};
+const ing = { harina: '', leche: '', huevo: '', mantequilla: '' };
 
 async function create(resource: string, payload: Record<string, unknown>, companyId = o.companyId, user = o.admin) {
   const res = await o.t.call({
@@ -55,8 +55,12 @@ afterAll(async () => {
   await o?.t.close();
 });
 
-const read = (user: TestUser | undefined, date = TUESDAY, companyId = o.companyId) =>
-  o.t.call({ method: 'GET', url: `/api/companies/${companyId}/production?date=${date}`, token: user?.token });
+const read = (user: TestUser | undefined, date = TUESDAY, companyId = o.companyId, include = 'orders') =>
+  o.t.call({
+    method: 'GET',
+    url: `/api/companies/${companyId}/production?date=${date}&include=${include}`,
+    token: user?.token,
+  });
 
 async function day(user: TestUser = o.admin, date = TUESDAY): Promise<ProductionDay> {
   const res = await read(user, date);
@@ -116,7 +120,14 @@ describe('GET …/production', () => {
     expect(needOf(d, ing.mantequilla)).toMatchObject({ unit: 'g', needed: 150, shortage: 0 });
     expect(needOf(d, ing.huevo)).toMatchObject({ needed: 8, shortage: 0 });
     expect(d.orders).toHaveLength(3);
-    expect(d.orders[0]).toMatchObject({ dueDate: WEDNESDAY, window: 'am', windowLabel: 'Mañana' });
+    expect(d.orders![0]).toMatchObject({ dueDate: WEDNESDAY, window: 'am', windowLabel: 'Mañana' });
+    // The totals alone leave the orders out.
+    const totalsOnly = await o.t.call({
+      method: 'GET',
+      url: `/api/companies/${o.companyId}/production?date=${TUESDAY}`,
+      token: o.staff.token,
+    });
+    expect(json<{ data: ProductionDay }>(totalsOnly).data).toEqual({ ...d, orders: undefined });
     expect((await day(o.admin, '2026-11-25')).products.map((p) => [p.productId, p.quantity])).toEqual([[o.pan, 50]]);
   });
 
@@ -127,7 +138,7 @@ describe('GET …/production', () => {
     await move(order, o.staff, { status: 'cancelled', cancelReason: 'El cliente ya no la quiere' });
     const d = await day();
     expect(lineOf(d, o.torta)!.quantity).toBe(before);
-    expect(d.orders.some((x) => x.id === order.id)).toBe(false);
+    expect(d.orders!.some((x) => x.id === order.id)).toBe(false);
   });
 
   it("never counts another company's orders, and hides one company's day from another", async () => {

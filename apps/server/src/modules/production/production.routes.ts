@@ -33,6 +33,10 @@ export function registerProductionRoutes(app: FastifyInstance): void {
         response: { 200: z.object({ data: ProductionDay }) },
       },
     },
-    async (req) => ({ data: await service.day(req.caller, req.params.companyId, req.query.date) }),
+    async (req) => ({
+      data: await service.day(req.caller, req.params.companyId, req.query.date, {
+        orders: req.query.include === 'orders',
+      }),
+    }),
   );
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import {
   addRecipeUse,
   batchesFor,
@@ -38,9 +38,9 @@ export function recipeByProduct<R extends { id: string; productId: string | null
 }
 
 /**
- * The production read (design §3 "operations", issue 26): the day's orders read once (by the
- * company and preparation day index), totals per product and produced so far summed in one pass over
- * them, then batches from each recipe's yield and the ingredients summed over every recipe in the
+ * The production read (design §3 "operations", issue 26): totals per product and produced so far
+ * summed by PostgreSQL over the day's order lines in one query (the company and preparation day
+ * index), then batches from each recipe's yield and the ingredients summed over every recipe in the
  * ingredient's unit against its stock. Catalogue, recipes and ingredients are read beside it, in parallel.
  */
 export class ProductionService {
@@ -53,36 +53,36 @@ export class ProductionService {
     if (!hasCapability(caller.role, 'production:read')) throw forbidden('Your role cannot read production');
   }
 
-  async day(caller: Caller | null, companyId: string, date: string): Promise<ProductionDay> {
+  async day(
+    caller: Caller | null,
+    companyId: string,
+    date: string,
+    opts: { orders?: boolean } = {},
+  ): Promise<ProductionDay> {
     this.assertReader(caller, companyId);
     const company = await getCompany(this.ctx, companyId);
     const db = this.ctx.db;
     const start = dayStartInZone(date, company.timeZone);
-    const [dayOrders, recipeRows, ingredientRows, settingsRows] = await Promise.all([
-      db
-        .select({
-          id: orders.id,
-          number: orders.number,
-          status: orders.status,
-          contact: orders.contact,
-          dueDate: orders.dueDate,
-          window: orders.window,
-          fulfillment: orders.fulfillment,
-          notes: orders.notes,
-          items: orders.items,
-          producedQuantities: orders.producedQuantities,
-        })
-        .from(orders)
-        .where(
-          and(
-            eq(orders.companyId, companyId),
-            eq(orders.preparationDate, start),
-            isNull(orders.deletedAt),
-            ne(orders.status, 'cancelled'),
-          ),
-        )
-        .orderBy(asc(orders.dueDate), asc(orders.window), asc(orders.number))
-        .limit(MAX_PRODUCTION_ORDERS),
+    const ofDay = and(
+      eq(orders.companyId, companyId),
+      eq(orders.preparationDate, start),
+      isNull(orders.deletedAt),
+      ne(orders.status, 'cancelled'),
+    );
+    // Units per product summed by PostgreSQL over the day's lines (the company and preparation day
+    // index): produced counts once an order and product, never beyond what that order asked for.
+    const totals = db.execute<{ productId: string; name: string; quantity: number; produced: number }>(sql`
+      SELECT l.product_id AS "productId", max(l.name) AS name, sum(l.asked)::int AS quantity,
+             sum(least(l.asked, coalesce((${orders.producedQuantities}->>l.product_id)::int, 0)))::int AS produced
+      FROM ${orders} CROSS JOIN LATERAL (
+        SELECT i."productId" AS product_id, max(i.name) AS name, sum(i.quantity) AS asked
+        FROM jsonb_to_recordset(${orders.items}) AS i("productId" text, name text, quantity int)
+        GROUP BY 1
+      ) AS l
+      WHERE ${ofDay}
+      GROUP BY l.product_id`);
+    const [totalRows, recipeRows, ingredientRows, list] = await Promise.all([
+      totals,
       db
         .select({ id: recipes.id, productId: recipes.productId, yield: recipes.yield, items: recipes.items })
         .from(recipes)
@@ -98,42 +98,9 @@ export class ProductionService {
         })
         .from(ingredients)
         .where(and(eq(ingredients.companyId, companyId), isNull(ingredients.deletedAt))),
-      db.select({ data: settings.data }).from(settings).where(eq(settings.companyId, companyId)).limit(1),
+      opts.orders ? this.ordersOf(companyId, company.timeZone, ofDay) : Promise.resolve(undefined),
     ]);
-
-    // One pass over the orders: ordered and produced units per product, the orders as the screens show them.
-    const ordered = new Map<string, { quantity: number; produced: number; name: string }>();
-    const windows = new Map((settingsRows[0]?.data?.deliveryWindows ?? []).map((w) => [w.id, w.label]));
-    const list: ProductionOrder[] = [];
-    for (const o of dayOrders) {
-      const inOrder = new Set<string>();
-      for (const item of o.items) {
-        const entry = ordered.get(item.productId) ?? { quantity: 0, produced: 0, name: item.name };
-        entry.quantity += item.quantity;
-        ordered.set(item.productId, entry);
-        inOrder.add(item.productId);
-      }
-      // Produced counts once an order and product, never beyond what the order asked for.
-      for (const productId of inOrder) {
-        const made = o.producedQuantities[productId] ?? 0;
-        if (made <= 0) continue;
-        const asked = o.items.reduce((n, i) => (i.productId === productId ? n + i.quantity : n), 0);
-        ordered.get(productId)!.produced += Math.min(made, asked);
-      }
-      list.push({
-        id: o.id,
-        number: o.number,
-        status: o.status,
-        customer: o.contact.name,
-        dueDate: dayInZone(o.dueDate, company.timeZone),
-        window: o.window,
-        windowLabel: o.window ? (windows.get(o.window) ?? o.window) : null,
-        fulfillment: o.fulfillment,
-        notes: o.notes,
-        items: o.items.map((i) => ({ productId: i.productId, name: i.name, quantity: i.quantity })),
-        producedQuantities: o.producedQuantities,
-      });
-    }
+    const ordered = new Map(totalRows.rows.map((r) => [r.productId, r]));
 
     const productIds = [...ordered.keys()];
     const productRows = productIds.length
@@ -187,6 +154,45 @@ export class ProductionService {
       (a, b) => Number(b.shortage > 0) - Number(a.shortage > 0) || a.name.localeCompare(b.name, 'es'),
     );
 
-    return { date, products: productLines, ingredients: ingredientLines, problems, orders: list };
+    return { date, products: productLines, ingredients: ingredientLines, problems, ...(list ? { orders: list } : {}) };
+  }
+
+  /** The day's orders as the screens show them (single page, labels, the tablet): due first, then window. */
+  private async ordersOf(companyId: string, timeZone: string, ofDay: SQL | undefined): Promise<ProductionOrder[]> {
+    const db = this.ctx.db;
+    const [rows, settingsRows] = await Promise.all([
+      db
+        .select({
+          id: orders.id,
+          number: orders.number,
+          status: orders.status,
+          contact: orders.contact,
+          dueDate: orders.dueDate,
+          window: orders.window,
+          fulfillment: orders.fulfillment,
+          notes: orders.notes,
+          items: orders.items,
+          producedQuantities: orders.producedQuantities,
+        })
+        .from(orders)
+        .where(ofDay)
+        .orderBy(asc(orders.dueDate), asc(orders.window), asc(orders.number))
+        .limit(MAX_PRODUCTION_ORDERS),
+      db.select({ data: settings.data }).from(settings).where(eq(settings.companyId, companyId)).limit(1),
+    ]);
+    const windows = new Map((settingsRows[0]?.data?.deliveryWindows ?? []).map((w) => [w.id, w.label]));
+    return rows.map((o) => ({
+      id: o.id,
+      number: o.number,
+      status: o.status,
+      customer: o.contact.name,
+      dueDate: dayInZone(o.dueDate, timeZone),
+      window: o.window,
+      windowLabel: o.window ? (windows.get(o.window) ?? o.window) : null,
+      fulfillment: o.fulfillment,
+      notes: o.notes,
+      items: o.items.map((i) => ({ productId: i.productId, name: i.name, quantity: i.quantity })),
+      producedQuantities: o.producedQuantities,
+    }));
   }
 }
