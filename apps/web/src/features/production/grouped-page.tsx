@@ -84,8 +84,8 @@ export function Component() {
                   <tr>
                     <th className="py-2">Producto</th>
                     <th className="py-2 text-right">Cantidad</th>
-                    <th className="py-2 text-right">Lotes</th>
-                    <th className="py-2 text-right">Producido</th>
+                    <th className="py-2 pl-3 text-right">Lotes</th>
+                    <th className="py-2 pl-3 text-right">Producido</th>
                     <th className="w-1/4 py-2 pl-4">Progreso</th>
                   </tr>
                 </thead>

@@ -58,12 +58,12 @@ export function Component() {
                   </div>
                   <button
                     type="button"
-                    className="inline-flex min-h-16 min-w-16 items-center justify-center gap-2 rounded-2xl bg-amber-900 px-5 text-xl font-bold text-white shadow hover:bg-amber-800 focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-amber-900 disabled:opacity-50"
+                    className="inline-flex min-h-16 min-w-16 shrink-0 items-center justify-center gap-2 rounded-2xl bg-amber-900 px-5 text-xl font-bold text-white shadow hover:bg-amber-800 focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-amber-900 disabled:opacity-50"
                     disabled={!open || busy === p.productId}
                     aria-label={`Sumar una unidad de ${p.name}`}
                     onClick={() => void tap(p.productId)}
                   >
-                    <Plus className="size-7" aria-hidden="true" />1
+                    <Plus className="size-7 shrink-0" aria-hidden="true" />1
                   </button>
                 </div>
                 <div className="mt-4">
