@@ -140,6 +140,8 @@ export const ingredients = pgTable(
     stock: dec4().notNull().default(0),
     minStock: dec4().notNull().default(0),
     supplier: text(),
+    /** At or under its minimum (when it has one), for the ingredients screen's filter: kept by PostgreSQL, never sent. */
+    lowStock: boolean().generatedAlwaysAs(sql`min_stock > 0 AND stock <= min_stock`),
   },
   (t) => [index().on(t.companyId, t.createdAt)],
 );

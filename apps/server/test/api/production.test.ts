@@ -259,4 +259,17 @@ describe('the production assistant and stock', () => {
     });
     expect(listed.statusCode, listed.body).toBe(200);
   });
+
+  it('filters ingredients at or under their minimum (lowStock), without sending the flag', async () => {
+    const res = await o.t.call({
+      method: 'GET',
+      url: `/api/companies/${o.companyId}/ingredients?lowStock=true`,
+      token: o.production.token,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const low = json<{ data: (Ingredient & { lowStock?: unknown })[] }>(res).data;
+    // Harina: under 1 kg against a minimum of 2; leche, mantequilla and huevo have no minimum.
+    expect(low.map((i) => i.id)).toEqual([ing.harina]);
+    expect(low[0]!.lowStock).toBeUndefined();
+  });
 });

@@ -1,1 +1,0 @@
-CREATE INDEX "orders_company_id_preparation_date_index" ON "orders" USING btree ("company_id","preparation_date");
