@@ -1,9 +1,10 @@
 import type { ProductionDay } from '@hornada/domain/production';
 import { Printer, X } from 'lucide-react';
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useSearchParams } from 'react-router';
 import { buttonClass, secondaryButtonClass } from '../../components/ui/button';
+import { useDismiss } from '../../components/ui/use-dismiss';
 import { dayFromNow, dayLong, formatAmount, progressOf, shortageText } from './production-view';
 
 /** The preparation day of the page, kept in the address (`?date=`), today by default. */
@@ -125,15 +126,7 @@ export function IngredientNeeds({ day }: { day: ProductionDay }) {
  */
 export function PrintPreview({ title, onClose, children }: { title: string; onClose(): void; children: ReactNode }) {
   const id = useId();
-  const closeRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    closeRef.current?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onClose();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [onClose]);
+  const closeRef = useDismiss(onClose);
   return createPortal(
     <div
       role="dialog"
