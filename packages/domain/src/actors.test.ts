@@ -22,7 +22,7 @@ describe('the actors of the permission table', () => {
     expect(actorFields({ kind: 'guest' }, 'orders', 'create')).not.toContain('status');
   });
 
-  it('gives the system a line for each reason, never a delete, and accounts only to identity', () => {
+  it('gives the system a line for each reason, never a delete, accounts only to identity, stock only to production', () => {
     for (const reason of SYSTEM_REASONS) {
       const lines = reach({ kind: 'system', reason });
       expect(lines.length, reason).toBeGreaterThan(0);
@@ -32,6 +32,8 @@ describe('the actors of the permission table', () => {
       ).toBe(false);
       if (reason === 'payment-abandoned') expect(lines).toEqual(['orders:update']);
       else if (reason === 'standing-orders') expect(lines).toEqual(['orders:create']);
+      else if (reason === 'production')
+        expect(actorFields({ kind: 'system', reason }, 'ingredients', 'update')).toEqual(['stock']);
       else if (reason !== 'seed')
         expect(
           lines.every((l) => l.startsWith('users:')),

@@ -30,6 +30,7 @@ export const SYSTEM_REASONS = [
   'seed',
   'payment-abandoned',
   'standing-orders',
+  'production',
 ] as const;
 export type SystemReason = (typeof SYSTEM_REASONS)[number];
 
@@ -91,6 +92,11 @@ export const SYSTEM_LINES: Record<SystemReason, ActorLine> = {
       ],
     },
   },
+  /**
+   * Units marked produced take their recipe's ingredients out of stock, and a correction down puts them
+   * back, in the order's own transaction (modules/production/stock.ts): only the stock.
+   */
+  production: { ingredients: { update: ['stock'] } },
 };
 
 /**

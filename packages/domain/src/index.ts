@@ -31,3 +31,4 @@ export * from './people';
 export * from './schemas/standing-orders';
 export * from './standing-orders';
 export * from './sales-report';
+export * from './production';

@@ -141,6 +141,8 @@ export const ingredients = pgTable(
     stock: dec4().notNull().default(0),
     minStock: dec4().notNull().default(0),
     supplier: text(),
+    /** At or under its minimum (when it has one), for the ingredients screen's filter: kept by PostgreSQL, never sent. */
+    lowStock: boolean().generatedAlwaysAs(sql`min_stock > 0 AND stock <= min_stock`),
   },
   (t) => [index().on(t.companyId, t.createdAt)],
 );
@@ -350,6 +352,8 @@ export const orders = pgTable(
     uniqueIndex('orders_cart_key').on(t.cartId),
     index().on(t.companyId, t.createdAt),
     index().on(t.companyId, t.dueDate, t.window),
+    // The production read (design §3): a preparation day's orders.
+    index().on(t.companyId, t.preparationDate),
     index().on(t.customerId),
     index().on(t.deliveryAssistantId),
   ],

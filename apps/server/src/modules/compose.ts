@@ -7,6 +7,8 @@ import { INVITATION_TTL_MS, issueActionToken } from './identity/action-tokens';
 import { endSessionsOf } from './identity/sessions';
 import { OrdersService } from './orders/orders.service';
 import { PaymentsService } from './payments/payments.service';
+import { ProductionService } from './production/production.service';
+import { stockMoveHook } from './production/stock';
 import { ReceivablesService } from './reports/receivables.service';
 import { SalesReportService } from './reports/sales.service';
 
@@ -15,7 +17,7 @@ import { SalesReportService } from './reports/sales.service';
  * module prices, numbers and moves the order and writes its history; payments, production (stock) and
  * delivery add theirs after it, each under its own name, so none overwrites another's.
  */
-export const ORDER_HOOKS = { rules: 100, payments: 110 } as const;
+export const ORDER_HOOKS = { rules: 100, payments: 110, production: 120 } as const;
 
 /** Identity's rules on users run after the definition's (0). */
 export const USER_HOOKS = { endSessions: 100, invite: 110 } as const;
@@ -34,6 +36,7 @@ export interface Modules {
   receivables: ReceivablesService;
   invitations: { mailer: InvitationMailer | null };
   sales: SalesReportService;
+  production: ProductionService;
 }
 
 /**
@@ -48,12 +51,17 @@ export function composeModules(ctx: AppContext, resources: ResourceRegistry): Mo
   const identity = new IdentityService(ctx, resources);
   const receivables = new ReceivablesService(ctx, resources);
   const sales = new SalesReportService(ctx);
+  const production = new ProductionService(ctx);
 
   resources.hooksOf('orders').beforeWrite.add('orders:rules', orders.rules.beforeWrite, { order: ORDER_HOOKS.rules });
   // A gateway's write: its payment in history, and a paid web order confirmed (design §5).
   resources
     .hooksOf('orders')
     .beforeWrite.add('payments:gateway', payments.beforeOrderWrite, { order: ORDER_HOOKS.payments });
+  // Units marked produced take their ingredients out of stock, and a correction down puts them back.
+  resources
+    .hooksOf('orders')
+    .afterWrite.add('production:stock', stockMoveHook(resources), { order: ORDER_HOOKS.production });
   // Disabling or deleting a user, by whatever write, ends every session of theirs in the same transaction.
   resources.hooksOf('users').afterWrite.add(
     'identity:end-sessions',
@@ -83,7 +91,7 @@ export function composeModules(ctx: AppContext, resources: ResourceRegistry): Mo
     { order: USER_HOOKS.invite },
   );
 
-  return { carts, orders, payments, identity, receivables, invitations, sales };
+  return { carts, orders, payments, identity, receivables, invitations, sales, production };
 }
 
 declare module 'fastify' {

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { AppContext, Caller } from '../context';
 import type { DbOrTx } from '../db';
 import type { Actor } from './actor';
+import type { WriteScope } from './service';
 
 /** A table the engine can serve: it has the base columns of design §4. */
 export type ResourceTable = PgTable & {
@@ -46,13 +47,17 @@ export type BeforeWrite<R extends object = Row> = (
   companyId: string,
 ) => Promise<Record<string, unknown>>;
 
-/** Runs inside a write's transaction, after the row is written (delete included). */
+/**
+ * Runs inside a write's transaction, after the row is written (delete included). `scope` lets a hook
+ * write other resources through their services in the same transaction and change-log entry.
+ */
 export type AfterWrite<R extends object = Row> = (
   ctx: AppContext,
   tx: DbOrTx,
   actor: Actor,
   before: R | null,
   after: R,
+  scope: WriteScope,
 ) => Promise<void>;
 
 /**

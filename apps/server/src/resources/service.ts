@@ -262,8 +262,8 @@ export class ResourceService {
     return out;
   }
 
-  private async afterWrites(tx: DbOrTx, who: Actor, before: Row | null, after: Row) {
-    for (const hook of this.hooks.afterWrite.list()) await hook(this.ctx, tx, who, before, after);
+  private async afterWrites(scope: WriteScope, who: Actor, before: Row | null, after: Row) {
+    for (const hook of this.hooks.afterWrite.list()) await hook(this.ctx, scope.tx, who, before, after, scope);
   }
 
   private async insertRow(
@@ -276,7 +276,7 @@ export class ResourceService {
     // Only an import (the seed, IMPORT_REASONS) brings its own id and times; create() drops them otherwise.
     const values = { id: newId(), createdAt: now, updatedAt: now, ...stored, companyId, deletedAt: null };
     const [inserted] = (await tx.insert(this.table).values(values).returning()) as Row[];
-    await this.afterWrites(tx, who, null, inserted!);
+    await this.afterWrites({ tx, changes }, who, null, inserted!);
     changes.add(this.def.name, 'added', this.visible(inserted!));
     return inserted!;
   }
@@ -324,7 +324,7 @@ export class ResourceService {
       .where(and(eq(t.id, id), inCompany(t, companyId)))
       .returning()) as Row[];
     this.assertWithin(auth, updated!);
-    await this.afterWrites(tx, auth.actor, current, updated!);
+    await this.afterWrites({ tx, changes }, auth.actor, current, updated!);
     changes.add(this.def.name, 'modified', this.visible(updated!));
     return updated!;
   }
@@ -402,7 +402,7 @@ export class ResourceService {
         .set({ deletedAt: now, updatedAt: now })
         .where(and(eq(t.id, id), eq(t.companyId, companyId)))
         .returning()) as Row[];
-      await this.afterWrites(tx, who, current, deleted!);
+      await this.afterWrites({ tx, changes }, who, current, deleted!);
       changes.add(this.def.name, 'removed', this.visible(deleted!));
       return deleted!;
     });

@@ -421,7 +421,8 @@ export const INGREDIENTS: {
     name: 'Queso costeño',
     unit: 'kg',
     costPerUnit: 22000,
-    stock: 6,
+    // Running low (under its minimum): the demo's coming days need more than this, a shortage to show.
+    stock: 1.5,
     minStock: 8,
     supplier: 'Lácteos El Rosal',
   },

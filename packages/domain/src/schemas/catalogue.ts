@@ -63,7 +63,11 @@ export const IngredientInput = z
     supplier: shortText().default(null),
   })
   .strict();
-export const Ingredient = baseRecord.extend(IngredientInput.shape);
+export const Ingredient = baseRecord.extend(IngredientInput.shape).extend({
+  // Production takes from stock what it used (issue 26): below 0 when more was used than recorded, which
+  // is the truth to show; what a person types is never negative (IngredientInput).
+  stock: z.number(),
+});
 export type Ingredient = z.infer<typeof Ingredient>;
 
 export const recipeItem = z

@@ -12,6 +12,7 @@ export const ingredientsResource: ResourceDefinition = {
   record: Ingredient,
   searchFields: ['name', 'supplier'],
   sortFields: ['createdAt', 'updatedAt', 'name', 'costPerUnit', 'stock', 'supplier'],
-  filterFields: ['unit', 'supplier'],
+  filterFields: ['unit', 'supplier', 'lowStock'],
+  hidden: ['lowStock'],
   dateFields: BASE_DATES,
 };

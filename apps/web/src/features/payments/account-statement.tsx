@@ -1,9 +1,10 @@
 import { formatMoney } from '@hornada/domain/format';
 import type { UnpaidParty } from '@hornada/domain/receivables';
 import { Printer, X } from 'lucide-react';
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import { createPortal } from 'react-dom';
 import { buttonClass, secondaryButtonClass } from '../../components/ui/button';
+import { useDismiss } from '../../components/ui/use-dismiss';
 import { HeadRow, PARTY_TYPE_ES, ageEs, dayEs } from './unpaid-view';
 
 /**
@@ -22,15 +23,7 @@ export function AccountStatement({
   onClose(): void;
 }) {
   const id = useId();
-  const closeRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    closeRef.current?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onClose();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [onClose]);
+  const closeRef = useDismiss(onClose);
   const today = new Intl.DateTimeFormat('es-CO', { dateStyle: 'long' }).format(new Date());
 
   return createPortal(

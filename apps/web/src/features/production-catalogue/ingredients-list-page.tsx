@@ -20,12 +20,14 @@ export const isLowStock = (i: Pick<Ingredient, 'stock' | 'minStock'>): boolean =
 /** The server's sort and filter fields for ingredients (apps/server/src/resources/definitions/ingredients.ts). */
 const CONFIG: ListViewConfig = {
   sortFields: ['createdAt', 'updatedAt', 'name', 'costPerUnit', 'stock', 'supplier'],
-  filterKeys: ['unit'],
+  filterKeys: ['unit', 'lowStock'],
   defaults: { sortBy: 'name', sortDesc: false },
 };
 
 const FILTERS: readonly TableFilter[] = [
   { key: 'unit', label: 'Unidad', options: UNITS.map((u) => ({ value: u, label: UNIT_NAMES[u] })) },
+  // The server's `lowStock`: at or under the minimum, the same rule as isLowStock (what to buy).
+  { key: 'lowStock', label: 'Existencias', options: [{ value: 'true', label: 'Bajo el mínimo' }] },
 ];
 
 function columns(table: ResourceTable<Ingredient>): ColumnDef<Ingredient>[] {
@@ -102,7 +104,7 @@ function columns(table: ResourceTable<Ingredient>): ColumnDef<Ingredient>[] {
 
 /**
  * Dashboard › Ingredientes (design §6): cost per unit, stock against its minimum (low stock marked),
- * supplier. The server searches (name, supplier), sorts, filters by unit and pages; the view stays in the
+ * supplier. The server searches (name, supplier), sorts, filters by unit and by low stock, and pages; the view stays in the
  * URL and the list follows the shared stream.
  */
 export function Component() {

@@ -1,7 +1,7 @@
 import { paths } from '../../config/paths';
 import { defineRoutes } from '../../lib/route-entry';
 
-/** What to bake (design §6): the dashboard's production days and the production area. Not built yet. */
+/** What to bake (design §6, issue 26): the dashboard's production days and the production area's tablet pages. */
 export const productionRoutes = defineRoutes([
   {
     id: 'dashboard.productionGrouped',
@@ -10,6 +10,7 @@ export const productionRoutes = defineRoutes([
     permission: { area: 'dashboard', capability: 'production:read' },
     title: 'Producción agrupada',
     icon: 'Factory',
+    lazy: () => import('./grouped-page'),
   },
   {
     id: 'dashboard.productionSingle',
@@ -18,6 +19,7 @@ export const productionRoutes = defineRoutes([
     permission: { area: 'dashboard', capability: 'production:read' },
     title: 'Producción por pedido',
     icon: 'ListChecks',
+    lazy: () => import('./single-page'),
   },
   {
     id: 'production.orders',
@@ -26,6 +28,7 @@ export const productionRoutes = defineRoutes([
     permission: { area: 'production', capability: 'production:read' },
     title: 'Qué hornear',
     icon: 'Factory',
+    lazy: () => import('./tablet-orders-page'),
   },
   {
     id: 'production.summary',
@@ -34,5 +37,6 @@ export const productionRoutes = defineRoutes([
     permission: { area: 'production', capability: 'production:read' },
     title: 'Resumen del día',
     icon: 'ListChecks',
+    lazy: () => import('./tablet-summary-page'),
   },
 ]);

@@ -1,0 +1,2 @@
+ALTER TABLE "ingredients" ADD COLUMN "low_stock" boolean GENERATED ALWAYS AS (min_stock > 0 AND stock <= min_stock) STORED;--> statement-breakpoint
+CREATE INDEX "orders_company_id_preparation_date_index" ON "orders" USING btree ("company_id","preparation_date");

@@ -1,0 +1,42 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ProductionDay, ProductionQuery } from '@hornada/domain';
+import { z } from 'zod';
+
+const noStore = (_req: FastifyRequest, reply: FastifyReply, done: () => void) => {
+  void reply.header('cache-control', 'no-store');
+  done();
+};
+
+/** The production read of design §3 "operations" (issue 26). */
+export function registerProductionRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const service = app.modules.production;
+
+  r.get(
+    '/api/companies/:companyId/production',
+    {
+      onRequest: noStore,
+      schema: {
+        tags: ['production'],
+        summary: 'What to bake for a preparation day',
+        description:
+          'The orders whose `preparationDate` is `date` (in the company time zone), not cancelled: units per ' +
+          'product and how many are marked produced (`producedQuantities`), `batches` = quantity over the ' +
+          "recipe's yield rounded up (a product's recipe is the one it names, else the oldest naming it); " +
+          "`ingredients` sums every recipe's items for its batches in the ingredient's unit (g↔kg, ml↔l), with " +
+          'its stock and `shortage` (needed − stock when positive, else 0), shortages first; `problems` lists recipe ' +
+          "lines that could not be counted; `orders` the day's orders with their lines. Admin, staff and " +
+          'production assistants (`production:read`).',
+        params: z.object({ companyId: z.string().min(1).max(64) }),
+        querystring: ProductionQuery,
+        response: { 200: z.object({ data: ProductionDay }) },
+      },
+    },
+    async (req) => ({
+      data: await service.day(req.caller, req.params.companyId, req.query.date, {
+        orders: req.query.include === 'orders',
+      }),
+    }),
+  );
+}

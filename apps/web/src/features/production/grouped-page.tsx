@@ -1,0 +1,141 @@
+import { Printer, Tags } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { AreaPage } from '../../components/area-page';
+import { useCompanyId } from '../../components/data-table/resource-client';
+import { EmptyState } from '../../components/empty-state';
+import { LoadFailed, LoadingStatus } from '../../components/load-status';
+import { secondaryButtonClass } from '../../components/ui/button';
+import { storefrontApi } from '../../lib/storefront-api';
+import { useProductionDay } from './production-api';
+import {
+  DayPicker,
+  IngredientNeeds,
+  PackingLabels,
+  PrintPreview,
+  ProductionSheet,
+  ProgressBar,
+  useDayParam,
+} from './production-parts';
+
+/** The bakery's name for the printed sheet. */
+function useMarketName(companyId: string | null): string {
+  const [name, setName] = useState('');
+  useEffect(() => {
+    if (!companyId) return;
+    let live = true;
+    storefrontApi(null)
+      .settings(companyId)
+      .then((s) => live && setName(s.marketName ?? ''))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [companyId]);
+  return name;
+}
+
+/**
+ * Dashboard › Producción agrupada (design §6 orders/production/grouped, issue 26): a preparation day's
+ * total per product with batches from the recipe's yield and progress, the ingredients it needs against
+ * stock with shortages said in red, a printable production sheet and packing labels. Live.
+ */
+export function Component() {
+  const companyId = useCompanyId();
+  const [date, setDate] = useDayParam();
+  const { load, reload } = useProductionDay(companyId, date, true);
+  const marketName = useMarketName(companyId);
+  const [printing, setPrinting] = useState<'sheet' | 'labels' | null>(null);
+  const day = load.state === 'ready' ? load.day : null;
+  const hasProducts = (day?.products.length ?? 0) > 0;
+
+  const actions = hasProducts ? (
+    <div className="flex flex-wrap gap-2">
+      <button type="button" className={secondaryButtonClass} onClick={() => setPrinting('sheet')}>
+        <Printer className="size-4" aria-hidden="true" />
+        Hoja de producción
+      </button>
+      <button type="button" className={secondaryButtonClass} onClick={() => setPrinting('labels')}>
+        <Tags className="size-4" aria-hidden="true" />
+        Etiquetas de empaque
+      </button>
+    </div>
+  ) : undefined;
+
+  return (
+    <AreaPage title="Producción agrupada" actions={actions}>
+      <DayPicker day={date} onChange={setDate} />
+      <div className="mt-5">
+        {load.state === 'loading' ? (
+          <LoadingStatus>Cargando la producción del día…</LoadingStatus>
+        ) : load.state === 'failed' ? (
+          <LoadFailed message={load.message} onRetry={reload} />
+        ) : !hasProducts ? (
+          <EmptyState title="No hay pedidos para preparar este día.">
+            <p>Elige otro día o revisa los pedidos pendientes de confirmar.</p>
+          </EmptyState>
+        ) : (
+          <div className="grid gap-6 xl:grid-cols-2">
+            <section aria-labelledby="products-title" className="rounded-2xl bg-white p-4 shadow-sm">
+              <h2 id="products-title" className="text-lg font-semibold">
+                Productos
+              </h2>
+              <table className="mt-3 w-full text-sm">
+                <thead className="border-b border-stone-300 text-left text-xs uppercase tracking-wide text-stone-600">
+                  <tr>
+                    <th className="py-2">Producto</th>
+                    <th className="py-2 text-right">Cantidad</th>
+                    <th className="py-2 pl-3 text-right">Lotes</th>
+                    <th className="py-2 pl-3 text-right">Producido</th>
+                    <th className="w-1/4 py-2 pl-4">Progreso</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {day!.products.map((p) => (
+                    <tr key={p.productId} className="border-b border-stone-100" data-product={p.productId}>
+                      <td className="py-2 font-medium">{p.name}</td>
+                      <td className="py-2 text-right tabular-nums">{p.quantity}</td>
+                      <td className="py-2 text-right tabular-nums">
+                        {p.batches === null ? (
+                          <span className="text-stone-600">Sin receta</span>
+                        ) : (
+                          <span title={`${p.recipeYield} por lote`}>{p.batches}</span>
+                        )}
+                      </td>
+                      <td className="py-2 text-right tabular-nums">{p.produced}</td>
+                      <td className="py-2 pl-4">
+                        <ProgressBar produced={p.produced} quantity={p.quantity} label={`Progreso de ${p.name}`} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </section>
+            <section aria-labelledby="ingredients-title" className="rounded-2xl bg-white p-4 shadow-sm">
+              <h2 id="ingredients-title" className="text-lg font-semibold">
+                Ingredientes necesarios
+              </h2>
+              <div className="mt-3">
+                <IngredientNeeds day={day!} />
+              </div>
+              {day!.problems.length > 0 ? (
+                <p className="mt-3 text-sm text-amber-900">
+                  {day!.problems.length === 1
+                    ? 'Una línea de receta no se pudo contar (un ingrediente borrado o una unidad que no convierte).'
+                    : `${day!.problems.length} líneas de receta no se pudieron contar (ingredientes borrados o unidades que no convierten).`}
+                </p>
+              ) : null}
+            </section>
+          </div>
+        )}
+      </div>
+      {printing && day ? (
+        <PrintPreview
+          title={printing === 'sheet' ? 'Hoja de producción' : 'Etiquetas de empaque'}
+          onClose={() => setPrinting(null)}
+        >
+          {printing === 'sheet' ? <ProductionSheet day={day} marketName={marketName} /> : <PackingLabels day={day} />}
+        </PrintPreview>
+      ) : null}
+    </AreaPage>
+  );
+}

@@ -1,0 +1,54 @@
+import { AreaPage } from '../../components/area-page';
+import { useCompanyId } from '../../components/data-table/resource-client';
+import { EmptyState } from '../../components/empty-state';
+import { LoadFailed, LoadingStatus } from '../../components/load-status';
+import { useProductionDay } from './production-api';
+import { ProgressBar } from './production-parts';
+import { allProduced, dayFromNow } from './production-view';
+
+/** Producción › Resumen del día (issue 26): units and orders done against pending, today, live. */
+export function Component() {
+  const companyId = useCompanyId();
+  const { load, reload } = useProductionDay(companyId, dayFromNow(0), true);
+  if (load.state === 'loading')
+    return (
+      <AreaPage title="Resumen del día">
+        <LoadingStatus>Cargando el resumen…</LoadingStatus>
+      </AreaPage>
+    );
+  if (load.state === 'failed')
+    return (
+      <AreaPage title="Resumen del día">
+        <LoadFailed message={load.message} onRetry={reload} />
+      </AreaPage>
+    );
+  const { products, orders = [] } = load.day;
+  const units = products.reduce((n, p) => n + p.quantity, 0);
+  const made = products.reduce((n, p) => n + Math.min(p.produced, p.quantity), 0);
+  const done = orders.filter((o) => allProduced(o)).length;
+  const stat = (label: string, value: number) => (
+    <div className="rounded-2xl bg-white p-5 shadow-sm">
+      <p className="text-lg text-stone-700">{label}</p>
+      <p className="text-4xl font-bold tabular-nums">{value}</p>
+    </div>
+  );
+  return (
+    <AreaPage title="Resumen del día">
+      {products.length === 0 ? (
+        <EmptyState title="Hoy no hay nada que hornear." />
+      ) : (
+        <>
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            {stat('Unidades hechas', made)}
+            {stat('Unidades pendientes', units - made)}
+            {stat('Pedidos listos', done)}
+            {stat('Pedidos pendientes', orders.length - done)}
+          </div>
+          <div className="mt-6">
+            <ProgressBar produced={made} quantity={units} label="Progreso del día" large />
+          </div>
+        </>
+      )}
+    </AreaPage>
+  );
+}

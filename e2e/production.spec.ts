@@ -1,0 +1,161 @@
+import type { APIRequestContext } from '@playwright/test';
+import type { ProductionDay } from '@hornada/domain/production';
+import { expect, test } from './fixtures';
+import {
+  accountButton,
+  apiToken,
+  DEMO,
+  expectNoSeriousAxeViolations,
+  marketCompanyId,
+  shot,
+  signIn,
+} from './support/session';
+
+/**
+ * Production (issue 26): the office plans a demo day on Producción agrupada (products, batches, ingredient
+ * needs with a shortage in red), prints its production sheet and packing labels; the baker's tablet adds a
+ * unit made and the office's page shows the progress without a reload.
+ */
+
+/** Today in Bogotá, and the days after it. */
+function dayFromToday(offset: number): string {
+  const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Bogota' })
+    .format(new Date())
+    .split('-')
+    .map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d! + offset)).toISOString().slice(0, 10);
+}
+
+async function productionOf(api: APIRequestContext, companyId: string, token: string, date: string) {
+  const res = await api.get(`/api/companies/${companyId}/production?date=${date}&include=orders`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { data: ProductionDay }).data;
+}
+
+test('the grouped day shows a shortage and prints its sheet and labels', async ({ page, playwright, baseURL }) => {
+  test.setTimeout(90_000);
+  const api = await playwright.request.newContext({ baseURL });
+  const companyId = await marketCompanyId(api);
+  const token = await apiToken(api, DEMO.admin);
+  // The demo's upcoming days: the first one whose ingredients fall short.
+  let chosen: ProductionDay | null = null;
+  for (let offset = 0; offset <= 3 && !chosen; offset++) {
+    const day = await productionOf(api, companyId, token, dayFromToday(offset));
+    if (day.ingredients.some((i) => i.shortage > 0)) chosen = day;
+  }
+  expect(chosen, 'a demo day with a shortage').not.toBeNull();
+  const day = chosen!;
+  const short = day.ingredients.find((i) => i.shortage > 0)!;
+
+  await signIn(page, DEMO.admin);
+  await expect(accountButton(page, 'Marta')).toBeVisible();
+  await page.goto(`/dashboard/orders/production/grouped?date=${day.date}`);
+  await expect(page.getByRole('heading', { name: 'Producción agrupada', level: 1 })).toBeVisible();
+  const first = day.products[0]!;
+  const row = page.getByRole('row').filter({ hasText: first.name }).first();
+  await expect(row).toContainText(String(first.quantity));
+  // The shortage, in words and in red.
+  const warning = page.getByText(new RegExp(`^Faltan? .* de ${short.name.toLocaleLowerCase('es-CO')}$`)).first();
+  await expect(warning).toBeVisible();
+  await expect(warning).toHaveClass(/text-red-700/);
+  await page.screenshot({ path: shot('production-grouped.png'), fullPage: true });
+  await expectNoSeriousAxeViolations(page, 'producción agrupada');
+
+  // The production sheet, as it prints: alone on the page, the day and the products with their batches.
+  await page.getByRole('button', { name: 'Hoja de producción' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Hoja de producción' });
+  await expect(sheet).toContainText('Hoja de producción');
+  await expect(sheet).toContainText(first.name);
+  await expectNoSeriousAxeViolations(page, 'hoja de producción');
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('heading', { name: 'Producción agrupada', level: 1 })).toBeHidden();
+  await expect(sheet.getByRole('button', { name: 'Imprimir' })).toBeHidden();
+  await page.screenshot({ path: shot('production-sheet-print.png'), fullPage: true });
+  await page.emulateMedia({ media: 'screen' });
+  await sheet.getByRole('button', { name: 'Cerrar' }).click();
+
+  // The packing labels: one per order, with its number and customer.
+  await page.getByRole('button', { name: 'Etiquetas de empaque' }).click();
+  const labels = page.getByRole('dialog', { name: 'Etiquetas de empaque' });
+  const order = day.orders![0]!;
+  await expect(labels).toContainText(`#${order.number}`);
+  await expect(labels).toContainText(order.customer);
+  await expect(labels).toContainText('Alérgenos');
+  await page.emulateMedia({ media: 'print' });
+  await page.screenshot({ path: shot('production-labels-print.png'), fullPage: true });
+  await page.emulateMedia({ media: 'screen' });
+});
+
+test('a tap on the kitchen tablet raises the progress on the office page without a reload', async ({
+  page,
+  browser,
+  playwright,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const api = await playwright.request.newContext({ baseURL });
+  const companyId = await marketCompanyId(api);
+  const token = await apiToken(api, DEMO.admin);
+  const today = dayFromToday(0);
+  let day = await productionOf(api, companyId, token, today);
+  const open = (d: ProductionDay) =>
+    d.products.find((p) =>
+      d.orders!.some(
+        (o) =>
+          (o.status === 'confirmed' || o.status === 'in_production') &&
+          o.items.some((i) => i.productId === p.productId && (o.producedQuantities[p.productId] ?? 0) < i.quantity),
+      ),
+    );
+  if (!open(day)) {
+    // Today has nothing waiting in the demo: the office confirms one of today's pending orders.
+    const pending = day.orders!.find((o) => o.status === 'pending');
+    expect(pending, "an order of today's production").toBeDefined();
+    const res = await api.patch(`/api/companies/${companyId}/orders/${pending!.id}`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: { status: 'confirmed' },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    day = await productionOf(api, companyId, token, today);
+  }
+  const product = open(day)!;
+
+  // The office.
+  await signIn(page, DEMO.admin);
+  await expect(accountButton(page, 'Marta')).toBeVisible();
+  await page.goto(`/dashboard/orders/production/grouped?date=${today}`);
+  const officeRow = page.locator(`tr[data-product="${product.productId}"]`);
+  await expect(officeRow).toBeVisible();
+  const officeBar = officeRow.getByRole('progressbar');
+  const before = Number(await officeBar.getAttribute('aria-valuenow'));
+
+  // The kitchen tablet.
+  const tablet = await browser.newContext({ viewport: { width: 1024, height: 768 }, hasTouch: true, baseURL });
+  const kitchen = await tablet.newPage();
+  await signIn(kitchen, DEMO.production);
+  await expect(accountButton(kitchen, 'Rosa')).toBeVisible();
+  await kitchen.goto('/production/orders');
+  await expect(kitchen.getByRole('heading', { name: 'Qué hornear hoy', level: 1 })).toBeVisible();
+  const add = kitchen.getByRole('button', { name: `Sumar una unidad de ${product.name}` });
+  const box = await add.boundingBox();
+  expect(box!.height).toBeGreaterThanOrEqual(48);
+  await expectNoSeriousAxeViolations(kitchen, 'qué hornear');
+  await add.tap();
+  const card = kitchen.locator(`li[data-product="${product.productId}"]`);
+  await expect(card.getByRole('progressbar')).toHaveAttribute('aria-valuenow', String(before + 1));
+  await kitchen.screenshot({ path: shot('production-tablet.png') });
+
+  // The office's page follows, without a reload.
+  await expect(officeBar).toHaveAttribute('aria-valuenow', String(before + 1));
+
+  await kitchen.goto('/production/summary');
+  await expect(kitchen.getByRole('heading', { name: 'Resumen del día', level: 1 })).toBeVisible();
+  await expect(kitchen.getByText('Unidades hechas')).toBeVisible();
+  await expectNoSeriousAxeViolations(kitchen, 'resumen del día');
+  await tablet.close();
+
+  await page.goto(`/dashboard/orders/production/single?date=${today}`);
+  await expect(page.getByRole('heading', { name: 'Producción por pedido', level: 1 })).toBeVisible();
+  await expectNoSeriousAxeViolations(page, 'producción por pedido');
+});
