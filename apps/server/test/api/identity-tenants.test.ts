@@ -56,6 +56,12 @@ const SAMPLES: Record<string, { create: Body; put: Body; patch: Body }> = {
     put: { businessName: 'Intrusa' },
     patch: { discountPercent: 50 },
   },
+  // Its client and lines are the demo bakery's, filled in once the bakery is seeded.
+  standingOrders: {
+    create: { weekdays: [1], startsOn: '2026-12-01' },
+    put: { weekdays: [2], startsOn: '2026-12-01' },
+    patch: { active: false },
+  },
   // Its lines name a product of the demo catalogue, filled in once the bakery is seeded.
   orders: {
     create: {
@@ -85,6 +91,9 @@ describe('tenants', () => {
     const items = [{ productId: product!.id, quantity: 2 }];
     Object.assign(SAMPLES.orders!.create, { items });
     Object.assign(SAMPLES.orders!.put, { items });
+    const [client] = json<{ data: { id: string }[] }>(await owner('GET', `${api}/b2bClients?per_page=1`)).data;
+    Object.assign(SAMPLES.standingOrders!.create, { items, b2bClientId: client!.id });
+    Object.assign(SAMPLES.standingOrders!.put, { items, b2bClientId: client!.id });
 
     // One more real record of each resource in the demo bakery, as its admin made it.
     const ids = new Map<string, string>();

@@ -66,6 +66,8 @@ const OPEN_TO_GUESTS = new Set([
   'GET /api/orders/link/:token',
   'POST /api/payments/events',
   'GET /api/pasarela-de-prueba/v1/transactions/:id',
+  // Wompi's search by reference: its own private-key bearer, not a user's (the sandbox checks it).
+  'GET /api/pasarela-de-prueba/v1/transactions',
   'GET /api/orders/link/:token/payment',
   'POST /api/orders/link/:token/payment',
   'POST /api/auth/register',
