@@ -68,10 +68,9 @@ test('the sales report: a day with a B2B order, presets, chart and table, CSV re
     'href',
     '/dashboard/orders/unpaid',
   );
-  await expect(strip.getByRole('link', { name: /Faltantes para mañana/ })).toHaveAttribute(
-    'href',
-    '/dashboard/orders/production/grouped',
-  );
+  // Tomorrow's shortages from the production read: a count (or "Ninguno"), linking to tomorrow's plan.
+  const shortages = strip.getByRole('link', { name: /Faltantes para mañana (Ninguno|\d+ ingredientes?)$/ });
+  await expect(shortages).toHaveAttribute('href', /^\/dashboard\/orders\/production\/grouped\?date=\d{4}-\d{2}-\d{2}$/);
   expect(scripts.filter((s) => chartChunk.test(s))).toEqual([]);
   await strip.getByRole('link', { name: /Ventas de hoy/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Ventas' })).toBeVisible();

@@ -1,6 +1,8 @@
 import { formatMoney } from '@hornada/domain/format';
+import { addDays } from '@hornada/domain/order-days';
 import { can } from '@hornada/domain/policy';
 import type { UnpaidParty } from '@hornada/domain/receivables';
+import type { ProductionDay } from '@hornada/domain/production';
 import type { Role } from '@hornada/domain/roles';
 import type { SalesReport } from '@hornada/domain/sales-report';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -13,33 +15,44 @@ interface Today {
   revenue: number;
   unpaidOrders: number;
   unpaidBalance: number;
+  /** Ingredients short for tomorrow's production; null for a role that does not read production. */
+  shortages: number | null;
 }
 
 /** Today's sales and the open balances, for a role that reads reports; null while loading or when they fail. */
-function useToday(companyId: string | null, today: string, allowed: boolean): Today | null | 'failed' {
+function useToday(
+  companyId: string | null,
+  today: string,
+  allowed: boolean,
+  readsProduction: boolean,
+): Today | null | 'failed' {
   const [data, setData] = useState<Today | null | 'failed'>(null);
   useEffect(() => {
     if (!companyId || !allowed) return;
     let live = true;
-    const base = `/companies/${encodeURIComponent(companyId)}/reports`;
+    const company = `/companies/${encodeURIComponent(companyId)}`;
     Promise.all([
-      http.get<SalesReport>(`${base}/sales`, { query: { from: today, to: today } }),
-      http.get<UnpaidParty[]>(`${base}/unpaid`),
+      http.get<SalesReport>(`${company}/reports/sales`, { query: { from: today, to: today } }),
+      http.get<UnpaidParty[]>(`${company}/reports/unpaid`),
+      readsProduction
+        ? http.get<ProductionDay>(`${company}/production`, { query: { date: addDays(today, 1) } })
+        : Promise.resolve(null),
     ])
-      .then(([sales, unpaid]) => {
+      .then(([sales, unpaid, production]) => {
         if (!live) return;
         setData({
           orders: sales.totals.orders,
           revenue: sales.totals.revenue,
           unpaidOrders: unpaid.reduce((n, p) => n + p.orders, 0),
           unpaidBalance: unpaid.reduce((n, p) => n + p.balance, 0),
+          shortages: production ? production.ingredients.filter((i) => i.shortage > 0).length : null,
         });
       })
       .catch(() => live && setData('failed'));
     return () => {
       live = false;
     };
-  }, [companyId, today, allowed]);
+  }, [companyId, today, allowed, readsProduction]);
   return data;
 }
 
@@ -59,12 +72,12 @@ function Tile({ to, label, children }: { to: string; label: string; children: Re
 
 /**
  * The owner's glance at the top of the orders screen (issue 28 item 4): today's orders and revenue, the
- * open balances, and tomorrow's production; each links to its page. The shortages tile names no figure:
- * the production read that would count them is not part of this version, so it only links there.
+ * open balances, and the ingredients short for tomorrow's production; each links to its page.
  */
 export function TodayStrip({ companyId, today, role }: { companyId: string | null; today: string; role: Role | null }) {
   const allowed = role !== null && can(role, 'reports:read');
-  const data = useToday(companyId, today, allowed);
+  const readsProduction = role !== null && can(role, 'production:read');
+  const data = useToday(companyId, today, allowed, readsProduction);
   if (!allowed) return null;
   const ready = data !== null && data !== 'failed' ? data : null;
   const dash = data === 'failed' ? 'No disponible' : '…';
@@ -81,8 +94,16 @@ export function TodayStrip({ companyId, today, role }: { companyId: string | nul
         <Tile to={paths.dashboard.unpaid} label="Pagos pendientes">
           {ready ? `${formatMoney(ready.unpaidBalance)} · ${ready.unpaidOrders} ped.` : dash}
         </Tile>
-        <Tile to={paths.dashboard.productionGrouped} label="Faltantes para mañana">
-          <span className="text-base font-semibold text-amber-900">Ver producción</span>
+        <Tile to={`${paths.dashboard.productionGrouped}?date=${addDays(today, 1)}`} label="Faltantes para mañana">
+          {!ready || ready.shortages === null ? (
+            <span className="text-base font-semibold text-amber-900">{ready ? 'Ver producción' : dash}</span>
+          ) : ready.shortages === 0 ? (
+            'Ninguno'
+          ) : (
+            <span className="text-red-800">
+              {ready.shortages === 1 ? '1 ingrediente' : `${ready.shortages} ingredientes`}
+            </span>
+          )}
         </Tile>
       </ul>
     </nav>
