@@ -3,9 +3,15 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Grant, ResourceName } from '@hornada/domain';
 import type { z } from 'zod';
 import type { AppContext, Caller } from '../context';
-import type { DbOrTx } from '../db';
+import type { DbOrTx, Tx } from '../db';
+import type { ChangeSet } from '../db/change-log';
 import type { Actor } from './actor';
-import type { WriteScope } from './service';
+
+/** A transaction several writes share (registry.transaction): they commit together or not at all. */
+export interface WriteScope {
+  tx: Tx;
+  changes: ChangeSet;
+}
 
 /** A table the engine can serve: it has the base columns of design §4. */
 export type ResourceTable = PgTable & {

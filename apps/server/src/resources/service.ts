@@ -2,21 +2,16 @@ import { and, count, eq, getTableColumns, inArray, isNull, sql, type SQL } from 
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { IMPORT_REASONS, POLICY, type Grant, type ResourcePolicy } from '@hornada/domain';
 import type { AppContext, Caller } from '../context';
-import type { DbOrTx, Tx } from '../db';
-import type { ChangeSet } from '../db/change-log';
+import type { DbOrTx } from '../db';
 import { AppError, conflict, forbidden, notFound, pgErrorCode, validationError, type Detail } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { publicView, readAccess, writeAccess, type ReadAccess, type WriteAuth } from './access';
 import type { Actor } from './actor';
-import type { ResourceDefinition, Row, RowRule } from './definition';
+import type { ResourceDefinition, Row, RowRule, WriteScope } from './definition';
+
+export type { WriteScope } from './definition';
 import { DEFINITION_HOOK_ORDER, ResourceHooks } from './hooks';
 import { listConditions, listOrder, type ListQuery } from './query';
-
-/** A transaction several writes share (registry.transaction): they commit together or not at all. */
-export interface WriteScope {
-  tx: Tx;
-  changes: ChangeSet;
-}
 
 /** Options of an update: a condition the record must meet too (else 404), as a precondition. */
 export interface UpdateOptions {
