@@ -51,6 +51,17 @@ async function atGateway(page: Page): Promise<Attempt> {
 }
 
 /** The gateway reports the attempt's transaction: a Wompi event, signed as design §5 says. */
+/**
+ * The orders screen narrowed to one order by its number: the list shows 25 a page by due day, and the
+ * suite's other orders (standing orders among them) can push a day-after-tomorrow order off the first page
+ * when a live change makes the list read again.
+ */
+async function showOnly(page: Page, number: number) {
+  await page.getByLabel('Buscar pedidos').fill(`#${number}`);
+  await expect(page).toHaveURL(new RegExp(`q=%23${number}`));
+  await expect(page.getByRole('table', { name: 'Pedidos' }).getByRole('row')).toHaveCount(2);
+}
+
 async function gatewayReports(api: APIRequestContext, attempt: Attempt, status: string, id = `tx-${randomUUID()}`) {
   const keys = JSON.parse(readFileSync(path.join(e2eDataDir(), 'keys', 'payments-sandbox.json'), 'utf8')) as {
     eventsSecret: string;
@@ -164,6 +175,7 @@ test.describe('online payment', () => {
     await expect(row).toBeVisible({ timeout: 10_000 });
     await expect(row).toContainText('Tomás Herrera');
     await expect(row).not.toContainText('Pagado');
+    await showOnly(page, number);
 
     const api = await playwright.request.newContext({ baseURL });
     await gatewayReports(api, attempt, 'APPROVED');
@@ -203,6 +215,7 @@ test.describe('a payment received after cancelling', () => {
       data: { status: 'cancelled', cancelReason: 'La clienta llamó para cancelar' },
     });
     expect(cancelled.status(), await cancelled.text()).toBe(200);
+    await showOnly(page, number);
     const row = page
       .getByRole('row')
       .filter({ has: page.getByRole('link', { name: `Pedido #${number}, ver detalle` }) });
