@@ -1,3 +1,4 @@
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { productAndSlot } from './support/order-slots';
 import {
@@ -18,30 +19,26 @@ import {
 
 const stamp = Date.now().toString(36);
 
-test('two orders of a B2B client are marked paid in bulk on the unpaid screen', async ({
-  page,
-  playwright,
-  baseURL,
-}) => {
-  test.setTimeout(90_000);
-  const api = await playwright.request.newContext({ baseURL });
-  const companyId = await marketCompanyId(api);
-  const headers = { authorization: `Bearer ${await apiToken(api, DEMO.admin)}` };
-  const name = `Café Prueba ${stamp}`;
-  const client = await api.post(`/api/companies/${companyId}/b2bClients`, {
-    headers,
-    data: { businessName: name, paymentTermsDays: 15, creditLimit: 400_000 },
-  });
-  expect(client.status(), await client.text()).toBe(201);
-  const clientId = ((await client.json()) as { data: { id: string } }).data.id;
+/** A B2B client made through the API, with one credit order (pickup, unpaid) for each quantity. */
+async function clientOwing(
+  api: APIRequestContext,
+  companyId: string,
+  headers: Record<string, string>,
+  client: Record<string, unknown>,
+  contact: { name: string; phone: string },
+  quantities: number[],
+) {
+  const made = await api.post(`/api/companies/${companyId}/b2bClients`, { headers, data: client });
+  expect(made.status(), await made.text()).toBe(201);
+  const clientId = ((await made.json()) as { data: { id: string } }).data.id;
   const { product, day, window } = await productAndSlot(api, companyId, 2);
   const numbers: number[] = [];
   const ids: string[] = [];
-  for (const quantity of [10, 12]) {
+  for (const quantity of quantities) {
     const res = await api.post(`/api/companies/${companyId}/orders`, {
       headers,
       data: {
-        contact: { name: 'Laura Gómez', phone: '301 555 0142' },
+        contact,
         b2bClientId: clientId,
         items: [{ productId: product.id, quantity }],
         fulfillment: 'pickup',
@@ -55,6 +52,27 @@ test('two orders of a B2B client are marked paid in bulk on the unpaid screen', 
     numbers.push(created.number);
     ids.push(created.id);
   }
+  return { numbers, ids };
+}
+
+test('two orders of a B2B client are marked paid in bulk on the unpaid screen', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const api = await playwright.request.newContext({ baseURL });
+  const companyId = await marketCompanyId(api);
+  const headers = { authorization: `Bearer ${await apiToken(api, DEMO.admin)}` };
+  const name = `Café Prueba ${stamp}`;
+  const { numbers, ids } = await clientOwing(
+    api,
+    companyId,
+    headers,
+    { businessName: name, paymentTermsDays: 15, creditLimit: 400_000 },
+    { name: 'Laura Gómez', phone: '301 555 0142' },
+    [10, 12],
+  );
 
   await signIn(page, DEMO.admin);
   await expect(accountButton(page, 'Marta')).toBeVisible();
@@ -138,33 +156,14 @@ test('the unpaid screen follows an order paid elsewhere, live', async ({ page, p
   const companyId = await marketCompanyId(api);
   const headers = { authorization: `Bearer ${await apiToken(api, DEMO.admin)}` };
   const name = `Panadería Vecina ${stamp}`;
-  const client = await api.post(`/api/companies/${companyId}/b2bClients`, {
+  const { numbers, ids } = await clientOwing(
+    api,
+    companyId,
     headers,
-    data: { businessName: name, paymentTermsDays: 0 },
-  });
-  expect(client.status(), await client.text()).toBe(201);
-  const clientId = ((await client.json()) as { data: { id: string } }).data.id;
-  const { product, day, window } = await productAndSlot(api, companyId, 2);
-  const ids: string[] = [];
-  const numbers: number[] = [];
-  for (const quantity of [5, 7]) {
-    const res = await api.post(`/api/companies/${companyId}/orders`, {
-      headers,
-      data: {
-        contact: { name: 'Jorge Pardo', phone: '301 555 0177' },
-        b2bClientId: clientId,
-        items: [{ productId: product.id, quantity }],
-        fulfillment: 'pickup',
-        dueDate: day,
-        window,
-        paymentMethod: 'credit',
-      },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-    const created = ((await res.json()) as { data: { id: string; number: number } }).data;
-    ids.push(created.id);
-    numbers.push(created.number);
-  }
+    { businessName: name, paymentTermsDays: 0 },
+    { name: 'Jorge Pardo', phone: '301 555 0177' },
+    [5, 7],
+  );
 
   await signIn(page, DEMO.admin);
   await expect(accountButton(page, 'Marta')).toBeVisible();
