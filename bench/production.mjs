@@ -6,7 +6,16 @@
 // median and p99 of both and their ratio, and checks the read's totals against the generated orders;
 // then, for information, the same read with the day's orders listed (`include=orders`, the single page).
 // Goal: median under 50 ms.
-import { cpuSecondsOf, databaseUrlOf, freePort, percentile, startServer, waitHealthy, withDb } from './lib.mjs';
+import {
+  cpuSecondsOf,
+  databaseUrlOf,
+  demoAdmin,
+  freePort,
+  percentile,
+  startServer,
+  waitHealthy,
+  withDb,
+} from './lib.mjs';
 
 const ORDERS = Number(process.env.ORDERS ?? 2000);
 const LINES = Number(process.env.LINES ?? 5);
@@ -27,15 +36,7 @@ try {
     if (!res.ok) throw new Error(`${res.status} ${JSON.stringify(body)}`);
     return body;
   };
-  const companyId = (await json(await fetch(`${base}/api/config`))).data.companyId;
-  const signIn = await json(
-    await fetch(`${base}/api/identity/sign-in`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@hornada.test', password: 'hornada-demo' }),
-    }),
-  );
-  const headers = { authorization: `Bearer ${signIn.data.idToken}` };
+  const { companyId, headers } = await demoAdmin(base);
 
   // The generated day: each order LINES distinct products of the demo (those with a recipe and without),
   // quantities 1–12, some already produced; statuses across the open ones, a few cancelled (left out).
