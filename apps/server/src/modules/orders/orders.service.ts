@@ -143,12 +143,19 @@ export class OrdersService {
     return id;
   }
 
-  async byLink(token: string): Promise<Partial<GuestOrder>> {
+  /** The order a guest link names; with `shopId`, only in that bakery (the host's, design §4). */
+  async byLink(token: string, shopId?: string | null): Promise<Partial<GuestOrder>> {
     const id = this.orderIdOfLink(token);
     const [row] = await this.ctx.db
       .select()
       .from(orders)
-      .where(and(eq(orders.id, id), isNull(orders.deletedAt)));
+      .where(
+        and(
+          eq(orders.id, id),
+          isNull(orders.deletedAt),
+          shopId === undefined ? undefined : eq(orders.companyId, shopId ?? ''),
+        ),
+      );
     if (!row) throw notFound('Order not found');
     return guestView(row as Row);
   }
