@@ -145,11 +145,13 @@ export async function sendPage(
     .send(result.html);
 }
 
-/** What a host that names no bakery shows: a page of its own, since no bakery's header or styles apply. */
+/**
+ * What a host that names no bakery shows: a page of its own, since no bakery's header applies (plain: the
+ * content security policy refuses inline styles).
+ */
 const UNKNOWN_SHOP_PAGE = `<!doctype html>
 <html lang="es-CO"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>Panadería no encontrada</title>
-<style>body{font-family:system-ui,sans-serif;margin:0;padding:3rem 1.5rem;color:#1c1917;background:#fafaf9}main{max-width:32rem;margin:0 auto}h1{font-size:1.5rem}</style>
 </head><body><main><h1>No encontramos esta panadería</h1>
 <p>Ninguna panadería tiene esta dirección. Revisa el enlace que te enviaron.</p></main></body></html>
 `;
