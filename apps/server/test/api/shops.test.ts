@@ -230,6 +230,30 @@ describe('tenancy by host', () => {
     ).toBe(404);
   });
 
+  it("brings a shopper paying online back to the bakery's own shop, also on a new attempt", async () => {
+    const settings = await t.call({
+      method: 'PATCH',
+      url: `/api/companies/${carlos.companyId}/settings`,
+      token: carlos.token,
+      payload: { paymentMethods: ['cash', 'transfer', 'online'] },
+    });
+    expect(settings.statusCode, settings.body).toBe(200);
+    const c = await cartAt(CARLOS, carlos.companyId, carlosProduct);
+    const placed = await at(CARLOS, {
+      method: 'POST',
+      url: `/api/carts/${c.id}/checkout`,
+      headers: { 'x-session-id': c.session, 'idempotency-key': `online-${c.id}` },
+      payload: { contact: CONTACT, fulfillment: 'pickup', dueDate: WEDNESDAY, window: 'am', paymentMethod: 'online' },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = dataOf<{ accessToken: string; payment: { checkoutUrl: string } }>(placed);
+    const back = `http://${CARLOS}/respuesta-de-pago?pedido=${encodeURIComponent(order.accessToken)}`;
+    expect(new URL(order.payment.checkoutUrl).searchParams.get('redirect-url')).toBe(back);
+    const again = await at(CARLOS, { method: 'POST', url: `/api/orders/link/${order.accessToken}/payment` });
+    expect(again.statusCode, again.body).toBe(201);
+    expect(new URL(dataOf<{ checkoutUrl: string }>(again).checkoutUrl).searchParams.get('redirect-url')).toBe(back);
+  });
+
   it("never serves one bakery's public cache to another, whatever the Host header says", async () => {
     const list = (host: string, companyId: string) =>
       at(host, { method: 'GET', url: `/api/companies/${companyId}/products` });

@@ -25,6 +25,7 @@ const MAX_REMEMBERED = 5000;
  */
 export class ShopDirectory {
   private readonly known = new Map<string, Promise<Shop | null>>();
+  private readonly slugs = new Map<string, string>();
   private readonly publicHost: string;
   /** The host name shops are under: PUBLIC_URL's, or `localhost` when that is a loopback address (below). */
   private readonly shopsHost: string;
@@ -79,10 +80,16 @@ export class ShopDirectory {
   async originOf(companyId: string): Promise<string> {
     const market = await this.marketCompanyId();
     if (companyId === market) return this.originAt(this.publicHost);
-    const rows = await this.db.execute<{ slug: string | null }>(
-      sql`SELECT slug FROM companies WHERE id = ${companyId}`,
-    );
-    const slug = rows.rows[0]?.slug;
+    let slug: string | null | undefined = this.slugs.get(companyId);
+    if (slug === undefined) {
+      const rows = await this.db.execute<{ slug: string | null }>(
+        sql`SELECT slug FROM companies WHERE id = ${companyId}`,
+      );
+      slug = rows.rows[0]?.slug ?? null;
+      // A slug never changes once given: remembered for good (a bounded map all the same).
+      if (this.slugs.size >= MAX_REMEMBERED) this.slugs.clear();
+      if (slug) this.slugs.set(companyId, slug);
+    }
     return this.originAt(slug ? `${slug}.${this.shopsHost}` : this.publicHost);
   }
 
