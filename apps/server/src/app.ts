@@ -33,6 +33,7 @@ import { registerFileRoutes } from './modules/files/files.routes';
 import { createPaymentGateway, type PaymentGateway } from './providers/payments';
 import { createStorage, type StorageDriver } from './providers/storage';
 import { registerOrderRoutes } from './modules/orders/orders.routes';
+import { registerShopRoutes } from './modules/shops/shops.routes';
 import { registerPaymentRoutes } from './modules/payments/payments.routes';
 import { registerProductionRoutes } from './modules/production/production.routes';
 import { registerReportRoutes } from './modules/reports/reports.routes';
@@ -51,6 +52,7 @@ import { ResourceRegistry } from './resources/registry';
 import { registerResource } from './resources/routes';
 import { registerSettingsRoutes } from './resources/settings.routes';
 import { CompanyDirectory } from './resources/tenant';
+import { ShopDirectory } from './modules/shops/shop-directory';
 
 export interface BuildOptions {
   config: Config;
@@ -151,6 +153,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       // The time zone shapes date-filtered lists of every resource: drop the whole company.
       publicCache.invalidateCompany(companyId);
       companyInfo.forget(companyId);
+      // A new bakery (its settings are written with it) or edited domains: hosts are read again.
+      ctx.shops.forget();
     } else publicCache.invalidate(companyId, resource);
     if (resource === 'users') for (const c of changes) userDirectory.forget(String(c.doc.id));
   };
@@ -182,7 +186,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       marketId = first?.id ?? null;
       return marketId;
     },
+    shops: undefined as unknown as ShopDirectory,
   };
+  ctx.shops = new ShopDirectory(db, config.publicUrl, () => ctx.marketCompanyId());
   // The one door: every write to a resource, from routes, modules, the seed and loaders, goes through here.
   const resources = new ResourceRegistry(ctx);
   app.decorate('resources', resources);
@@ -291,6 +297,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(part('settings', registerSettingsRoutes));
   await app.register(part('carts', registerCartRoutes));
   await app.register(part('orders', registerOrderRoutes));
+  await app.register(part('shops', registerShopRoutes));
   await app.register(part('payments', registerPaymentRoutes));
   await app.register(part('reports', registerReportRoutes));
   // Shared: its hook runs after the resources' standingOrders writes, registered below.

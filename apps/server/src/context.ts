@@ -10,6 +10,7 @@ import type { CompanyDirectory } from './resources/tenant';
 import type { PublicCache } from './resources/public-cache';
 import type { UserDirectory } from './resources/user-directory';
 import type { Role } from '@hornada/domain';
+import type { ShopDirectory } from './modules/shops/shop-directory';
 
 /** What every module receives: configuration, database, clock and keys. No globals. */
 export interface AppContext {
@@ -32,6 +33,8 @@ export interface AppContext {
   payments: PaymentGateway;
   /** The storefront's company (MARKET_COMPANY_ID, or the demo bakery once seeded). */
   marketCompanyId(): Promise<string | null>;
+  /** Which bakery a request's host names (design §4): every storefront read starts here, never at the market. */
+  shops: ShopDirectory;
 }
 
 /** The authenticated caller, read from the users table on each request (design §1 identity). */

@@ -1,5 +1,7 @@
 /** The error texts of the signed-in areas' screens: orders' moves and file storage (see errors-storefront.ts). */
 export const BACK_OFFICE_ERROR_TEXTS_ES = {
+  // A custom domain another bakery's shop answers at, or one of the deployment's own host names (design §4).
+  'shops/domain-taken': 'Ese dominio ya lo usa otra tienda.',
   // File storage (spec §8): the API's codes, then the two the web's uploader raises itself.
   'storage/quota-exceeded':
     'Se acabó el espacio para imágenes de tu panadería. Borra las que ya no uses e intenta de nuevo.',

@@ -12,6 +12,8 @@ export const STOREFRONT_ERROR_TEXTS_ES = {
   unauthenticated: 'Inicia sesión para continuar.',
   forbidden: 'No tienes permiso para hacer esto.',
   not_found: 'No encontramos lo que buscas.',
+  // A host name that names no bakery (design §4: every bakery a shop).
+  'shops/unknown-host': 'No encontramos ninguna panadería en esta dirección.',
   conflict: 'Hubo un conflicto con otro cambio. Intenta de nuevo.',
   business_rule: 'No se puede hacer este cambio.',
   rate_limited: 'Demasiados intentos. Espera un momento e intenta de nuevo.',

@@ -83,6 +83,8 @@ export const SETTINGS_PUBLIC_FIELDS = [
   'paymentMethods',
   'transferInstructions',
   'privacyPolicy',
+  // The shop's custom host names: anyone reaching the shop already knows them (design §4).
+  'domains',
 ] as const;
 
 export const POLICY = {

@@ -48,6 +48,11 @@ const base = {
 export const companies = pgTable('companies', {
   id: text().primaryKey(),
   name: text().notNull(),
+  /**
+   * The storefront's host label, `{slug}.{the PUBLIC_URL host}` (design §4): unique, set when the bakery is
+   * created (packages/domain slugify). Null: a company reached only as the market or by its domains.
+   */
+  slug: text().unique(),
   createdAt: ts().notNull(),
   updatedAt: ts().notNull(),
 });

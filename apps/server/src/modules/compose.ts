@@ -24,7 +24,7 @@ export const USER_HOOKS = { endSessions: 100, invite: 110 } as const;
 
 /** Mails an invitation link once the new user's row has committed (identity's routes plug the mailer in). */
 export interface InvitationMailer {
-  send(user: { id: string; email: string; name: string; companyId: string | null }, token: string): void;
+  send(user: { id: string; email: string; name: string; role: string; companyId: string | null }, token: string): void;
 }
 
 /** Every module's service, built once for the app (routes, the seed and tests use these). */
@@ -83,6 +83,7 @@ export function composeModules(ctx: AppContext, resources: ResourceRegistry): Mo
         id: String(after.id),
         email: String(after.email),
         name: String(after.name),
+        role: String(after.role),
         companyId: (after.companyId as string | null) ?? null,
       };
       const token = await issueActionToken(tx, hookCtx.clock, user.id, 'password-reset', INVITATION_TTL_MS);

@@ -1,12 +1,18 @@
-import { and, count, eq, gte, isNotNull, isNull, ne } from 'drizzle-orm';
+import { and, count, eq, gte, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { dayInZone, dayStartInZone, reachesCompany, SettingsInput, type Settings } from '@hornada/domain';
 import type { AppContext, Caller } from '../context';
 import type { DbOrTx } from '../db';
 import { orders, settings } from '../db/schema';
-import { forbidden, fromZodIssues, notFound, unauthenticated } from '../lib/errors';
+import { AppError, forbidden, fromZodIssues, notFound, unauthenticated } from '../lib/errors';
 import { publicView, readAccess, writeAccess } from './access';
 import { asUser } from './actor';
 import type { WriteScope } from './service';
+
+/** Namespace of the advisory lock writers of custom domains take (one lock: domains are rarely written). */
+const DOMAINS_LOCK = 727278;
+
+const domainTaken = (domain: string) =>
+  new AppError(409, 'shops/domain-taken', `The domain ${domain} is taken by another shop or the deployment`);
 
 /** The most orders one upcoming day holds in a window (orders not cancelled, from the company's today). */
 export interface WindowBooking {
@@ -119,6 +125,7 @@ export class SettingsService {
         if (!merged.success) throw fromZodIssues(merged.error.issues);
         next = merged.data;
       }
+      await this.assertDomainsFree(tx, companyId, next.domains ?? []);
       const now = this.ctx.clock.now();
       await tx.update(settings).set({ data: next, updatedAt: now }).where(eq(settings.companyId, companyId));
       const record = toRecord(companyId, next, now);
@@ -127,6 +134,27 @@ export class SettingsService {
       const warnings = capacityWarnings(next, await this.bookings(tx, companyId, next.timeZone));
       return { record, warnings };
     });
+  }
+
+  /**
+   * A custom domain names one shop (design §4): not the deployment's own host or a shop's `{slug}.` under
+   * it, and no other bakery's. Writers of domains take turns on one lock, so two cannot claim one together.
+   */
+  private async assertDomainsFree(tx: DbOrTx, companyId: string, domains: readonly string[]): Promise<void> {
+    if (domains.length === 0) return;
+    const publicHost = new URL(this.ctx.config.publicUrl).hostname.toLowerCase();
+    const own = domains.find((d) => d === publicHost || d.endsWith(`.${publicHost}`));
+    if (own) throw domainTaken(own);
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${DOMAINS_LOCK})`);
+    const [taken] = await tx
+      .select({ domains: sql<string[]>`${settings.data}->'domains'` })
+      .from(settings)
+      .where(
+        and(ne(settings.companyId, companyId), sql`${settings.data}->'domains' ?| ${sql.param([...domains])}::text[]`),
+      )
+      .limit(1);
+    const clash = taken ? domains.find((d) => taken.domains.includes(d)) : undefined;
+    if (clash) throw domainTaken(clash);
   }
 
   /** A new company's first settings, in the transaction that creates the company (createBakery, the seed). */

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { assignSlug } from '../modules/shops/slugs';
 import { count, sql } from 'drizzle-orm';
 import {
   B2bClientInput,
@@ -122,6 +123,7 @@ export async function seedDemo(opts: {
       if (!(await isEmpty(tx))) return false;
       const now = clock.now();
       await tx.insert(companies).values({ id: companyId, name: SETTINGS.marketName, createdAt: now, updatedAt: now });
+      await assignSlug(tx, companyId, SETTINGS.marketName);
       await resources.settings.createFor(scope, companyId, SettingsInput.parse(SETTINGS));
       // The pictures are the company's files like any upload: listed, counted, deletable by its staff.
       await recordStoredFiles(tx, companyId, images, now);

@@ -15,8 +15,10 @@ export interface PublicConfig {
   googleSignIn: boolean;
   emailPasswordSignIn: boolean;
   paymentMethods: string[];
-  /** PUBLIC_URL's origin (no trailing slash): absolute links in canonical URLs and Open Graph tags. */
+  /** The shop's origin (no trailing slash): absolute links in canonical URLs and Open Graph tags. */
   publicUrl: string;
+  /** The bakery's setup checklist lacks its minimum: the shop says "Abrimos pronto" (issue 29). */
+  opening: boolean;
 }
 
 /** The public settings: everything but the private fields (design §4). */

@@ -14,6 +14,22 @@ function isTimeZone(tz: string): boolean {
   }
 }
 
+/**
+ * A host name as a browser sends it: lower case, labels of letters, digits and inner hyphens (punycode's
+ * `xn--` labels included: that is how a browser sends a non-ASCII name), at least two labels, no port.
+ */
+const HOST_NAME = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+export const customDomain = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .transform((h) => h.replace(/\.$/, ''))
+  .refine((h) => HOST_NAME.test(h), {
+    message: 'Expected a host name such as tienda.example.com',
+    params: { es: 'Escribe un dominio como tienda.ejemplo.com, sin https:// ni barras.' },
+  });
+
 export const deliveryWindow = z
   .object({
     id: z.string().min(1).max(40),
@@ -89,6 +105,8 @@ export const SettingsInput = z
     transferInstructions: z.string().trim().max(2000).nullable().default(null),
     privacyPolicy: z.string().trim().max(50_000).nullable().default(null),
     targetMargin: z.number().min(0).max(100).default(60),
+    /** Custom host names the bakery's storefront also answers at (design §4); unique across bakeries. */
+    domains: z.array(customDomain).max(10).default([]),
   })
   .strict();
 export type SettingsInput = z.infer<typeof SettingsInput>;

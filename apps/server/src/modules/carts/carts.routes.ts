@@ -15,6 +15,7 @@ import { writeLimit } from '../../plugins/rate-limit';
 import { CartCleanup } from './cart-cleanup';
 import type { Holder } from './carts.service';
 import { openToGuests } from '../../plugins/auth';
+import { requireShop } from '../shops/shop-directory';
 
 const params = z.object({ id: z.string().min(1).max(64) });
 // Loose: the other headers pass through untouched (the validated object replaces request.headers).
@@ -44,9 +45,11 @@ function stripCartReadOnly(extra: readonly string[] = []) {
   };
 }
 
-const holderOf = (req: FastifyRequest): Holder => ({
+/** The holder, in the bakery the request's host names (a host naming none: 404). */
+export const holderOf = async (req: FastifyRequest): Promise<Holder> => ({
   caller: req.caller,
   sessionId: (req.headers as Record<string, string | undefined>)[SESSION_HEADER],
+  shopId: (await requireShop(req)).companyId,
 });
 
 // A cart carries a contact and an address: no browser or proxy keeps a copy.
@@ -92,7 +95,7 @@ export function registerCartRoutes(app: FastifyInstance): void {
       },
     },
     async (req, reply) => {
-      const data = await service.create(holderOf(req), req.body);
+      const data = await service.create(await holderOf(req), req.body);
       // Abandoned carts go when they are due (at most once an hour): see cart-cleanup.ts.
       await cleanup.runIfDue();
       return reply.status(201).send({ data });
@@ -110,7 +113,7 @@ export function registerCartRoutes(app: FastifyInstance): void {
         response: { 200: z.object({ data: Cart.nullable() }) },
       },
     },
-    async (req) => ({ data: await service.mine(req.caller) }),
+    async (req) => ({ data: await service.mine(req.caller, (await requireShop(req)).companyId) }),
   );
 
   r.get(
@@ -120,7 +123,7 @@ export function registerCartRoutes(app: FastifyInstance): void {
       onRequest: noStore,
       schema: { tags, summary: 'Read a cart', description: holderNote, headers, params, response: { 200: one } },
     },
-    async (req) => ({ data: await service.get(holderOf(req), req.params.id) }),
+    async (req) => ({ data: await service.get(await holderOf(req), req.params.id) }),
   );
 
   r.put(
@@ -143,7 +146,7 @@ export function registerCartRoutes(app: FastifyInstance): void {
         response: { 200: one },
       },
     },
-    async (req) => ({ data: await service.replace(holderOf(req), req.params.id, req.body) }),
+    async (req) => ({ data: await service.replace(await holderOf(req), req.params.id, req.body) }),
   );
 
   r.post(
@@ -163,6 +166,6 @@ export function registerCartRoutes(app: FastifyInstance): void {
         response: { 200: one },
       },
     },
-    async (req) => ({ data: await service.claim(holderOf(req), req.params.id) }),
+    async (req) => ({ data: await service.claim(await holderOf(req), req.params.id) }),
   );
 }

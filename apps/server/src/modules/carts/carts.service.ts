@@ -31,6 +31,11 @@ type Item = CartInput['items'][number];
 export interface Holder {
   caller: Caller | null;
   sessionId: string | undefined;
+  /**
+   * The bakery the request's host names (design §4): a cart of another bakery is not found there, whoever
+   * holds it. Undefined only for the server's own callers, which name no host.
+   */
+  shopId?: string | null;
 }
 
 /** Namespace of the per-customer advisory lock that serialises claims (two tabs signing in at once). */
@@ -76,6 +81,8 @@ export class CartsService {
   constructor(private readonly ctx: AppContext) {}
 
   async create(holder: Holder, input: CartCreateInput): Promise<Cart> {
+    // A cart is made in the bakery whose shop the shopper is in, never another through its id.
+    if (holder.shopId !== undefined && input.companyId !== holder.shopId) throw notFound('Company not found');
     const company = await getCompany(this.ctx, input.companyId);
     const customerId = customerOf(holder.caller, company.id);
     if (!customerId && !holder.sessionId) {
@@ -204,12 +211,18 @@ export class CartsService {
   }
 
   /** The signed-in user's latest open cart, or null. */
-  async mine(caller: Caller | null): Promise<Cart | null> {
+  async mine(caller: Caller | null, shopId?: string | null): Promise<Cart | null> {
     if (!caller) throw unauthenticated();
     const [row] = await this.ctx.db
       .select()
       .from(carts)
-      .where(and(eq(carts.customerId, caller.uid), isNull(carts.deletedAt)))
+      .where(
+        and(
+          eq(carts.customerId, caller.uid),
+          isNull(carts.deletedAt),
+          shopId === undefined ? undefined : eq(carts.companyId, shopId ?? ''),
+        ),
+      )
       .orderBy(desc(carts.updatedAt), carts.id)
       .limit(1);
     if (!row) return null;
@@ -219,6 +232,7 @@ export class CartsService {
   }
 
   private holds(holder: Holder, row: CartRow): boolean {
+    if (holder.shopId !== undefined && row.companyId !== holder.shopId) return false;
     if (holder.caller && row.customerId === holder.caller.uid) return true;
     return !!holder.sessionId && !!row.sessionHash && sameHash(hashSession(holder.sessionId), row.sessionHash);
   }

@@ -1,3 +1,4 @@
+import { ROLE } from '@hornada/domain';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext, Caller } from '../../context';
@@ -62,8 +63,16 @@ export class AccountEmailService {
     while (this.pending.size > 0) await Promise.all([...this.pending]);
   }
 
-  private link(page: string, token: string): string {
-    return `${this.ctx.config.publicUrl}${page}?token=${encodeURIComponent(token)}`;
+  /**
+   * A link on PUBLIC_URL, or for a shopper on their bakery's shop (design §4: `{slug}.{host}`), where their
+   * session lives; never on the request's Host.
+   */
+  private async link(page: string, token: string, user: { role?: string; companyId: string | null }): Promise<string> {
+    const origin =
+      user.role === ROLE.companyCustomer && user.companyId
+        ? await this.ctx.shops.originOf(user.companyId)
+        : this.ctx.config.publicUrl;
+    return `${origin}${page}?token=${encodeURIComponent(token)}`;
   }
 
   /** The bakery that signs a user's mail: their company's name, else the market's. */
@@ -88,7 +97,7 @@ export class AccountEmailService {
       if (limitKey && !(await this.mayMail(limitKey))) return;
       const token = await issueActionToken(this.ctx.db, this.ctx.clock, user.id, purpose);
       const bakery = await this.bakeryName(user.companyId);
-      const mail = write(bakery, user.name, this.link(page, token));
+      const mail = write(bakery, user.name, await this.link(page, token, user));
       await this.email.send({ ...mail, to: user.email, fromName: bakery });
     });
   }
@@ -104,10 +113,13 @@ export class AccountEmailService {
    * Mails an invitation whose code was issued in the creating transaction (identity's users hook), after
    * it committed: the link opens the reset page, where the person chooses a password.
    */
-  sendInvitation(user: { id: string; email: string; name: string; companyId: string | null }, token: string): void {
+  sendInvitation(
+    user: { id: string; email: string; name: string; role: string; companyId: string | null },
+    token: string,
+  ): void {
     this.background('invitation', async () => {
       const bakery = await this.bakeryName(user.companyId);
-      const mail = invitationMail(bakery, user.name, this.link(RESET_PAGE, token));
+      const mail = invitationMail(bakery, user.name, await this.link(RESET_PAGE, token, user));
       await this.email.send({ ...mail, to: user.email, fromName: bakery });
     });
   }

@@ -16,6 +16,7 @@ import {
   type GoogleFailure,
 } from './google.service';
 import type { IdentityService, SignedIn } from './identity.service';
+import { requireShop } from '../shops/shop-directory';
 
 const FLOW_COOKIE_PATH = '/api/identity/google';
 
@@ -140,6 +141,9 @@ export function registerGoogleRoutes(
         body: GoogleAuthInput,
       },
     },
-    async (req) => ({ data: await enabled().googleAuth(req.caller, req.body.email) }),
+    async (req) => ({
+      // A new shopper joins the bakery whose shop they signed in at (design §4).
+      data: await enabled().googleAuth(req.caller, req.body.email, (await requireShop(req)).companyId),
+    }),
   );
 }

@@ -349,7 +349,7 @@ export class GoogleSignIn {
    * the market the first time (a new account has no company yet); afterwards nothing is registered again.
    * The role and companyId of the payload are never read.
    */
-  async googleAuth(caller: Caller | null, email: unknown) {
+  async googleAuth(caller: Caller | null, email: unknown, shopId?: string | null) {
     if (!caller) throw unauthenticated();
     if (typeof email !== 'string' || email.trim().toLowerCase() !== caller.email.toLowerCase()) {
       throw new AppError(401, 'auth/email-mismatch', 'Backend authentication failed');
@@ -362,7 +362,7 @@ export class GoogleSignIn {
     if (!identity) throw new AppError(403, 'forbidden', 'This account has not signed in with Google');
     let registered = false;
     if (can(caller.role, 'market:join') && caller.companyId === null) {
-      const market = await this.ctx.marketCompanyId();
+      const market = shopId === undefined ? await this.ctx.marketCompanyId() : shopId;
       if (!market) throw new AppError(503, 'unavailable', 'The market has no company yet');
       // Logged under the market: its back office sees its new customer.
       const row = await this.resources.transaction(market, (scope) =>

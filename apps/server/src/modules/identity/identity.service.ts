@@ -1,4 +1,5 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { assignSlug } from '../shops/slugs';
 import { AUTH_MESSAGES, can, grantOf, isRole, normaliseKey, reachesCompany, ROLE, type Role } from '@hornada/domain';
 import { z } from 'zod';
 import type { AppContext, Caller } from '../../context';
@@ -395,6 +396,8 @@ export class IdentityService {
     return this.resources.transaction(companyId, async (scope) => {
       const now = this.ctx.clock.now();
       await scope.tx.insert(companies).values({ id: companyId, name: input.name, createdAt: now, updatedAt: now });
+      // Its shop's host name, `{slug}.{the PUBLIC_URL host}` (design §4).
+      const slug = await assignSlug(scope.tx, companyId, input.name);
       const { updatedAt: _at, ...data } = await this.resources.settings.createFor(scope, companyId, {
         marketName: input.name,
         phone: input.phone,
@@ -408,7 +411,7 @@ export class IdentityService {
         }),
       );
       if (!row) throw forbidden('Only a company admin without a bakery can create one');
-      return { company: { id: companyId, name: input.name }, settings: data };
+      return { company: { id: companyId, name: input.name, slug }, settings: data };
     });
   }
 

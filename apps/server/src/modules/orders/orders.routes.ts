@@ -13,6 +13,8 @@ import { z } from 'zod';
 import { publicReadLimit, writeLimit } from '../../plugins/rate-limit';
 import type { OrdersService } from './orders.service';
 import { openToGuests } from '../../plugins/auth';
+import { holderOf } from '../carts/carts.routes';
+import { requireShop } from '../shops/shop-directory';
 
 const noStore = (_req: FastifyRequest, reply: FastifyReply, done: () => void) => {
   void reply.header('cache-control', 'no-store');
@@ -82,7 +84,7 @@ export function registerOrderRoutes(app: FastifyInstance): OrdersService {
     async (req, reply) => {
       const headers = req.headers as Record<string, string | undefined>;
       const data = await service.checkout(
-        { caller: req.caller, sessionId: headers[SESSION_HEADER] },
+        await holderOf(req),
         req.params.id,
         headers[IDEMPOTENCY_HEADER]!,
         req.body,
@@ -122,7 +124,7 @@ export function registerOrderRoutes(app: FastifyInstance): OrdersService {
         params: z.object({ token: z.string().min(1).max(200) }),
       },
     },
-    async (req) => ({ data: await service.byLink(req.params.token) }),
+    async (req) => ({ data: await service.byLink(req.params.token, (await requireShop(req)).companyId) }),
   );
 
   return service;

@@ -143,12 +143,19 @@ export class OrdersService {
     return id;
   }
 
-  async byLink(token: string): Promise<Partial<GuestOrder>> {
+  /** The order a guest link names; with `shopId`, only in that bakery (the host's, design §4). */
+  async byLink(token: string, shopId?: string | null): Promise<Partial<GuestOrder>> {
     const id = this.orderIdOfLink(token);
     const [row] = await this.ctx.db
       .select()
       .from(orders)
-      .where(and(eq(orders.id, id), isNull(orders.deletedAt)));
+      .where(
+        and(
+          eq(orders.id, id),
+          isNull(orders.deletedAt),
+          shopId === undefined ? undefined : eq(orders.companyId, shopId ?? ''),
+        ),
+      );
     if (!row) throw notFound('Order not found');
     return guestView(row as Row);
   }
@@ -168,6 +175,8 @@ export class OrdersService {
     address: string,
   ): Promise<Partial<GuestOrder> & { accessToken: string; payment?: PaymentLink }> {
     const hash = requestHash(input);
+    // The gateway brings the shopper back to the shop they ordered at (design §4: every bakery a shop).
+    const shopOrigin = holder.shopId ? await this.ctx.shops.originOf(holder.shopId) : this.ctx.config.publicUrl;
     let companyId = '';
     // The company is known once the cart is read, inside the transaction (one round trip fewer).
     const { row, link } = await this.resources.transaction(
@@ -184,7 +193,7 @@ export class OrdersService {
             // The same answer again, an online order's link to its latest attempt included.
             const link =
               placed.paymentMethod === 'online'
-                ? await this.payments.latestLink(scope.tx, placed.id, this.paymentReturnUrl(placed.id))
+                ? await this.payments.latestLink(scope.tx, placed.id, this.paymentReturnUrl(placed.id, shopOrigin))
                 : null;
             return { row: placed as Row, link };
           }
@@ -233,7 +242,7 @@ export class OrdersService {
         const started = await this.payments.startAttempt(
           scope,
           created as unknown as OrderRow,
-          this.paymentReturnUrl(created.id as string),
+          this.paymentReturnUrl(created.id as string, shopOrigin),
         );
         return { row: started.order, link: started.link };
       },
@@ -242,9 +251,12 @@ export class OrdersService {
     return link ? { ...out, payment: link } : out;
   }
 
-  /** Where the gateway sends the browser back (design §3): the payment-response page of this order. */
-  paymentReturnUrl(orderId: string): string {
-    return `${this.ctx.config.publicUrl}/respuesta-de-pago?pedido=${encodeURIComponent(this.linkToken(orderId))}`;
+  /**
+   * Where the gateway sends the browser back (design §3): the payment-response page of this order, on the
+   * shop's origin (`origin`: the host's bakery; PUBLIC_URL for the market).
+   */
+  paymentReturnUrl(orderId: string, origin: string = this.ctx.config.publicUrl): string {
+    return `${origin}/respuesta-de-pago?pedido=${encodeURIComponent(this.linkToken(orderId))}`;
   }
 
   private customerOf(caller: Caller | null, companyId: string): string | null {

@@ -3,6 +3,7 @@ import { PAYMENT_STATUSES } from '@hornada/domain';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { openToGuests } from '../../plugins/auth';
+import { requireShop } from '../shops/shop-directory';
 import { paymentEventsLimit, writeLimit } from '../../plugins/rate-limit';
 import { EventRejected, TRANSACTION_STATUSES } from '../../providers/payments';
 import { AppError } from '../../lib/errors';
@@ -84,7 +85,7 @@ export function registerPaymentRoutes(app: FastifyInstance): void {
     },
     async (req, reply) => {
       const id = orders.orderIdOfLink(req.params.token);
-      const data = await service.newAttempt(id, orders.paymentReturnUrl(id));
+      const data = await service.newAttempt(id, orders.paymentReturnUrl(id, (await requireShop(req)).origin));
       return reply.status(201).send({ data });
     },
   );

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PublicCache } from '../../resources/public-cache';
+import { requireShop } from '../shops/shop-directory';
 import { createStorefrontReader } from './storefront.service';
 
 /**
@@ -63,14 +64,14 @@ function sendRevalidated(req: FastifyRequest, reply: FastifyReply, type: string,
 /**
  * GET /sitemap.xml and /robots.txt (issue "Storefront and cart"): the sitemap lists the home page, every
  * active collection and product (the same reads as the server-rendered pages, so an inactive one never
- * appears) and the privacy page, as absolute URLs on PUBLIC_URL.
+ * appears) and the privacy page, as absolute URLs on the shop's origin (the host's bakery, design §4).
  */
 export function registerSeoRoutes(app: FastifyInstance): void {
   const storefront = createStorefrontReader(app);
-  const origin = new URL(app.ctx.config.publicUrl).origin;
-  const absolute = (p: string) => `${origin}${p}`;
 
   app.get('/robots.txt', { schema: { hide: true } }, async (req, reply) => {
+    const { origin } = await requireShop(req);
+    const absolute = (p: string) => `${origin}${p}`;
     const body = [
       'User-agent: *',
       'Allow: /',
@@ -83,7 +84,9 @@ export function registerSeoRoutes(app: FastifyInstance): void {
   });
 
   app.get('/sitemap.xml', { schema: { hide: true } }, async (req, reply) => {
-    const companyId = await app.ctx.marketCompanyId();
+    // The host's bakery, its URLs on its own origin (design §4).
+    const { companyId, origin } = await requireShop(req);
+    const absolute = (p: string) => `${origin}${p}`;
     const [collections, products] = companyId
       ? await Promise.all([storefront.collections(companyId).then(dated), storefront.products(companyId).then(dated)])
       : [[], []];

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/errors';
 import { getCompany } from '../../resources/tenant';
-import { publicConfig } from '../system.routes';
+import { setupChecklist } from '@hornada/domain';
+import type { Shop } from '../shops/shop-directory';
 
 /** At most this many products and collections are read for a page: far above a bakery's catalogue. */
 const LIMIT = 500;
@@ -34,10 +35,35 @@ export function createStorefrontReader(app: FastifyInstance) {
     });
   };
 
+  const products = list('products');
+
+  /**
+   * The public runtime configuration (design §3) of a request's shop: the API's `/api/config` and the pages'
+   * header read it. `opening` is true while the bakery's setup checklist lacks its minimum: the shop says
+   * "Abrimos pronto" (issue 29).
+   */
+  async function config(shop: Shop) {
+    const { config: appConfig } = app.ctx;
+    const { companyId } = shop;
+    const s = companyId ? await app.resources.settings.get(null, companyId).catch(() => null) : null;
+    const shown = companyId && s ? await products(companyId) : [];
+    return {
+      companyId,
+      marketName: s?.marketName ?? 'Hornada',
+      googleSignIn: appConfig.googleSignIn,
+      emailPasswordSignIn: appConfig.emailPasswordSignIn,
+      paymentMethods: s?.paymentMethods ?? [],
+      // The origin every absolute link is built on (canonical URLs, Open Graph images, the sitemap): the
+      // shop's own host name on PUBLIC_URL's protocol and port, never what a Host header spelled.
+      publicUrl: shop.origin,
+      opening: s ? !setupChecklist({ settings: s, products: shown }).ready : false,
+    };
+  }
+
   return {
-    config: () => publicConfig(app),
+    config,
     collections: list('productCollections'),
-    products: list('products'),
+    products,
     async product(companyId: string, id: string) {
       await getCompany(app.ctx, companyId);
       return cached(companyId, 'products', `ssr:id:${id}`, async () => {

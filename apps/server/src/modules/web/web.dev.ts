@@ -40,7 +40,6 @@ export async function registerDevWebRoutes(app: FastifyInstance, webRoot: string
   app.addHook('preClose', async () => vite.close());
 
   const storefront = createStorefrontReader(app);
-  const origin = new URL(app.ctx.config.publicUrl).origin;
 
   const page = async (req: FastifyRequest, reply: FastifyReply) => {
     if (req.url.startsWith('/api/') || req.url.startsWith('/files/')) return reply.callNotFound();
@@ -49,7 +48,7 @@ export async function registerDevWebRoutes(app: FastifyInstance, webRoot: string
     if (VITE_URL.test(req.url)) return reply.callNotFound();
     try {
       const renderer = (await vite.ssrLoadModule('/src/entry.server.tsx')) as Renderer;
-      return await sendPage(req, reply, renderer, { storefront, assets: DEV_ASSETS, origin });
+      return await sendPage(req, reply, renderer, { storefront, assets: DEV_ASSETS });
     } catch (err) {
       // Development only: the stack, mapped back to the source, is what the developer needs to see.
       const error = err instanceof Error ? err : new Error(String(err));

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { shopOf } from '../shops/shop-directory';
 import { createStorefrontReader } from './storefront.service';
 
 /** The built web app: apps/web/dist (browser) and apps/web/dist-server (the renderer). */
@@ -21,9 +22,14 @@ export interface Assets {
 export interface Renderer {
   render(
     request: Request,
-    ctx: { storefront: ReturnType<typeof createStorefrontReader>; assets: Assets },
+    ctx: { storefront: RequestStorefront; assets: Assets },
   ): Promise<{ status: number; html: string } | { status: number; redirect: string }>;
 }
+
+type Reader = ReturnType<typeof createStorefrontReader>;
+
+/** The reads a page's loaders get: the reader's, with the config of the request's shop. */
+type RequestStorefront = Omit<Reader, 'config'> & { config(): ReturnType<Reader['config']> };
 
 interface ManifestChunk {
   file: string;
@@ -75,7 +81,6 @@ export async function registerWebRoutes(app: FastifyInstance, build: WebBuild): 
   const renderer = (await import(pathToFileURL(build.serverEntry).href)) as Renderer;
   const assets = readAssets(build.clientDir);
   const storefront = createStorefrontReader(app);
-  const origin = new URL(app.ctx.config.publicUrl).origin;
 
   await app.register(fastifyStatic, {
     root: build.clientDir,
@@ -106,7 +111,7 @@ export async function registerWebRoutes(app: FastifyInstance, build: WebBuild): 
     if (req.url.startsWith('/api/') || req.url.startsWith('/files/') || req.url.startsWith('/assets/')) {
       return reply.callNotFound();
     }
-    return sendPage(req, reply, renderer, { storefront, assets, origin });
+    return sendPage(req, reply, renderer, { storefront, assets });
   };
   app.get('/', page);
   app.get('/*', page);
@@ -117,13 +122,21 @@ export async function sendPage(
   req: FastifyRequest,
   reply: FastifyReply,
   renderer: Renderer,
-  ctx: { storefront: ReturnType<typeof createStorefrontReader>; assets: Assets; origin: string },
+  ctx: { storefront: Reader; assets: Assets },
 ): Promise<FastifyReply> {
-  // The origin is ours, never the Host header's: loaders read only the path and the query.
+  const shop = await shopOf(req);
+  // A host that names no bakery (design §4): a Spanish page, not the market's shop under a stranger's name.
+  if (!shop)
+    return reply
+      .status(404)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(UNKNOWN_SHOP_PAGE);
+  // The origin is the shop's, never the Host header's: loaders read only the path and the query.
   // The root loader and the page's loader both read the config: once per request is enough.
-  let config: ReturnType<typeof ctx.storefront.config> | undefined;
-  const storefront = { ...ctx.storefront, config: () => (config ??= ctx.storefront.config()) };
-  const result = await renderer.render(new Request(`${ctx.origin}${req.url}`), { storefront, assets: ctx.assets });
+  let config: ReturnType<Reader['config']> | undefined;
+  const storefront = { ...ctx.storefront, config: () => (config ??= ctx.storefront.config(shop)) };
+  const result = await renderer.render(new Request(`${shop.origin}${req.url}`), { storefront, assets: ctx.assets });
   if ('redirect' in result) return reply.redirect(result.redirect, result.status);
   return reply
     .status(result.status)
@@ -131,3 +144,14 @@ export async function sendPage(
     .type('text/html; charset=utf-8')
     .send(result.html);
 }
+
+/**
+ * What a host that names no bakery shows: a page of its own, since no bakery's header applies (plain: the
+ * content security policy refuses inline styles).
+ */
+const UNKNOWN_SHOP_PAGE = `<!doctype html>
+<html lang="es-CO"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>Panadería no encontrada</title>
+</head><body><main><h1>No encontramos esta panadería</h1>
+<p>Ninguna panadería tiene esta dirección. Revisa el enlace que te enviaron.</p></main></body></html>
+`;

@@ -46,6 +46,7 @@ import {
 } from './order-view';
 import { useStatusCounts, type StatusCounts } from './status-counts';
 import { TodayStrip } from './today-strip';
+import { SetupChecklist } from './setup-checklist';
 import { SUSPICIOUS_CANCEL_REASON_ES, suspiciousText, useSuspiciousOrders } from './suspicious-orders';
 
 /**
@@ -232,6 +233,7 @@ function OrdersScreen({ clock, today }: { clock: CompanyClock; today: string }) 
       }
     >
       <div className="space-y-4">
+        <SetupChecklist companyId={table.companyId} role={role} />
         <TodayStrip companyId={table.companyId} today={today} role={role} />
         <StatusChips
           value={(view.filters.status ?? '') as OrderStatus | ''}

@@ -25,6 +25,8 @@ export interface SettingsForm {
   transferInstructions: string;
   privacyPolicy: string;
   targetMargin: string;
+  /** Custom domains, one a line. */
+  domains: string;
 }
 
 export const toSettingsForm = (s: Settings): SettingsForm => ({
@@ -48,6 +50,7 @@ export const toSettingsForm = (s: Settings): SettingsForm => ({
   transferInstructions: textOf(s.transferInstructions),
   privacyPolicy: textOf(s.privacyPolicy),
   targetMargin: textOf(s.targetMargin),
+  domains: (s.domains ?? []).join('\n'),
 });
 
 /** The bakery's public face (show-bakery / update-bakery): what customers see of it. */
@@ -94,6 +97,8 @@ export const toSettingsInput = (f: SettingsForm) => ({
   transferInstructions: optionalText(f.transferInstructions),
   privacyPolicy: optionalText(f.privacyPolicy),
   targetMargin: parseDecimal(f.targetMargin),
+  // One a line (commas and spaces also part them); blank lines are nothing.
+  domains: f.domains.split(/[\s,]+/).filter(Boolean),
 });
 
 export const EMPTY_SETTINGS_FORM: SettingsForm = toSettingsForm({

@@ -99,6 +99,7 @@ export function Component() {
                 error={form.formState.errors.privacyPolicy?.message}
               />
             </FormSection>
+            <DomainsSection form={form} />
             <FormSection
               title="Zona horaria"
               description="Define qué es «hoy» para los pedidos, las entregas y los reportes."
@@ -333,6 +334,29 @@ function DeliverySection({
 /** A window's id: orders keep it, so it never changes once saved. */
 function newWindowId(): string {
   return `h${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+/** Custom host names the bakery's shop also answers at (design §4). */
+function DomainsSection({ form }: { form: UseFormReturn<SettingsForm> }) {
+  const error = form.formState.errors.domains as
+    { message?: string; [line: number]: { message?: string } | undefined } | undefined;
+  const message = error?.message ?? Object.values(error ?? {}).find((e) => typeof e === 'object')?.message;
+  return (
+    <FormSection
+      title="Dominios propios"
+      description="Tu tienda ya tiene su dirección en Hornada; también puede abrirse en un dominio tuyo."
+    >
+      <TextAreaField
+        id="settings-domains"
+        label="Dominios"
+        labelNote="(opcional)"
+        hint="Uno por línea, sin https:// ni barras (por ejemplo tienda.tupanaderia.co). Apunta su DNS a Hornada."
+        rows={3}
+        registration={form.register('domains')}
+        error={message}
+      />
+    </FormSection>
+  );
 }
 
 function PaymentSection({ form }: { form: UseFormReturn<SettingsForm> }) {

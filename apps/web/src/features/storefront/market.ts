@@ -12,6 +12,6 @@ export async function market(context: unknown) {
     api,
     config,
     companyId: config.companyId,
-    site: { marketName: config.marketName, publicUrl: config.publicUrl },
+    site: { marketName: config.marketName, publicUrl: config.publicUrl, opening: config.opening },
   };
 }

@@ -45,7 +45,7 @@ async function homeLoader({ context }: LoaderFunctionArgs) {
 
 function HomePage() {
   const data = useLoaderData<typeof homeLoader>();
-  const { marketName, companyId, publicUrl } = data;
+  const { marketName, companyId, publicUrl, opening } = data;
   // What staff change in the back office shows here at once (the shared stream).
   const collections = useLiveList<ProductCollection>(companyId, 'productCollections', data.collections);
   const products = useLiveList<Product>(companyId, 'products', data.products);
@@ -64,7 +64,13 @@ function HomePage() {
       />
       <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">{marketName}</h1>
       <p className="mt-1 text-stone-600">{DESCRIPTION}</p>
-      {shownSections.length === 0 ? (
+      {opening ? (
+        <div className="mt-8">
+          <EmptyState title="Abrimos pronto">
+            Estamos preparando nuestra tienda en línea. Vuelve en unos días para hacer tu pedido.
+          </EmptyState>
+        </div>
+      ) : shownSections.length === 0 ? (
         <div className="mt-8">
           <EmptyState title="Esta panadería aún no tiene productos publicados." />
         </div>

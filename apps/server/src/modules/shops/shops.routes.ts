@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { setupChecklist } from '@hornada/domain';
+import { z } from 'zod';
+import { writeAccess } from '../../resources/access';
+import { asUser } from '../../resources/actor';
+import { getCompany } from '../../resources/tenant';
+import { createStorefrontReader } from '../web/storefront.service';
+
+const ChecklistItem = z.object({
+  id: z.enum(['logoAndContact', 'delivery', 'product', 'payments']),
+  done: z.boolean(),
+  required: z.boolean(),
+});
+
+/** A bakery's own shop (design §4, issue 29): its address and the setup checklist its owner follows. */
+export function registerShopRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const storefront = createStorefrontReader(app);
+
+  r.get(
+    '/api/companies/:companyId/setup',
+    {
+      schema: {
+        tags: ['companies'],
+        summary: "The bakery's setup checklist and its shop's address",
+        description:
+          'For whoever may change the settings (the company admin). `ready`: the minimum is met (a phone or ' +
+          'WhatsApp, delivery days with a window, an active product, payment methods a shopper can use); until ' +
+          'then the shop says "Abrimos pronto". `shopUrl` is `{slug}.{the PUBLIC_URL host}` (the market: PUBLIC_URL).',
+        params: z.object({ companyId: z.string().min(1).max(64) }),
+        response: {
+          200: z.object({
+            data: z.object({ items: z.array(ChecklistItem), ready: z.boolean(), shopUrl: z.string() }),
+          }),
+        },
+      },
+    },
+    async (req) => {
+      const { companyId } = req.params;
+      writeAccess('settings', asUser(req.caller), companyId, 'update');
+      await getCompany(app.ctx, companyId);
+      const [settings, products, shopUrl] = await Promise.all([
+        app.resources.settings.get(null, companyId),
+        storefront.products(companyId),
+        app.ctx.shops.originOf(companyId),
+      ]);
+      return { data: { ...setupChecklist({ settings, products }), shopUrl: `${shopUrl}/` } };
+    },
+  );
+}
