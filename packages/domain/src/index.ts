@@ -32,3 +32,4 @@ export * from './schemas/standing-orders';
 export * from './standing-orders';
 export * from './sales-report';
 export * from './production';
+export * from './delivery';
