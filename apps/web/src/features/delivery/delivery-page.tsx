@@ -167,7 +167,7 @@ export function Component() {
       {day && day.drivers.length > 0 ? (
         <div className="sticky top-0 z-10 mt-4 flex flex-wrap items-end gap-3 rounded-xl bg-white p-3 shadow-sm">
           <label className="flex flex-col text-sm text-stone-700">
-            Repartidor
+            Asignar a
             <select
               value={driverId}
               onChange={(e) => setDriverId(e.target.value)}

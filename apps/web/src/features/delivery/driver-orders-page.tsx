@@ -9,6 +9,7 @@ import { useCompanyId } from '../../components/data-table/resource-client';
 import { dayFromNow } from '../../components/day-picker';
 import { EmptyState } from '../../components/empty-state';
 import { LoadFailed, LoadingStatus } from '../../components/load-status';
+import { DriverApp } from './driver-app';
 import { newAction, useDeliveryDay, type DriverAction } from './delivery-api';
 import { addressText, collectText } from './delivery-parts';
 import {
@@ -202,6 +203,7 @@ export function Component() {
 
   return (
     <AreaPage title="Mi ruta de hoy">
+      <DriverApp />
       {problems.length > 0 ? (
         <ul className="mb-4 space-y-2" aria-label="Cambios que no se pudieron enviar">
           {problems.map((c) => (

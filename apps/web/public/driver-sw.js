@@ -1,0 +1,60 @@
+// The driver's service worker (issue 27), scope /driver/: keeps the app shell (the driver pages' HTML and the
+// hashed scripts and styles they load) and today's route (GET …/deliveries), so the phone opens and shows the
+// route without signal. Pages and the route: network first, the kept copy when offline. Hashed assets never
+// change: kept copy first. Writes are never cached: the page's IndexedDB queue keeps and replays them.
+const CACHE = 'hornada-driver-v1';
+const SHELL = ['/driver/orders', '/driver/summary', '/driver.webmanifest', '/icons/driver-192.png'];
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    caches
+      .open(CACHE)
+      .then((cache) => cache.addAll(SHELL))
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) => Promise.all(keys.filter((k) => k !== CACHE).map((k) => caches.delete(k))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+async function networkFirst(request, fallbackUrl) {
+  const cache = await caches.open(CACHE);
+  try {
+    const answer = await fetch(request);
+    if (answer.ok) await cache.put(request, answer.clone());
+    return answer;
+  } catch (err) {
+    const kept = (await cache.match(request)) ?? (fallbackUrl ? await cache.match(fallbackUrl) : undefined);
+    if (kept) return kept;
+    throw err;
+  }
+}
+
+async function keptFirst(request) {
+  const cache = await caches.open(CACHE);
+  const kept = await cache.match(request);
+  if (kept) return kept;
+  const answer = await fetch(request);
+  if (answer.ok) await cache.put(request, answer.clone());
+  return answer;
+}
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (request.mode === 'navigate' && url.pathname.startsWith('/driver/')) {
+    event.respondWith(networkFirst(request, '/driver/orders'));
+  } else if (url.pathname.startsWith('/assets/')) {
+    event.respondWith(keptFirst(request));
+  } else if (/^\/api\/companies\/[^/]+\/deliveries$/.test(url.pathname)) {
+    event.respondWith(networkFirst(request));
+  }
+});
