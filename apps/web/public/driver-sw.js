@@ -1,3 +1,4 @@
+/* global self, caches */
 // The driver's service worker (issue 27), scope /driver/: keeps the app shell (the driver pages' HTML and the
 // hashed scripts and styles they load) and today's route (GET …/deliveries), so the phone opens and shows the
 // route without signal. Pages and the route: network first, the kept copy when offline. Hashed assets never
