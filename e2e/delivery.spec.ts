@@ -84,10 +84,13 @@ test('the office routes three orders, the driver delivers one offline, the offic
   }
 
   // The demo driver already has some of today's stops (the seed's).
-  const stopsOf = async () => {
+  async function stopsOf(): Promise<string[]>;
+  async function stopsOf(full: true): Promise<DeliveryDay['routes'][number]['stops']>;
+  async function stopsOf(full?: true) {
     const day = (await call(api, token, 'GET', `${base}/deliveries?date=${date}`)) as DeliveryDay;
-    return day.routes.find((r) => r.driver?.name === DRIVER_NAME)?.stops.map((s) => String(s.number)) ?? [];
-  };
+    const stops = day.routes.find((r) => r.driver?.name === DRIVER_NAME)?.stops ?? [];
+    return full ? stops : stops.map((s) => String(s.number));
+  }
   const before = (await stopsOf()).length;
 
   // The office: select the three, give them to the driver, order the route.
@@ -137,7 +140,8 @@ test('the office routes three orders, the driver delivers one offline, the offic
   const driver = await phone.newPage();
   const driverErrors: string[] = [];
   driver.on('console', (m) => {
-    if (m.type() === 'error' && !/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR/.test(m.text()))
+    // Offline reads fail, and the move of the order taken back is a 404 (the conflict below).
+    if (m.type() === 'error' && !/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR|status of 404/.test(m.text()))
       driverErrors.push(m.text());
   });
   driver.on('pageerror', (e) => driverErrors.push(e.message));
@@ -186,6 +190,24 @@ test('the office routes three orders, the driver delivers one offline, the offic
   // The office's open page, live.
   await expect(office).toContainText('Entregado', { timeout: 5_000 });
   await expect(office).toContainText('Recibido');
+
+  // A conflict: without signal the driver sets off with another stop, which the office meanwhile takes
+  // back; once online the phone says so in plain Spanish instead of dropping the move.
+  const other = driver.locator(`[data-stop="${numbers.middle}"]`);
+  await phone.setOffline(true);
+  await other.getByRole('button', { name: 'En camino' }).click();
+  await expect(other.getByText('Pendiente de enviar')).toBeVisible();
+  const middle = (await stopsOf(true)).find((s) => s.number === numbers.middle)!;
+  await call(api, token, 'PATCH', `${base}/orders/${middle.id}`, { deliveryAssistantId: null });
+  await phone.setOffline(false);
+  await expect(driver.getByRole('alert')).toContainText(
+    `No se pudo marcar en camino el pedido #${numbers.middle}: ya no está asignado a ti. Llama a la panadería.`,
+  );
+  // The stop taken back leaves the phone's route.
+  await expect(other).toHaveCount(0);
+  await driver.screenshot({ path: shot('delivery-driver-conflict-375.png'), fullPage: true });
+  await driver.getByRole('button', { name: 'Entendido' }).click();
+  await expect(driver.getByRole('alert')).toBeHidden();
 
   // The summary: the cash collected by the driver.
   const day = (await call(api, token, 'GET', `${base}/deliveries?date=${date}`)) as DeliveryDay;

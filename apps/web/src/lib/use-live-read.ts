@@ -26,6 +26,7 @@ export function useLiveRead<T>(
   const [round, setRound] = useState(0);
   // Read at answer time: a new function each render must not make a new read.
   const onDataRef = useRef(onData);
+  const shownKey = useRef<string | null>(null);
   onDataRef.current = onData;
   const queryKey = JSON.stringify(query);
   const resourceKey = resources.join(',');
@@ -42,7 +43,10 @@ export function useLiveRead<T>(
           onDataRef.current?.(data);
         })
         .catch((err: unknown) => live && setLoad({ state: 'failed', message: failureText(err) }));
-    setLoad({ state: 'loading' });
+    // A reload of the same read keeps what is on screen until the answer comes (no flicker, inputs kept).
+    const key = `${companyId}|${path}|${queryKey}`;
+    if (shownKey.current !== key) setLoad({ state: 'loading' });
+    shownKey.current = key;
     void read();
     const later = () => {
       if (timer) clearTimeout(timer);

@@ -37,7 +37,7 @@ export function whatsappLink(phone: string): string {
 }
 
 /** The queue and conflicts of this phone, kept up to date, and flushed whenever the connection returns. */
-function useQueue(companyId: string | null) {
+function useQueue(companyId: string | null, reload: () => void) {
   const [pending, setPending] = useState<DriverAction[]>([]);
   const [problems, setProblems] = useState<Conflict[]>([]);
   const refresh = useCallback(() => {
@@ -47,14 +47,15 @@ function useQueue(companyId: string | null) {
   useEffect(() => {
     refresh();
     const off = onQueueChange(refresh);
-    const online = () => companyId && void flush(companyId);
+    // What was sent (or refused) changed the route: read it again.
+    const online = () => companyId && void flush(companyId).then(reload);
     window.addEventListener('online', online);
     online();
     return () => {
       off();
       window.removeEventListener('online', online);
     };
-  }, [companyId, refresh]);
+  }, [companyId, refresh, reload]);
   return { pending, problems };
 }
 
@@ -185,7 +186,7 @@ export function Component() {
     [companyId],
   );
   const { load, reload } = useDeliveryDay(companyId, date, keep);
-  const { pending, problems } = useQueue(companyId);
+  const { pending, problems } = useQueue(companyId, reload);
   const [kept, setKept] = useState<DeliveryDay | null>(null);
   useEffect(() => {
     if (load.state === 'failed' && companyId)
@@ -198,7 +199,7 @@ export function Component() {
 
   const act = (stop: DeliveryStop, body: DriverAction['body']) => {
     if (!companyId) return;
-    void enqueue(companyId, newAction(stop, body));
+    void enqueue(companyId, newAction(stop, body)).then(reload);
   };
 
   return (
