@@ -112,10 +112,13 @@ export function Component() {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [driverId, setDriverId] = useState('');
   const [busy, setBusy] = useState(false);
-  const [printing, setPrinting] = useState<DeliveryRoute | null>(null);
+  // The driver whose run sheet is open: the sheet follows the live route, not a copy taken at the click.
+  const [printingId, setPrintingId] = useState<string | null>(null);
   const day = load.state === 'ready' ? load.data : null;
   // The office works on the unassigned first (the API lists them last).
   const routes = day ? [...day.routes].sort((a, b) => Number(a.driver !== null) - Number(b.driver !== null)) : [];
+
+  const printing = routes.find((r) => r.driver !== null && r.driver.id === printingId) ?? null;
 
   const run = async (work: () => Promise<void>, done: string) => {
     if (!companyId) return;
@@ -232,7 +235,11 @@ export function Component() {
                           <RouteIcon className="size-4" aria-hidden="true" />
                           Ordenar ruta de {name}
                         </button>
-                        <button type="button" className={secondaryButtonClass} onClick={() => setPrinting(route)}>
+                        <button
+                          type="button"
+                          className={secondaryButtonClass}
+                          onClick={() => setPrintingId(route.driver!.id)}
+                        >
                           <Printer className="size-4" aria-hidden="true" />
                           Hoja de ruta
                         </button>
@@ -263,7 +270,7 @@ export function Component() {
         )}
       </div>
       {printing ? (
-        <PrintPreview title={`Hoja de ruta de ${printing.driver?.name ?? ''}`} onClose={() => setPrinting(null)}>
+        <PrintPreview title={`Hoja de ruta de ${printing.driver?.name ?? ''}`} onClose={() => setPrintingId(null)}>
           <RunSheet route={printing} date={date} marketName={marketName} />
         </PrintPreview>
       ) : null}
