@@ -4,10 +4,12 @@ import { formatMoney } from '@hornada/domain/format';
 import { ORDER_STATUS_ES } from '@hornada/domain/order-status';
 import { CheckCircle2, CloudOff, MapPin, MessageCircle, Phone, Truck } from 'lucide-react';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useStore } from 'zustand';
 import { AreaPage } from '../../components/area-page';
 import { useCompanyId } from '../../components/data-table/resource-client';
 import { dayFromNow } from '../../components/day-picker';
 import { EmptyState } from '../../components/empty-state';
+import { authStore } from '../../lib/auth-store';
 import { LoadFailed, LoadingStatus } from '../../components/load-status';
 import { DriverApp } from './driver-app';
 import { newAction, useDeliveryDay, type DriverAction } from './delivery-api';
@@ -195,7 +197,9 @@ export function Component() {
         .catch(() => undefined);
   }, [load.state, companyId, date]);
   const day = load.state === 'ready' ? load.data : kept;
-  const stops = day?.routes.flatMap((r) => r.stops) ?? [];
+  // A delivery assistant reads only its own stops; staff who drive read every route, and see theirs here.
+  const uid = useStore(authStore, (st) => st.user?.uid ?? null);
+  const stops = day?.routes.filter((r) => r.driver?.id === uid).flatMap((r) => r.stops) ?? [];
 
   const act = (stop: DeliveryStop, body: DriverAction['body']) => {
     if (!companyId) return;

@@ -1,6 +1,9 @@
+import { deliveryTotals } from '@hornada/domain/delivery';
+import { useStore } from 'zustand';
 import { AreaPage } from '../../components/area-page';
 import { useCompanyId } from '../../components/data-table/resource-client';
 import { dayFromNow } from '../../components/day-picker';
+import { authStore } from '../../lib/auth-store';
 import { LoadFailed, LoadingStatus } from '../../components/load-status';
 import { DriverApp } from './driver-app';
 import { useDeliveryDay } from './delivery-api';
@@ -10,6 +13,10 @@ import { TotalsList } from './delivery-parts';
 export function Component() {
   const companyId = useCompanyId();
   const { load, reload } = useDeliveryDay(companyId, dayFromNow(0));
+  const uid = useStore(authStore, (st) => st.user?.uid ?? null);
+  // Staff who drive read every route: their own totals, as a delivery assistant's read gives.
+  const totals =
+    load.state === 'ready' ? (load.data.routes.find((r) => r.driver?.id === uid)?.totals ?? deliveryTotals([])) : null;
   return (
     <AreaPage title="Resumen del día">
       <DriverApp />
@@ -19,7 +26,7 @@ export function Component() {
         ) : load.state === 'failed' ? (
           <LoadFailed message={load.message} onRetry={reload} />
         ) : (
-          <TotalsList totals={load.data.totals} />
+          <TotalsList totals={totals!} />
         )}
       </div>
     </AreaPage>

@@ -19,11 +19,11 @@ export function SummaryTable({ day }: { day: DeliveryDay }) {
       <th scope="row" className="py-2 pr-3 text-left font-semibold">
         {label}
       </th>
-      <td className="py-2 text-right tabular-nums">{t.stops}</td>
-      <td className="py-2 text-right tabular-nums">{t.delivered}</td>
-      <td className="py-2 text-right tabular-nums">{t.pending}</td>
-      <td className="py-2 text-right tabular-nums">{formatMoney(t.cashToCollect)}</td>
-      <td className="py-2 text-right tabular-nums">{formatMoney(t.cashCollected)}</td>
+      <td className="px-2 py-2 text-right tabular-nums">{t.stops}</td>
+      <td className="px-2 py-2 text-right tabular-nums">{t.delivered}</td>
+      <td className="px-2 py-2 text-right tabular-nums">{t.pending}</td>
+      <td className="px-2 py-2 text-right tabular-nums">{formatMoney(t.cashToCollect)}</td>
+      <td className="px-2 py-2 text-right tabular-nums">{formatMoney(t.cashCollected)}</td>
       <td className={`py-2 text-right tabular-nums ${t.difference < 0 ? 'text-red-700' : ''}`}>
         {formatMoney(t.difference)}
       </td>
@@ -35,12 +35,12 @@ export function SummaryTable({ day }: { day: DeliveryDay }) {
         <thead className="border-b border-stone-300 text-right text-xs uppercase tracking-wide text-stone-600">
           <tr>
             <th className="py-2 text-left">Repartidor</th>
-            <th className="py-2">Paradas</th>
-            <th className="py-2">Entregados</th>
-            <th className="py-2">Pendientes</th>
-            <th className="py-2">Efectivo por cobrar</th>
-            <th className="py-2">Efectivo recibido</th>
-            <th className="py-2">Diferencia</th>
+            <th className="px-2 py-2">Paradas</th>
+            <th className="px-2 py-2">Entregados</th>
+            <th className="px-2 py-2">Pendientes</th>
+            <th className="px-2 py-2">Efectivo por cobrar</th>
+            <th className="px-2 py-2">Efectivo recibido</th>
+            <th className="px-2 py-2">Diferencia</th>
           </tr>
         </thead>
         <tbody>
