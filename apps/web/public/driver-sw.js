@@ -6,13 +6,21 @@
 const CACHE = 'hornada-driver-v1';
 const SHELL = ['/driver/orders', '/driver/summary', '/driver.webmanifest', '/icons/driver-192.png'];
 
+// The shell: the driver pages and every hashed script and style their documents name (modulepreload, script,
+// stylesheet), so a reload without signal finds each of them.
+async function keepShell() {
+  const cache = await caches.open(CACHE);
+  await cache.addAll(SHELL);
+  const assets = new Set();
+  for (const page of ['/driver/orders', '/driver/summary']) {
+    const html = await (await cache.match(page)).text();
+    for (const m of html.matchAll(/["'](\/assets\/[^"'?#]+)["']/g)) assets.add(m[1]);
+  }
+  await cache.addAll([...assets]);
+}
+
 self.addEventListener('install', (event) => {
-  event.waitUntil(
-    caches
-      .open(CACHE)
-      .then((cache) => cache.addAll(SHELL))
-      .then(() => self.skipWaiting()),
-  );
+  event.waitUntil(keepShell().then(() => self.skipWaiting()));
 });
 
 self.addEventListener('activate', (event) => {
@@ -22,6 +30,14 @@ self.addEventListener('activate', (event) => {
       .then((keys) => Promise.all(keys.filter((k) => k !== CACHE).map((k) => caches.delete(k))))
       .then(() => self.clients.claim()),
   );
+});
+
+// The page lists the hashed assets it loaded before this worker was there (driver-app.tsx).
+self.addEventListener('message', (event) => {
+  const data = event.data;
+  if (!data || data.type !== 'keep' || !Array.isArray(data.urls)) return;
+  const urls = data.urls.filter((u) => typeof u === 'string' && u.startsWith('/assets/')).slice(0, 200);
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(urls)));
 });
 
 async function networkFirst(request, fallbackUrl) {
