@@ -182,6 +182,11 @@ test('the office routes three orders, the driver delivers one offline, the offic
   await phone.setOffline(true);
   await card.getByRole('button', { name: 'Entregado' }).click();
   await expect(card.getByText('Pendiente de enviar')).toBeVisible();
+  // Still without signal, the phone reopens the page: the service worker gives the shell and today's
+  // route, and the move is still kept on the phone.
+  await driver.reload();
+  await expect(driver.getByRole('heading', { name: 'Mi ruta de hoy', level: 1 })).toBeVisible();
+  await expect(card.getByText('Pendiente de enviar')).toBeVisible();
   await driver.screenshot({ path: shot('delivery-driver-offline-375.png'), fullPage: true });
   const office = route.locator(`[data-stop="${numbers.near}"]`);
   await expect(office).toContainText('En camino');

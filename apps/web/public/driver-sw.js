@@ -6,8 +6,23 @@
 const CACHE = 'hornada-driver-v1';
 const SHELL = ['/driver/orders', '/driver/summary', '/driver.webmanifest', '/icons/driver-192.png'];
 
+/**
+ * Keeps hashed assets and, one level down, the chunks their scripts may import later (`"./name-hash.js"`):
+ * a chunk first imported on a reload without signal (the session's store, a page) is then already here.
+ */
+async function keepAssets(cache, urls) {
+  const all = new Set(urls);
+  for (const url of urls) {
+    if (!url.endsWith('.js')) continue;
+    const answer = await cache.match(url);
+    const text = answer ? await answer.text() : '';
+    for (const m of text.matchAll(/["'`]\.\/([\w.-]+\.(?:js|css))["'`]/g)) all.add(`/assets/${m[1]}`);
+  }
+  await cache.addAll([...all].slice(0, 400));
+}
+
 // The shell: the driver pages and every hashed script and style their documents name (modulepreload, script,
-// stylesheet), so a reload without signal finds each of them.
+// stylesheet), with what those scripts import, so a reload without signal finds each of them.
 async function keepShell() {
   const cache = await caches.open(CACHE);
   await cache.addAll(SHELL);
@@ -17,6 +32,7 @@ async function keepShell() {
     for (const m of html.matchAll(/["'](\/assets\/[^"'?#]+)["']/g)) assets.add(m[1]);
   }
   await cache.addAll([...assets]);
+  await keepAssets(cache, [...assets]);
 }
 
 self.addEventListener('install', (event) => {
@@ -37,7 +53,7 @@ self.addEventListener('message', (event) => {
   const data = event.data;
   if (!data || data.type !== 'keep' || !Array.isArray(data.urls)) return;
   const urls = data.urls.filter((u) => typeof u === 'string' && u.startsWith('/assets/')).slice(0, 200);
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(urls)));
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(urls).then(() => keepAssets(cache, urls))));
 });
 
 async function networkFirst(request, fallbackUrl) {
