@@ -111,6 +111,13 @@ test('the office routes three orders, the driver delivers one offline, the offic
   expect(expected.filter((n) => ours.includes(n))).toEqual(ours);
   const shown = () => route.locator('[data-stop]').evaluateAll((els) => els.map((e) => e.getAttribute('data-stop')));
   await expect.poll(shown).toEqual(expected);
+  // Reordered by hand: dragged, then back with the keyboard's button.
+  await route.locator(`[data-stop="${expected[1]}"]`).dragTo(route.locator(`[data-stop="${expected[0]}"]`));
+  const dragged = [expected[1], expected[0], ...expected.slice(2)];
+  await expect.poll(shown).toEqual(dragged);
+  await route.getByRole('button', { name: `Subir el pedido #${expected[0]}` }).click();
+  await expect.poll(shown).toEqual(expected);
+  expect(await stopsOf()).toEqual(expected);
   await expect(route.getByRole('link', { name: `Google Maps para el pedido #${numbers.near}` })).toHaveAttribute(
     'href',
     /query=4\.6301%2C-74\.0699/,

@@ -27,11 +27,16 @@ export async function orderRoute(companyId: string, date: string, driverId: stri
   );
 }
 
-/** Writes the positions of a route as listed (after a move up or down). */
-export async function savePositions(companyId: string, orderIds: readonly string[]) {
-  await http.patch(`${base(companyId)}/orders/bulk-update`, {
-    updates: orderIds.map((id, i) => ({ id, data: { routePosition: i + 1 } })),
-  });
+/**
+ * Writes the positions of a route as listed (after a move or a drop); a delivered stop keeps its own (the
+ * server takes positions only for open orders).
+ */
+export async function savePositions(companyId: string, stops: readonly { id: string; status: string }[]) {
+  const updates = stops
+    .map((s, i) => ({ id: s.id, status: s.status, data: { routePosition: i + 1 } }))
+    .filter((u) => u.status !== 'delivered')
+    .map(({ id, data }) => ({ id, data }));
+  await http.patch(`${base(companyId)}/orders/bulk-update`, { updates });
 }
 
 /** One of the driver's moves on a stop, as the phone keeps it until it is sent. */

@@ -27,6 +27,7 @@ function StopRow({
   selected,
   onSelect,
   onMove,
+  onDrop,
   busy,
 }: {
   stop: DeliveryStop;
@@ -35,10 +36,25 @@ function StopRow({
   selected: boolean;
   onSelect(on: boolean): void;
   onMove: ((by: -1 | 1) => void) | null;
+  /** A stop of the same route dropped on this one takes its place (the buttons do the same by keyboard). */
+  onDrop: ((from: number) => void) | null;
   busy: boolean;
 }) {
   return (
-    <li className="flex flex-wrap items-start gap-3 py-3" data-stop={stop.number}>
+    <li
+      className="flex flex-wrap items-start gap-3 py-3"
+      data-stop={stop.number}
+      draggable={onDrop !== null && !busy}
+      onDragStart={(e) => e.dataTransfer.setData('text/x-hornada-stop', String(index))}
+      onDragOver={(e) => onDrop && e.dataTransfer.types.includes('text/x-hornada-stop') && e.preventDefault()}
+      onDrop={(e) => {
+        const from = Number(e.dataTransfer.getData('text/x-hornada-stop'));
+        if (onDrop && Number.isInteger(from) && from !== index) {
+          e.preventDefault();
+          onDrop(from);
+        }
+      }}
+    >
       <input
         type="checkbox"
         className="mt-1 size-5"
@@ -142,11 +158,11 @@ export function Component() {
       driverId ? 'Repartidor asignado.' : 'Pedidos sin repartidor.',
     );
 
-  const move = (route: DeliveryRoute, index: number, by: -1 | 1) => {
-    const ids = route.stops.map((s) => s.id);
-    const [taken] = ids.splice(index, 1);
-    ids.splice(index + by, 0, taken!);
-    void run(() => savePositions(companyId!, ids), 'Orden de la ruta guardado.');
+  const move = (route: DeliveryRoute, index: number, to: number) => {
+    const stops = [...route.stops];
+    const [taken] = stops.splice(index, 1);
+    stops.splice(to, 0, taken!);
+    void run(() => savePositions(companyId!, stops), 'Orden de la ruta guardado.');
   };
 
   const toggle = (id: string, on: boolean) =>
@@ -258,7 +274,8 @@ export function Component() {
                         count={route.stops.length}
                         selected={selected.has(s.id)}
                         onSelect={(on) => toggle(s.id, on)}
-                        onMove={route.driver ? (by) => move(route, i, by) : null}
+                        onMove={route.driver ? (by) => move(route, i, i + by) : null}
+                        onDrop={route.driver ? (from) => move(route, from, i) : null}
                         busy={busy}
                       />
                     ))}
