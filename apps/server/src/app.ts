@@ -35,6 +35,7 @@ import { createStorage, type StorageDriver } from './providers/storage';
 import { registerOrderRoutes } from './modules/orders/orders.routes';
 import { registerShopRoutes } from './modules/shops/shops.routes';
 import { registerPaymentRoutes } from './modules/payments/payments.routes';
+import { registerDeliveryRoutes } from './modules/delivery/delivery.routes';
 import { registerProductionRoutes } from './modules/production/production.routes';
 import { registerReportRoutes } from './modules/reports/reports.routes';
 import { registerStandingOrderJobs } from './modules/standing-orders/standing-orders.routes';
@@ -303,6 +304,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Shared: its hook runs after the resources' standingOrders writes, registered below.
   await app.register(shared('standing-orders', registerStandingOrderJobs));
   await app.register(part('production', registerProductionRoutes));
+  await app.register(part('delivery', registerDeliveryRoutes));
   // The sandbox gateway's checkout and look-up exist only when it is the gateway (never beside Wompi).
   if (config.payments.gateway === 'sandbox') {
     // Anyone may approve their own payment there: say so loudly where money should be real.

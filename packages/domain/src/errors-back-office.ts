@@ -20,6 +20,8 @@ export const BACK_OFFICE_ERROR_TEXTS_ES = {
   'reports/range-too-long': 'Elige un periodo de máximo 366 días.',
   'reports/invalid-range': 'La fecha inicial debe ser anterior o igual a la final.',
   'orders/not-unpaid': 'Algunos pedidos ya no están pendientes de pago. Actualiza la lista e intenta de nuevo.',
+  // Deliveries (issue 27).
+  'delivery/no-origin': 'Primero indica la ubicación de la panadería en Configuración: la ruta empieza allí.',
   // People (issue 25): nobody locks themselves or their bakery out.
   'users/self-change': 'No puedes cambiar tu propio rol ni desactivar tu propia cuenta.',
   'users/last-admin': 'Tu panadería quedaría sin ningún administrador activo. Nombra otro administrador primero.',

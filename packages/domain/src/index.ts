@@ -32,4 +32,5 @@ export * from './schemas/standing-orders';
 export * from './standing-orders';
 export * from './sales-report';
 export * from './production';
+export * from './delivery';
 export * from './shops';

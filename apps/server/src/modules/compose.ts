@@ -5,6 +5,7 @@ import { CartsService } from './carts/carts.service';
 import { IdentityService } from './identity/identity.service';
 import { INVITATION_TTL_MS, issueActionToken } from './identity/action-tokens';
 import { endSessionsOf } from './identity/sessions';
+import { DeliveryService } from './delivery/delivery.service';
 import { OrdersService } from './orders/orders.service';
 import { PaymentsService } from './payments/payments.service';
 import { ProductionService } from './production/production.service';
@@ -37,6 +38,7 @@ export interface Modules {
   invitations: { mailer: InvitationMailer | null };
   sales: SalesReportService;
   production: ProductionService;
+  delivery: DeliveryService;
 }
 
 /**
@@ -52,6 +54,7 @@ export function composeModules(ctx: AppContext, resources: ResourceRegistry): Mo
   const receivables = new ReceivablesService(ctx, resources);
   const sales = new SalesReportService(ctx);
   const production = new ProductionService(ctx);
+  const delivery = new DeliveryService(ctx, resources);
 
   resources.hooksOf('orders').beforeWrite.add('orders:rules', orders.rules.beforeWrite, { order: ORDER_HOOKS.rules });
   // A gateway's write: its payment in history, and a paid web order confirmed (design §5).
@@ -92,7 +95,7 @@ export function composeModules(ctx: AppContext, resources: ResourceRegistry): Mo
     { order: USER_HOOKS.invite },
   );
 
-  return { carts, orders, payments, identity, receivables, invitations, sales, production };
+  return { carts, orders, payments, identity, receivables, invitations, sales, production, delivery };
 }
 
 declare module 'fastify' {

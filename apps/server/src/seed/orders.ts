@@ -50,6 +50,14 @@ const NAMES = [
   'Paula Andrea Ruiz',
 ];
 const STREETS = ['Calle 45 # 13-20', 'Carrera 7 # 60-12', 'Calle 53 # 21-40', 'Carrera 15 # 85-33', 'Calle 26 # 19-08'];
+/** Where each street address lies in Bogotá, so the demo's routes mean something (issue 27). */
+const STREET_POINTS: Record<string, { lat: number; lng: number }> = {
+  'Calle 45 # 13-20': { lat: 4.6331, lng: -74.0678 },
+  'Carrera 7 # 60-12': { lat: 4.6458, lng: -74.0613 },
+  'Calle 53 # 21-40': { lat: 4.6425, lng: -74.0721 },
+  'Carrera 15 # 85-33': { lat: 4.6705, lng: -74.0551 },
+  'Calle 26 # 19-08': { lat: 4.6151, lng: -74.0742 },
+};
 const HOODS = ['Teusaquillo', 'Chapinero', 'Galerías', 'Chicó', 'La Soledad', 'Palermo'];
 const CANCEL_REASONS = ['El cliente ya no lo necesita', 'Dirección fuera de cobertura', 'Pedido duplicado'];
 const REFUND_REASONS = ['Producto en mal estado', 'Pedido cancelado después del pago', 'Cobro duplicado'];
@@ -168,15 +176,14 @@ export async function seedOrders(opts: {
       fulfillment: pickup ? 'pickup' : 'delivery',
       address: pickup
         ? null
-        : {
+        : ((line) => ({
             label: null,
-            line: rnd.pick(STREETS),
+            line,
             neighborhood: rnd.pick(HOODS),
             city: 'Bogotá',
             notes: null,
-            lat: null,
-            lng: null,
-          },
+            ...STREET_POINTS[line]!,
+          }))(rnd.pick(STREETS)),
       dueDate: plan.day,
       window: plan.window,
       // Online payments are web only, and the rules take cash and transfer from the web: set below.

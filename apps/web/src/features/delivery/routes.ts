@@ -1,7 +1,7 @@
 import { paths } from '../../config/paths';
 import { defineRoutes } from '../../lib/route-entry';
 
-/** The day's deliveries (design §6): the dashboard's delivery screens and the driver area. Not built yet. */
+/** The day's deliveries (design §6): the dashboard's delivery screens and the driver area.  */
 export const deliveryRoutes = defineRoutes([
   {
     id: 'dashboard.delivery',
@@ -11,6 +11,7 @@ export const deliveryRoutes = defineRoutes([
     permission: { area: 'dashboard', capability: 'deliveries:assign' },
     title: 'Domicilios',
     icon: 'Truck',
+    lazy: () => import('./delivery-page'),
   },
   {
     id: 'dashboard.deliverySummary',
@@ -18,6 +19,7 @@ export const deliveryRoutes = defineRoutes([
     area: 'dashboard',
     permission: { area: 'dashboard', capability: 'deliveries:read' },
     title: 'Resumen de domicilios',
+    lazy: () => import('./summary-page'),
   },
   {
     id: 'driver.orders',
@@ -26,6 +28,7 @@ export const deliveryRoutes = defineRoutes([
     permission: { area: 'driver', capability: 'deliveries:read' },
     title: 'Mi ruta',
     icon: 'Route',
+    lazy: () => import('./driver-orders-page'),
   },
   {
     id: 'driver.summary',
@@ -34,5 +37,6 @@ export const deliveryRoutes = defineRoutes([
     permission: { area: 'driver', capability: 'deliveries:read' },
     title: 'Resumen del día',
     icon: 'PackageSearch',
+    lazy: () => import('./driver-summary-page'),
   },
 ]);

@@ -14,7 +14,7 @@ const filled: EntryForm = {
   contact: { name: ' Camila Ríos ', phone: '310 555 0199', email: '' },
   items: [{ productId: ID, quantity: '3', notes: ' sin azúcar ' }],
   fulfillment: 'delivery',
-  address: { line: 'Carrera 7 # 45-10', neighborhood: '', city: 'Bogotá', notes: '' },
+  address: { line: 'Carrera 7 # 45-10', neighborhood: '', city: 'Bogotá', notes: '', lat: '', lng: '' },
   dueDate: '2026-11-25',
   window: 'manana',
   paymentMethod: 'credit',
@@ -28,7 +28,7 @@ describe('order entry form', () => {
       contact: { name: 'Camila Ríos', phone: '310 555 0199', email: null },
       items: [{ productId: ID, quantity: 3, notes: 'sin azúcar' }],
       fulfillment: 'delivery',
-      address: { line: 'Carrera 7 # 45-10', neighborhood: null, city: 'Bogotá', notes: null },
+      address: { line: 'Carrera 7 # 45-10', neighborhood: null, city: 'Bogotá', notes: null, lat: null, lng: null },
       dueDate: '2026-11-25',
       window: 'manana',
       paymentMethod: 'credit',
@@ -66,5 +66,19 @@ describe('order entry form', () => {
   it('knows which server error paths are its fields', () => {
     expect(['window', 'items.2.productId', 'contact.phone', 'address.line'].every(isEntryField)).toBe(true);
     expect(isEntryField('status')).toBe(false);
+  });
+
+  it('sends the map pin typed (a comma read as the point), or none, and says what is wrong with it', async () => {
+    const pinned = { ...filled, address: { ...filled.address, lat: ' 4,6278 ', lng: '-74.0712' } };
+    expect(toInput(pinned).address).toMatchObject({ lat: 4.6278, lng: -74.0712 });
+    const half = await check({ ...filled, address: { ...filled.address, lat: '4.6278' } });
+    expect(half.address?.lng?.message).toBe('Escribe la latitud y la longitud, o deja las dos vacías.');
+    const wrong = await check({ ...filled, address: { ...filled.address, lat: '95', lng: 'oeste' } });
+    expect(wrong.address?.lat?.message).toBe('Escribe una latitud entre -90 y 90, por ejemplo 4.6278.');
+    expect(wrong.address?.lng?.message).toBe('Escribe una longitud entre -180 y 180, por ejemplo -74.0712.');
+    expect(toInput({ ...filled, address: { ...filled.address, lat: '95', lng: '1' } }).address).toMatchObject({
+      lat: null,
+      lng: null,
+    });
   });
 });

@@ -22,7 +22,8 @@ export interface EntryForm {
   contact: { name: string; phone: string; email: string };
   items: LineForm[];
   fulfillment: 'delivery' | 'pickup';
-  address: { line: string; neighborhood: string; city: string; notes: string };
+  /** `lat`/`lng`: the map pin as typed (issue 27); both empty leaves the address without coordinates. */
+  address: { line: string; neighborhood: string; city: string; notes: string; lat: string; lng: string };
   dueDate: string;
   window: string;
   paymentMethod: OrderPaymentMethod | '';
@@ -36,12 +37,20 @@ export const EMPTY_FORM: EntryForm = {
   contact: { name: '', phone: '', email: '' },
   items: [],
   fulfillment: 'delivery',
-  address: { line: '', neighborhood: '', city: '', notes: '' },
+  address: { line: '', neighborhood: '', city: '', notes: '', lat: '', lng: '' },
   dueDate: '',
   window: '',
   paymentMethod: '',
   notes: '',
 };
+
+/** A typed coordinate within ±`max` (a comma taken as the decimal point), else NaN; empty is null. */
+export function coordinateOf(text: string, max: number): number | null {
+  const t = text.trim().replace(',', '.');
+  if (!t) return null;
+  const n = /^-?\d{1,3}(\.\d+)?$/.test(t) ? Number(t) : Number.NaN;
+  return Math.abs(n) <= max ? n : Number.NaN;
+}
 
 /** A typed quantity: a whole number, else NaN (the check below says so under the line). */
 export const quantityOf = (text: string): number => (/^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN);
@@ -72,6 +81,7 @@ export function toInput(form: EntryForm): OrderWrite {
             neighborhood: optionalText(a.neighborhood),
             city: optionalText(a.city),
             notes: optionalText(a.notes),
+            ...pinOf(a),
           }
         : null,
     dueDate: form.dueDate,
@@ -79,6 +89,15 @@ export function toInput(form: EntryForm): OrderWrite {
     paymentMethod: form.paymentMethod === '' ? 'cash' : form.paymentMethod,
     notes: optionalText(form.notes),
   };
+}
+
+/** The pin when both coordinates are valid, else none (the checks below say what is wrong). */
+function pinOf(a: EntryForm['address']): { lat: number | null; lng: number | null } {
+  const lat = coordinateOf(a.lat, 90);
+  const lng = coordinateOf(a.lng, 180);
+  return lat !== null && lng !== null && !Number.isNaN(lat) && !Number.isNaN(lng)
+    ? { lat, lng }
+    : { lat: null, lng: null };
 }
 
 type Flat = Record<string, string>;
@@ -100,6 +119,14 @@ function screenProblems(form: EntryForm, hasWindows: boolean): Flat {
   });
   if (form.fulfillment === 'delivery' && !form.address.line.trim())
     e['address.line'] = 'Escribe la dirección de entrega.';
+  if (form.fulfillment === 'delivery') {
+    const lat = coordinateOf(form.address.lat, 90);
+    const lng = coordinateOf(form.address.lng, 180);
+    if (Number.isNaN(lat)) e['address.lat'] = 'Escribe una latitud entre -90 y 90, por ejemplo 4.6278.';
+    if (Number.isNaN(lng)) e['address.lng'] = 'Escribe una longitud entre -180 y 180, por ejemplo -74.0712.';
+    if ((lat === null) !== (lng === null))
+      e[lat === null ? 'address.lat' : 'address.lng'] = 'Escribe la latitud y la longitud, o deja las dos vacías.';
+  }
   if (!form.dueDate) e.dueDate = 'Elige el día.';
   else if (hasWindows && !form.window) e.window = 'Elige un horario.';
   if (!form.paymentMethod) e.paymentMethod = 'Elige el medio de pago.';
@@ -152,6 +179,6 @@ export function entryResolver(hasWindows: boolean): Resolver<EntryForm> {
 
 /** The server's error paths that are fields of this form (the others show above it). */
 export const isEntryField = (path: string): boolean =>
-  /^(customerId|b2bClientId|contact\.(name|phone|email)|items|items\.\d+\.(productId|quantity|notes)|fulfillment|address\.(line|neighborhood|city|notes)|dueDate|window|paymentMethod|notes)$/.test(
+  /^(customerId|b2bClientId|contact\.(name|phone|email)|items|items\.\d+\.(productId|quantity|notes)|fulfillment|address\.(line|neighborhood|city|notes|lat|lng)|dueDate|window|paymentMethod|notes)$/.test(
     path,
   );

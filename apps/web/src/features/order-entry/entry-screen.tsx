@@ -101,11 +101,20 @@ export function EntryScreen({ companyId, data }: { companyId: string; data: Entr
     const method = getValues('paymentMethod');
     if (party !== 'b2b' && method === 'credit') setValue('paymentMethod', methods.find((m) => m !== 'credit') ?? '');
   }
-  function fillAddress(a: { line: string; neighborhood?: string | null; city?: string | null; notes?: string | null }) {
+  function fillAddress(a: {
+    line: string;
+    neighborhood?: string | null;
+    city?: string | null;
+    notes?: string | null;
+    lat?: number | null;
+    lng?: number | null;
+  }) {
     setValue('address.line', a.line, dirty);
     setValue('address.neighborhood', a.neighborhood ?? '', dirty);
     setValue('address.city', a.city ?? '', dirty);
     setValue('address.notes', a.notes ?? '', dirty);
+    setValue('address.lat', a.lat != null ? String(a.lat) : '', dirty);
+    setValue('address.lng', a.lng != null ? String(a.lng) : '', dirty);
   }
   function chooseCustomer(user: User | null) {
     setCustomer(user);

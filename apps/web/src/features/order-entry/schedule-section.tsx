@@ -105,6 +105,24 @@ export function ScheduleSection({
             registration={register('address.notes')}
             error={errors.address?.notes?.message}
           />
+          <TextField
+            id="entry-address-lat"
+            label="Latitud"
+            labelNote="(opcional, para la ruta)"
+            inputMode="decimal"
+            autoComplete="off"
+            registration={register('address.lat')}
+            error={errors.address?.lat?.message}
+          />
+          <TextField
+            id="entry-address-lng"
+            label="Longitud"
+            labelNote="(opcional, para la ruta)"
+            inputMode="decimal"
+            autoComplete="off"
+            registration={register('address.lng')}
+            error={errors.address?.lng?.message}
+          />
         </div>
       ) : settings.address ? (
         <p className="text-stone-700">Recoge en: {settings.address}</p>

@@ -1,38 +1,15 @@
 import { Printer, Tags } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { AreaPage } from '../../components/area-page';
 import { useCompanyId } from '../../components/data-table/resource-client';
 import { EmptyState } from '../../components/empty-state';
 import { LoadFailed, LoadingStatus } from '../../components/load-status';
 import { secondaryButtonClass } from '../../components/ui/button';
-import { storefrontApi } from '../../lib/storefront-api';
+import { useMarketName } from '../../lib/use-market-name';
 import { useProductionDay } from './production-api';
-import {
-  DayPicker,
-  IngredientNeeds,
-  PackingLabels,
-  PrintPreview,
-  ProductionSheet,
-  ProgressBar,
-  useDayParam,
-} from './production-parts';
-
-/** The bakery's name for the printed sheet. */
-function useMarketName(companyId: string | null): string {
-  const [name, setName] = useState('');
-  useEffect(() => {
-    if (!companyId) return;
-    let live = true;
-    storefrontApi(null)
-      .settings(companyId)
-      .then((s) => live && setName(s.marketName ?? ''))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [companyId]);
-  return name;
-}
+import { DayPicker, useDayParam } from '../../components/day-picker';
+import { PrintPreview } from '../../components/print-preview';
+import { IngredientNeeds, PackingLabels, ProductionSheet, ProgressBar } from './production-parts';
 
 /**
  * Dashboard › Producción agrupada (design §6 orders/production/grouped, issue 26): a preparation day's

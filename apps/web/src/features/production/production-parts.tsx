@@ -1,59 +1,5 @@
 import type { ProductionDay } from '@hornada/domain/production';
-import { Printer, X } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
-import { createPortal } from 'react-dom';
-import { useSearchParams } from 'react-router';
-import { buttonClass, secondaryButtonClass } from '../../components/ui/button';
-import { useDismiss } from '../../components/ui/use-dismiss';
-import { dayFromNow, dayLong, formatAmount, progressOf, shortageText } from './production-view';
-
-/** The preparation day of the page, kept in the address (`?date=`), today by default. */
-export function useDayParam(): [string, (day: string) => void] {
-  const [params, setParams] = useSearchParams();
-  const asked = params.get('date');
-  const day = asked && /^\d{4}-\d{2}-\d{2}$/.test(asked) ? asked : dayFromNow(0);
-  return [day, (next) => setParams({ date: next }, { replace: true })];
-}
-
-/** Today, tomorrow or any date. */
-export function DayPicker({
-  day,
-  onChange,
-  large = false,
-}: {
-  day: string;
-  onChange(day: string): void;
-  large?: boolean;
-}) {
-  const today = dayFromNow(0);
-  const tomorrow = dayFromNow(1);
-  const size = large ? 'min-h-14 px-6 text-lg' : '';
-  const choice = (value: string, label: string) => (
-    <button
-      type="button"
-      aria-pressed={day === value}
-      className={`${day === value ? buttonClass : secondaryButtonClass} ${size}`}
-      onClick={() => onChange(value)}
-    >
-      {label}
-    </button>
-  );
-  return (
-    <div className="flex flex-wrap items-center gap-2 print:hidden">
-      {choice(today, 'Hoy')}
-      {choice(tomorrow, 'Mañana')}
-      <label className={`flex items-center gap-2 text-stone-700 ${large ? 'text-lg' : 'text-sm'}`}>
-        Fecha
-        <input
-          type="date"
-          value={day}
-          onChange={(e) => e.target.value && onChange(e.target.value)}
-          className={`rounded-lg border border-stone-300 bg-white px-3 py-2 ${large ? 'min-h-14 text-lg' : ''}`}
-        />
-      </label>
-    </div>
-  );
-}
+import { dayLong, formatAmount, progressOf, shortageText } from './production-view';
 
 /** A product's progress: produced of ordered, as a bar that screen readers read too. */
 export function ProgressBar({
@@ -117,43 +63,6 @@ export function IngredientNeeds({ day }: { day: ProductionDay }) {
         ))}
       </tbody>
     </table>
-  );
-}
-
-/**
- * A printable document over the page (production sheet, labels): a child of `<body>` printed alone
- * (styles.css hides the body's other children while a `.print-sheet` is there), A4, black on white.
- */
-export function PrintPreview({ title, onClose, children }: { title: string; onClose(): void; children: ReactNode }) {
-  const id = useId();
-  const closeRef = useDismiss(onClose);
-  return createPortal(
-    <div
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby={`${id}-title`}
-      className="print-sheet fixed inset-0 z-50 overflow-y-auto bg-stone-950/40 p-4 print:static print:bg-white print:p-0"
-    >
-      <article className="mx-auto max-w-3xl rounded-2xl bg-white p-6 text-black shadow-xl print:max-w-none print:rounded-none print:p-0 print:shadow-none">
-        <div className="flex flex-wrap items-center justify-between gap-2 print:hidden">
-          <h2 id={`${id}-title`} className="text-lg font-semibold text-stone-900">
-            {title}
-          </h2>
-          <div className="flex gap-2">
-            <button type="button" className={buttonClass} onClick={() => window.print()}>
-              <Printer className="size-4" aria-hidden="true" />
-              Imprimir
-            </button>
-            <button type="button" ref={closeRef} className={secondaryButtonClass} onClick={onClose}>
-              <X className="size-4" aria-hidden="true" />
-              Cerrar
-            </button>
-          </div>
-        </div>
-        <div className="mt-4 print:mt-0">{children}</div>
-      </article>
-    </div>,
-    document.body,
   );
 }
 

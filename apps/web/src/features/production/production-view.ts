@@ -23,20 +23,7 @@ export function progressOf(p: Pick<ProductionProduct, 'quantity' | 'produced'>):
   return p.quantity > 0 ? Math.min(100, Math.round((p.produced / p.quantity) * 100)) : 0;
 }
 
-/** The day in Bogotá (the bakery's zone), `offset` days from now. */
-export function dayFromNow(offset: number, now = new Date(), timeZone = 'America/Bogota'): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
-    .format(now)
-    .split('-')
-    .map(Number);
-  const d = new Date(Date.UTC(parts[0]!, parts[1]! - 1, parts[2]! + offset));
-  return d.toISOString().slice(0, 10);
-}
-
-/** A day as the sheet prints it: "martes, 24 de noviembre de 2026". */
-export function dayLong(day: string): string {
-  return new Intl.DateTimeFormat('es-CO', { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
-}
+export { dayFromNow, dayLong } from '../../components/day-picker';
 
 /** Statuses where marking produced makes sense (earlier ones wait for confirmation, later ones are done). */
 export const PRODUCIBLE: readonly OrderStatus[] = ['confirmed', 'in_production', 'ready'];

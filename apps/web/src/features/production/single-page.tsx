@@ -9,7 +9,7 @@ import { LoadFailed, LoadingStatus } from '../../components/load-status';
 import { buttonClass, secondaryButtonClass } from '../../components/ui/button';
 import { toastStore } from '../../lib/toast-store';
 import { failure, markProduced, useProductionDay } from './production-api';
-import { DayPicker, useDayParam } from './production-parts';
+import { DayPicker, useDayParam } from '../../components/day-picker';
 import { dayLong, missingOf, producePatches } from './production-view';
 
 /** One order of the day: its lines with what is made, "Marcar producido" per line and for the whole order. */

@@ -1,0 +1,72 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { DeliveryDay, DeliveryQuery, RouteInput } from '@hornada/domain';
+import { z } from 'zod';
+import { writeLimit } from '../../plugins/rate-limit';
+import { replaySafe, writeHeaders } from '../../resources/idempotency';
+
+const noStore = (_req: FastifyRequest, reply: FastifyReply, done: () => void) => {
+  void reply.header('cache-control', 'no-store');
+  done();
+};
+
+const companyParams = z.object({ companyId: z.string().min(1).max(64) });
+
+/** The deliveries read and the route of design §3 "operations" (issue 27). */
+export function registerDeliveryRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const service = app.modules.delivery;
+
+  r.get(
+    '/api/companies/:companyId/deliveries',
+    {
+      onRequest: noStore,
+      schema: {
+        tags: ['delivery'],
+        summary: "A due day's deliveries by driver, in route order, with the cash of each",
+        description:
+          'The delivery orders whose `dueDate` is `date` (company time zone), not cancelled, grouped by ' +
+          '`deliveryAssistantId` (drivers by name, unassigned last), each in `routePosition` order (unrouted ' +
+          "after, by window and number). `amountToCollect` is a cash order's total unless staff settled it before " +
+          'the trip; `totals.difference` is cash collected minus cash to collect over delivered stops. Admin and ' +
+          'staff read every driver (`deliveries:assign`); a delivery assistant only its own stops.',
+        params: companyParams,
+        querystring: DeliveryQuery,
+        response: { 200: z.object({ data: DeliveryDay }) },
+      },
+    },
+    async (req) => ({ data: await service.day(req.caller, req.params.companyId, req.query.date) }),
+  );
+
+  r.post(
+    '/api/companies/:companyId/deliveries/route',
+    {
+      config: writeLimit(app).config,
+      onRequest: noStore,
+      schema: {
+        tags: ['delivery'],
+        summary: "Order a driver's stops of a day nearest-neighbour from the bakery",
+        description:
+          "The driver's open stops of `date` (not delivered nor cancelled) ordered nearest-neighbour from the " +
+          "bakery's `location` in settings (each next stop the closest to the last; stops without coordinates last), " +
+          'their `routePosition` written 1…n after the delivered ones, in one transaction as the signed-in user. ' +
+          'Without a location in settings a 422 `delivery/no-origin`. Admin and staff (`deliveries:assign`). ' +
+          'Answers the stop ids in their new order. Takes an `Idempotency-Key`.',
+        params: companyParams,
+        headers: writeHeaders,
+        body: RouteInput,
+        response: { 200: z.object({ data: z.object({ orderIds: z.array(z.string()) }) }) },
+      },
+    },
+    async (req, reply) =>
+      replaySafe(req, reply, {
+        service: app.resources.get('orders'),
+        action: 'update',
+        companyId: req.params.companyId,
+        status: 200,
+        write: async (scope) => ({
+          orderIds: await service.route(req.caller, req.params.companyId, req.body, scope),
+        }),
+      }),
+  );
+}

@@ -1,0 +1,204 @@
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import {
+  amountToCollect,
+  dayStartInZone,
+  deliveryTotals,
+  hasCapability,
+  nearestNeighbour,
+  pointOf,
+  reachesCompany,
+  rolesWith,
+  type DeliveryDay,
+  type DeliveryRoute,
+  type DeliveryStop,
+  type RouteInput,
+} from '@hornada/domain';
+import type { AppContext, Caller } from '../../context';
+import { orders, settings, users } from '../../db/schema';
+import { AppError, forbidden, notFound, unauthenticated, validationError } from '../../lib/errors';
+import { asUser } from '../../resources/actor';
+import type { ResourceRegistry } from '../../resources/registry';
+import type { WriteScope } from '../../resources/service';
+import { getCompany } from '../../resources/tenant';
+
+/** The most stops one day's read returns: far beyond a bakery's day, a bound on the answer. */
+export const MAX_DELIVERY_STOPS = 5_000;
+
+/** Statuses a route may still reorder (the back office writes `routePosition` only while the order is open). */
+const ROUTABLE = ['pending', 'confirmed', 'in_production', 'ready', 'out_for_delivery'] as const;
+
+/**
+ * Deliveries (design §3 "operations", issue 27): a due day's delivery orders by driver in route order
+ * with each driver's cash, and the nearest-neighbour route. The office reads every driver; a driver
+ * (without `deliveries:assign`) only its own stops. Assignments, reorders and the driver's moves are
+ * writes to the orders resource (its one door: permissions, the status machine, history, live).
+ */
+export class DeliveryService {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly resources: ResourceRegistry,
+  ) {}
+
+  /** 401 without a user, 404 for another company (its existence not confirmed), 403 for a role without it. */
+  private assertReader(caller: Caller | null, companyId: string): asserts caller is Caller {
+    if (!caller) throw unauthenticated();
+    if (!reachesCompany(caller, companyId)) throw notFound();
+    if (!hasCapability(caller.role, 'deliveries:read')) throw forbidden('Your role cannot read deliveries');
+  }
+
+  async day(caller: Caller | null, companyId: string, date: string): Promise<DeliveryDay> {
+    this.assertReader(caller, companyId);
+    const company = await getCompany(this.ctx, companyId);
+    const office = hasCapability(caller.role, 'deliveries:assign');
+    const db = this.ctx.db;
+    const [rows, settingsRows, driverRows] = await Promise.all([
+      db
+        .select()
+        .from(orders)
+        .where(
+          and(
+            eq(orders.companyId, companyId),
+            eq(orders.dueDate, dayStartInZone(date, company.timeZone)),
+            eq(orders.fulfillment, 'delivery'),
+            isNull(orders.deletedAt),
+            ne(orders.status, 'cancelled'),
+            // A driver reads only the stops assigned to it.
+            office ? undefined : eq(orders.deliveryAssistantId, caller.uid),
+          ),
+        )
+        .orderBy(sql`${orders.routePosition} ASC NULLS LAST`, asc(orders.window), asc(orders.number))
+        .limit(MAX_DELIVERY_STOPS),
+      db.select({ data: settings.data }).from(settings).where(eq(settings.companyId, companyId)).limit(1),
+      db
+        .select({ id: users.id, name: users.name, role: users.role })
+        .from(users)
+        .where(
+          and(
+            eq(users.companyId, companyId),
+            inArray(users.role, [...rolesWith('deliveries:drive')]),
+            isNull(users.deletedAt),
+            eq(users.disabled, false),
+          ),
+        )
+        .orderBy(asc(users.name), asc(users.id)),
+    ]);
+    const data = settingsRows[0]?.data;
+    const windows = new Map((data?.deliveryWindows ?? []).map((w) => [w.id, w.label]));
+    const names = new Map(driverRows.map((d) => [d.id, d.name]));
+
+    const byDriver = new Map<string | null, DeliveryStop[]>();
+    for (const o of rows) {
+      const stop: DeliveryStop = {
+        id: o.id,
+        number: o.number,
+        status: o.status,
+        contact: o.contact,
+        address: o.address,
+        window: o.window,
+        windowLabel: o.window ? (windows.get(o.window) ?? o.window) : null,
+        items: o.items.map((i) => ({ productId: i.productId, name: i.name, quantity: i.quantity })),
+        total: o.total,
+        paymentMethod: o.paymentMethod,
+        paymentStatus: o.paymentStatus,
+        amountToCollect: amountToCollect(o),
+        cashCollected: o.cashCollected,
+        deliveryAssistantId: o.deliveryAssistantId,
+        routePosition: o.routePosition,
+        notes: o.notes,
+        updatedAt: o.updatedAt.toISOString(),
+        noCoordinates: pointOf(o) === null,
+      };
+      const list = byDriver.get(o.deliveryAssistantId) ?? [];
+      list.push(stop);
+      byDriver.set(o.deliveryAssistantId, list);
+    }
+
+    const routes: DeliveryRoute[] = [...byDriver]
+      .map(([id, stops]) => ({
+        driver: id === null ? null : { id, name: names.get(id) ?? 'Sin nombre' },
+        stops,
+        totals: deliveryTotals(stops),
+      }))
+      // Drivers by name, the unassigned stops last (design §3).
+      .sort((a, b) =>
+        a.driver === null ? 1 : b.driver === null ? -1 : a.driver.name.localeCompare(b.driver.name, 'es'),
+      );
+    const all = routes.flatMap((r) => r.stops);
+    return {
+      date,
+      origin: data?.location ?? null,
+      routes,
+      drivers: office ? driverRows.map((d) => ({ id: d.id, name: d.name })) : [],
+      totals: deliveryTotals(all),
+    };
+  }
+
+  /**
+   * Orders a driver's open stops of a day nearest-neighbour from the bakery's location (stops without
+   * coordinates last) and writes `routePosition` 1…n through the orders resource, all in one transaction;
+   * delivered stops keep theirs and the open ones follow them.
+   */
+  async route(caller: Caller | null, companyId: string, input: RouteInput, within?: WriteScope) {
+    if (!caller) throw unauthenticated();
+    if (!reachesCompany(caller, companyId)) throw notFound();
+    if (!hasCapability(caller.role, 'deliveries:assign')) throw forbidden('Your role cannot order routes');
+    const company = await getCompany(this.ctx, companyId);
+    const [s] = await this.ctx.db
+      .select({ data: settings.data })
+      .from(settings)
+      .where(eq(settings.companyId, companyId))
+      .limit(1);
+    const origin = s?.data.location ?? null;
+    if (!origin) {
+      throw new AppError(422, 'delivery/no-origin', "Set the bakery's location in settings before ordering a route");
+    }
+    const [driver] = await this.ctx.db
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(
+          eq(users.id, input.deliveryAssistantId),
+          eq(users.companyId, companyId),
+          inArray(users.role, [...rolesWith('deliveries:drive')]),
+          isNull(users.deletedAt),
+        ),
+      )
+      .limit(1);
+    if (!driver) throw validationError([{ path: 'deliveryAssistantId', message: 'Not a driver of this bakery' }]);
+
+    const run = (work: (scope: WriteScope) => Promise<DeliveryStop['id'][]>) =>
+      within ? work(within) : this.resources.transaction(companyId, work);
+    return run(async (scope) => {
+      const ofDay = and(
+        eq(orders.companyId, companyId),
+        eq(orders.dueDate, dayStartInZone(input.date, company.timeZone)),
+        eq(orders.fulfillment, 'delivery'),
+        eq(orders.deliveryAssistantId, input.deliveryAssistantId),
+        isNull(orders.deletedAt),
+      );
+      const rows = await scope.tx
+        .select({
+          id: orders.id,
+          status: orders.status,
+          address: orders.address,
+          routePosition: orders.routePosition,
+        })
+        .from(orders)
+        .where(ofDay)
+        .orderBy(asc(orders.window), asc(orders.number))
+        .for('update');
+      const open = rows.filter((r) => (ROUTABLE as readonly string[]).includes(r.status));
+      const done = Math.max(0, ...rows.filter((r) => r.status === 'delivered').map((r) => r.routePosition ?? 0));
+      const ordered = nearestNeighbour(origin, open);
+      if (ordered.length > 0) {
+        await this.resources.get('orders').bulkUpdate(
+          asUser(caller),
+          companyId,
+          ordered.map((r, i) => ({ id: r.id, data: { routePosition: done + i + 1 } })),
+          scope,
+        );
+      }
+      return ordered.map((r) => r.id);
+    });
+  }
+}

@@ -1,0 +1,93 @@
+/* global self, caches */
+// The driver's service worker (issue 27), scope /driver/: keeps the app shell (the driver pages' HTML and the
+// hashed scripts and styles they load) and today's route (GET …/deliveries), so the phone opens and shows the
+// route without signal. Pages and the route: network first, the kept copy when offline. Hashed assets never
+// change: kept copy first. Writes are never cached: the page's IndexedDB queue keeps and replays them.
+const CACHE = 'hornada-driver-v1';
+const SHELL = ['/driver/orders', '/driver/summary', '/driver.webmanifest', '/icons/driver-192.png'];
+
+/**
+ * Keeps hashed assets and, one level down, the chunks their scripts may import later (`"./name-hash.js"`):
+ * a chunk first imported on a reload without signal (the session's store, a page) is then already here.
+ */
+async function keepAssets(cache, urls) {
+  const all = new Set(urls);
+  for (const url of urls) {
+    if (!url.endsWith('.js')) continue;
+    const answer = await cache.match(url);
+    const text = answer ? await answer.text() : '';
+    for (const m of text.matchAll(/["'`]\.\/([\w.-]+\.(?:js|css))["'`]/g)) all.add(`/assets/${m[1]}`);
+  }
+  await cache.addAll([...all].slice(0, 400));
+}
+
+// The shell: the driver pages and every hashed script and style their documents name (modulepreload, script,
+// stylesheet), with what those scripts import, so a reload without signal finds each of them.
+async function keepShell() {
+  const cache = await caches.open(CACHE);
+  await cache.addAll(SHELL);
+  const assets = new Set();
+  for (const page of ['/driver/orders', '/driver/summary']) {
+    const html = await (await cache.match(page)).text();
+    for (const m of html.matchAll(/["'](\/assets\/[^"'?#]+)["']/g)) assets.add(m[1]);
+  }
+  await cache.addAll([...assets]);
+  await keepAssets(cache, [...assets]);
+}
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(keepShell().then(() => self.skipWaiting()));
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) => Promise.all(keys.filter((k) => k !== CACHE).map((k) => caches.delete(k))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+// The page lists the hashed assets it loaded before this worker was there (driver-app.tsx).
+self.addEventListener('message', (event) => {
+  const data = event.data;
+  if (!data || data.type !== 'keep' || !Array.isArray(data.urls)) return;
+  const urls = data.urls.filter((u) => typeof u === 'string' && u.startsWith('/assets/')).slice(0, 200);
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(urls).then(() => keepAssets(cache, urls))));
+});
+
+async function networkFirst(request, fallbackUrl) {
+  const cache = await caches.open(CACHE);
+  try {
+    const answer = await fetch(request);
+    if (answer.ok) await cache.put(request, answer.clone());
+    return answer;
+  } catch (err) {
+    const kept = (await cache.match(request)) ?? (fallbackUrl ? await cache.match(fallbackUrl) : undefined);
+    if (kept) return kept;
+    throw err;
+  }
+}
+
+async function keptFirst(request) {
+  const cache = await caches.open(CACHE);
+  const kept = await cache.match(request);
+  if (kept) return kept;
+  const answer = await fetch(request);
+  if (answer.ok) await cache.put(request, answer.clone());
+  return answer;
+}
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (request.mode === 'navigate' && url.pathname.startsWith('/driver/')) {
+    event.respondWith(networkFirst(request, '/driver/orders'));
+  } else if (url.pathname.startsWith('/assets/')) {
+    event.respondWith(keptFirst(request));
+  } else if (/^\/api\/companies\/[^/]+\/deliveries$/.test(url.pathname)) {
+    event.respondWith(networkFirst(request));
+  }
+});

@@ -1,0 +1,65 @@
+import type { DeliveryDay } from '@hornada/domain/delivery';
+import { IDEMPOTENCY_HEADER } from '@hornada/domain/schemas/orders';
+import { http } from '../../lib/http';
+import { randomKey } from '../../lib/random-key';
+import { useLiveRead } from '../../lib/use-live-read';
+
+const base = (companyId: string) => `/companies/${encodeURIComponent(companyId)}`;
+
+/** A due day's deliveries (GET …/deliveries), read again on every order change in the company. */
+export function useDeliveryDay(companyId: string | null, date: string, onData?: (day: DeliveryDay) => void) {
+  return useLiveRead<DeliveryDay>(companyId, 'deliveries', { date }, ['orders'], onData);
+}
+
+/** Names one driver (or none) for several orders at once, all or nothing (the orders' bulk update). */
+export async function assignDriver(companyId: string, orderIds: readonly string[], driverId: string | null) {
+  await http.patch(`${base(companyId)}/orders/bulk-update`, {
+    updates: orderIds.map((id) => ({ id, data: { deliveryAssistantId: driverId } })),
+  });
+}
+
+/** Orders a driver's stops nearest-neighbour from the bakery (POST …/deliveries/route). */
+export async function orderRoute(companyId: string, date: string, driverId: string) {
+  await http.post(
+    `${base(companyId)}/deliveries/route`,
+    { date, deliveryAssistantId: driverId },
+    { headers: { [IDEMPOTENCY_HEADER]: randomKey() } },
+  );
+}
+
+/**
+ * Writes the positions of a route as listed (after a move or a drop); a delivered stop keeps its own (the
+ * server takes positions only for open orders).
+ */
+export async function savePositions(companyId: string, stops: readonly { id: string; status: string }[]) {
+  const updates = stops
+    .map((s, i) => ({ id: s.id, status: s.status, data: { routePosition: i + 1 } }))
+    .filter((u) => u.status !== 'delivered')
+    .map(({ id, data }) => ({ id, data }));
+  await http.patch(`${base(companyId)}/orders/bulk-update`, { updates });
+}
+
+/** One of the driver's moves on a stop, as the phone keeps it until it is sent. */
+export interface DriverAction {
+  /** The Idempotency-Key: a replay after a lost answer changes nothing twice. */
+  key: string;
+  orderId: string;
+  number: number;
+  body: { status?: 'out_for_delivery' | 'delivered'; cashCollected?: number; notes?: string };
+  at: string;
+}
+
+export function newAction(stop: { id: string; number: number }, body: DriverAction['body']): DriverAction {
+  return { key: randomKey(), orderId: stop.id, number: stop.number, body, at: new Date().toISOString() };
+}
+
+/**
+ * Sends one driver action: the order's PATCH with its Idempotency-Key. No If-Match: the phone's queued moves
+ * follow each other on one order; what the office changed meanwhile (a cancellation, another driver) is the
+ * status machine's refusal, shown to the driver.
+ */
+export async function sendAction(companyId: string, action: DriverAction) {
+  await http.patch(`${base(companyId)}/orders/${encodeURIComponent(action.orderId)}`, action.body, {
+    headers: { [IDEMPOTENCY_HEADER]: action.key },
+  });
+}

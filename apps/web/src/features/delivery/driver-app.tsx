@@ -1,0 +1,26 @@
+import { useEffect } from 'react';
+
+/**
+ * The driver's installable app (issue 27): its manifest in the page's head (React places the link there) and
+ * its service worker (public/driver-sw.js, scope /driver/), which keeps the shell and today's route offline.
+ * Browsers allow a service worker only on https or localhost; elsewhere the IndexedDB queue still works.
+ */
+export function DriverApp() {
+  useEffect(() => {
+    if (!('serviceWorker' in navigator)) return;
+    navigator.serviceWorker
+      .register('/driver-sw.js', { scope: '/driver/' })
+      .then((reg) => {
+        // The scripts and styles this page already loaded came before the worker: hand it their addresses so
+        // the shell opens without signal from the first visit on.
+        const assets = performance
+          .getEntriesByType('resource')
+          .map((e) => new URL(e.name))
+          .filter((u) => u.origin === location.origin && u.pathname.startsWith('/assets/'))
+          .map((u) => u.pathname);
+        (reg.active ?? reg.waiting ?? reg.installing)?.postMessage({ type: 'keep', urls: assets });
+      })
+      .catch(() => undefined);
+  }, []);
+  return <link rel="manifest" href="/driver.webmanifest" />;
+}

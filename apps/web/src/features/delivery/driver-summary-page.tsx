@@ -1,0 +1,34 @@
+import { deliveryTotals } from '@hornada/domain/delivery';
+import { useStore } from 'zustand';
+import { AreaPage } from '../../components/area-page';
+import { useCompanyId } from '../../components/data-table/resource-client';
+import { dayFromNow } from '../../components/day-picker';
+import { authStore } from '../../lib/auth-store';
+import { LoadFailed, LoadingStatus } from '../../components/load-status';
+import { DriverApp } from './driver-app';
+import { useDeliveryDay } from './delivery-api';
+import { TotalsList } from './delivery-parts';
+
+/** Domicilios › Resumen del día (design §6 driver summary, issue 27): the driver's stops and cash today. */
+export function Component() {
+  const companyId = useCompanyId();
+  const { load, reload } = useDeliveryDay(companyId, dayFromNow(0));
+  const uid = useStore(authStore, (st) => st.user?.uid ?? null);
+  // Staff who drive read every route: their own totals, as a delivery assistant's read gives.
+  const totals =
+    load.state === 'ready' ? (load.data.routes.find((r) => r.driver?.id === uid)?.totals ?? deliveryTotals([])) : null;
+  return (
+    <AreaPage title="Resumen del día">
+      <DriverApp />
+      <div className="rounded-2xl bg-white p-4 shadow-sm">
+        {load.state === 'loading' ? (
+          <LoadingStatus>Cargando tu resumen…</LoadingStatus>
+        ) : load.state === 'failed' ? (
+          <LoadFailed message={load.message} onRetry={reload} />
+        ) : (
+          <TotalsList totals={totals!} />
+        )}
+      </div>
+    </AreaPage>
+  );
+}
