@@ -6,7 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const migrationsFolder = path.join(root, 'apps/server/src/db/migrations');
+// The source's migrations in a checkout, the built copy in the production image (which has no src/).
+export const migrationsFolder = existsSync(path.join(root, 'apps/server/src/db/migrations'))
+  ? path.join(root, 'apps/server/src/db/migrations')
+  : path.join(root, 'apps/server/dist/migrations');
 export const dataDir = () => path.resolve(process.env.DATA_DIR || path.join(root, 'data'));
 
 /** Stops with a message for the operator (Spanish, like the rest of the app's output). */
