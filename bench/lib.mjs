@@ -205,3 +205,15 @@ export async function demoShop(base) {
   const products = (await json(await fetch(`${api}/products?per_page=50`))).data;
   return { companyId, admin, api, settings, day, products, json };
 }
+
+/** A guest's checkout body: cash, delivered on `day`'s first window. */
+export function cashCheckout(day) {
+  return JSON.stringify({
+    contact: { name: 'Cliente de prueba', phone: '300 000 0000' },
+    fulfillment: 'delivery',
+    address: { line: 'Calle 45 # 13-20', city: 'Bogotá' },
+    dueDate: day.date,
+    window: day.windows[0].id,
+    paymentMethod: 'cash',
+  });
+}

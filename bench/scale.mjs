@@ -9,7 +9,7 @@
 // with the database. Prints the figures; exits 1 if any of them is not 0.
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
-import { demoShop, percentile, sleep, withDb } from './lib.mjs';
+import { cashCheckout, demoShop, percentile, sleep, withDb } from './lib.mjs';
 import { startTopology } from './topology.mjs';
 
 const SECONDS = Number(process.env.SCALE_SECONDS ?? 60);
@@ -165,14 +165,7 @@ try {
         {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'x-session-id': s, 'idempotency-key': key },
-          body: JSON.stringify({
-            contact: { name: 'Cliente de prueba', phone: '300 000 0000' },
-            fulfillment: 'delivery',
-            address: { line: 'Calle 45 # 13-20', city: 'Bogotá' },
-            dueDate: day.date,
-            window: day.windows[0].id,
-            paymentMethod: 'cash',
-          }),
+          body: cashCheckout(day),
         },
         grace,
       );
