@@ -187,6 +187,8 @@ async function main() {
       );
     } finally {
       await bareSigned.stop();
+      // The writes changed the list: the 304 runs that follow need its new ETag.
+      target.etag = (await fetch(target.url)).headers.get('etag');
     }
   }
 
