@@ -33,6 +33,7 @@ async function measure(instances) {
     const latencies = [];
     let orders = 0;
     let refused = 0;
+    const reasons = new Set();
     const end = Date.now() + SECONDS * 1000;
     const started = performance.now();
     await Promise.all(
@@ -45,9 +46,10 @@ async function measure(instances) {
             headers: { 'content-type': 'application/json', 'x-session-id': s },
             body: JSON.stringify({ companyId, items: [lineOf(products[Math.floor(Math.random() * products.length)])] }),
           });
-          const c = await cart.json();
+          const c = await cart.json().catch(() => null);
           if (cart.status !== 201) {
             refused += 1;
+            reasons.add(`cart ${cart.status} ${c?.code ?? ''}`);
             continue;
           }
           const r = await fetch(`${base}/api/carts/${c.data.id}/checkout`, {
@@ -59,16 +61,30 @@ async function measure(instances) {
             },
             body: cashCheckout(day),
           });
-          await r.json();
+          await r.text();
           latencies.push(performance.now() - t0);
           if (r.status === 201) orders += 1;
-          else refused += 1;
+          else {
+            refused += 1;
+            reasons.add(`checkout ${r.status}`);
+          }
         }
       }),
     );
     const seconds = (performance.now() - started) / 1000;
     latencies.sort((a, b) => a - b);
-    return { rate: orders / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), refused };
+    return {
+      rate: orders / seconds,
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+      refused,
+      reasons: [...reasons].join('; '),
+    };
+  } catch (err) {
+    for (const n of topo.nodes)
+      print(`${n.name} (exit ${n.server.child.exitCode}):\n${n.server.output().slice(-1500)}`);
+    print(`haproxy:\n${topo.proxyOutput().slice(-1500)}`);
+    throw err;
   } finally {
     await topo.stop();
   }
@@ -79,7 +95,7 @@ const one = await measure(1);
 const three = await measure(3);
 const show = (label, r) =>
   print(
-    `${label.padEnd(28)} ${r.rate.toFixed(0).padStart(5)} orders/s   cart+checkout p50 ${r.p50.toFixed(0)} ms   p99 ${r.p99.toFixed(0)} ms   refused ${r.refused}`,
+    `${label.padEnd(28)} ${r.rate.toFixed(0).padStart(5)} orders/s   cart+checkout p50 ${r.p50.toFixed(0)} ms   p99 ${r.p99.toFixed(0)} ms   refused ${r.refused}${r.reasons ? ` (${r.reasons})` : ''}`,
   );
 show('one instance behind HAProxy', one);
 show('three instances', three);

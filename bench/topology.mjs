@@ -144,6 +144,9 @@ export function haproxyConfig(port, nodes) {
 defaults
   mode http
   option forwardfor
+  # A new connection to the instance for each request: never a request sent on a connection the
+  # instance is closing at that moment (which HAProxy can only answer 502).
+  option http-server-close
   timeout connect 2s
   timeout client 65s
   # Past the event stream's 25 s heartbeat; HAProxy forwards its bytes as they come (no buffering).
@@ -162,7 +165,10 @@ backend app
   balance roundrobin
   option httpchk GET /api/health
   http-check expect status 200
-  default-server inter 500ms fall 2 rise 2 on-marked-down shutdown-sessions
+  # A check slower than 3 s fails (a busy instance answers within it); three failures take the instance
+  # out, its requests under way finishing. A dead one refuses connections: those go to another (redispatch).
+  timeout check 3s
+  default-server inter 1s fall 3 rise 2
 ${nodes.map((n) => `  server ${n.name} 127.0.0.1:${n.port} check`).join('\n')}
 `;
 }
