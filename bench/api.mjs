@@ -2,7 +2,8 @@
 //  1. a bare Fastify route serving the same JSON from memory (the baseline of this run), and
 //  2. Hornada's public product list (20 items) on the embedded PostgreSQL and on BENCH_PG_URL's
 //     server (default: this machine's PostgreSQL 15 at 127.0.0.1:5432, a fresh database),
-// then the same with If-None-Match (304s). Prints req/s, p50, p99, the ratio to the baseline and a goal
+// then the same with If-None-Match (304s); and on the embedded database the signed-in path (the admin's
+// list, bearer verified) against a bare Fastify serving those bytes, alone and with writes going on. Prints req/s, p50, p99, the ratio to the baseline and a goal
 // check per database (ratio ≥ 0.5 and p99 < 25 ms). Every server under test, the baseline included,
 // runs in its own child process, so each competes with autocannon for the CPU alike.
 // A PostgreSQL 15 that cannot be reached fails the run, unless BENCH_SKIP_PG15=1 or --skip-pg15 says
@@ -15,7 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { freePort, startServer, waitHealthy, sleep } from './lib.mjs';
+import { demoAdmin, freePort, startServer, waitHealthy, sleep } from './lib.mjs';
 
 const here = fileURLToPath(import.meta.url);
 
@@ -50,7 +51,7 @@ async function main() {
     const config = await (await fetch(`http://127.0.0.1:${port}/api/config`)).json();
     const url = `http://127.0.0.1:${port}/api/companies/${config.data.companyId}/products?per_page=20`;
     const etag = (await fetch(url)).headers.get('etag');
-    return { url, etag, stop: () => server.stop() };
+    return { url, etag, base: `http://127.0.0.1:${port}`, stop: () => server.stop() };
   }
 
   async function startBare(body) {
@@ -133,6 +134,64 @@ async function main() {
     }
   }
 
+  /**
+   * The signed-in path (issue 30 item 6): the admin's product list, its bearer verified and its caller
+   * read on each request, against a bare Fastify serving the same bytes; then the same while the admin
+   * writes (a price change every 50 ms, each a transaction, a change-log row and a notification every
+   * instance's caches follow).
+   */
+  async function measureSignedIn(target) {
+    const { companyId, headers } = await demoAdmin(target.base);
+    const signedBody = await (await fetch(target.url, { headers })).text();
+    const bareSigned = await startBare(signedBody);
+    try {
+      const plain = [];
+      const writing = [];
+      let writes = 0;
+      for (let i = 0; i < ROUNDS; i++) {
+        const base = await run(bareSigned.url);
+        plain.push({ ...(await run(target.url, headers)), base });
+        let stop = false;
+        const products = (await (await fetch(target.url, { headers })).json()).data;
+        const writer = (async () => {
+          for (let n = 0; !stop; n++) {
+            const p = products[n % products.length];
+            await fetch(`${target.base}/api/companies/${companyId}/products/${p.id}`, {
+              method: 'PATCH',
+              headers: { ...headers, 'content-type': 'application/json' },
+              body: JSON.stringify({ price: p.price + (n % 2) * 100 }),
+            });
+            writes += 1;
+            await sleep(50);
+          }
+        })();
+        try {
+          writing.push({ ...(await run(target.url, headers)), base });
+        } finally {
+          stop = true;
+          await writer;
+        }
+      }
+      for (const r of [...plain, ...writing]) r.ratio = r.rps / r.base.rps;
+      const f = medianRound(plain);
+      const w = medianRound(writing);
+      print(`${line('bare Fastify, the signed-in bytes', { ...f.base, ratio: 1 })}   ${signedBody.length} bytes`);
+      print(
+        `${line('Hornada signed in (admin, bearer)', f)}   rounds ${plain.map((r) => r.ratio.toFixed(2)).join(' ')}`,
+      );
+      print(
+        `${line('Hornada signed in, writes going on', w)}   rounds ${writing.map((r) => r.ratio.toFixed(2)).join(' ')}   (${writes} price changes)`,
+      );
+      goals.push(
+        `goal signed-in path: ratio ${f.ratio.toFixed(2)} (≥ ${GOAL_RATIO}): ${f.ratio >= GOAL_RATIO ? 'PASS' : 'MISS'}; with writes going on ${w.ratio.toFixed(2)}`,
+      );
+    } finally {
+      await bareSigned.stop();
+      // The writes changed the list: the 304 runs that follow need its new ETag.
+      target.etag = (await fetch(target.url)).headers.get('etag');
+    }
+  }
+
   const embedded = await startHornada({ DATABASE_URL: '' });
   const body = await (await fetch(embedded.url)).text();
   const bare = await startBare(body);
@@ -140,6 +199,7 @@ async function main() {
     `bench:api — ${CONNECTIONS} connections, ${SECONDS} s a run, ${ROUNDS} rounds, ${body.length} bytes a response`,
   );
   try {
+    await measureSignedIn(embedded);
     await measure('embedded PostgreSQL', embedded);
 
     const dbName = `hornada_bench_${randomBytes(4).toString('hex')}`;

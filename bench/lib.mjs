@@ -178,3 +178,42 @@ export async function demoAdmin(base) {
   );
   return { companyId, headers: { authorization: `Bearer ${signIn.data.idToken}` } };
 }
+
+/**
+ * The demo bakery ready for a load of checkouts (a server started with SEED_DEMO=on): its admin signed
+ * in, the delivery windows' capacity lifted (the demo's hold 20–25 orders; a bench places thousands),
+ * the first delivery day and the products.
+ */
+export async function demoShop(base) {
+  const json = async (res) => {
+    const body = await res.json();
+    if (!res.ok) throw new Error(`${res.status} ${JSON.stringify(body)}`);
+    return body;
+  };
+  const { companyId, headers } = await demoAdmin(base);
+  const admin = { ...headers, 'content-type': 'application/json' };
+  const api = `${base}/api/companies/${companyId}`;
+  const settings = (await json(await fetch(`${api}/settings`, { headers: admin }))).data;
+  await json(
+    await fetch(`${api}/settings`, {
+      method: 'PATCH',
+      headers: admin,
+      body: JSON.stringify({ deliveryWindows: settings.deliveryWindows.map((w) => ({ ...w, capacity: null })) }),
+    }),
+  );
+  const [day] = (await json(await fetch(`${api}/delivery-days?days=7`))).data;
+  const products = (await json(await fetch(`${api}/products?per_page=50`))).data;
+  return { companyId, admin, api, settings, day, products, json };
+}
+
+/** A guest's checkout body: cash, delivered on `day`'s first window. */
+export function cashCheckout(day) {
+  return JSON.stringify({
+    contact: { name: 'Cliente de prueba', phone: '300 000 0000' },
+    fulfillment: 'delivery',
+    address: { line: 'Calle 45 # 13-20', city: 'Bogotá' },
+    dueDate: day.date,
+    window: day.windows[0].id,
+    paymentMethod: 'cash',
+  });
+}

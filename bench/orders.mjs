@@ -10,7 +10,16 @@
 // orders paid a second, and 0 lost (an approved event whose order is not paid) and 0 paid twice (two
 // history entries of one payment).
 import { createHash, randomBytes } from 'node:crypto';
-import { cpuSecondsOf, databaseUrlOf, freePort, percentile, startServer, waitHealthy, withDb } from './lib.mjs';
+import {
+  cpuSecondsOf,
+  databaseUrlOf,
+  demoShop,
+  freePort,
+  percentile,
+  startServer,
+  waitHealthy,
+  withDb,
+} from './lib.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CUSTOMERS = Number(process.env.CUSTOMERS ?? 50);
@@ -68,31 +77,8 @@ let failed = false;
 try {
   if (!(await waitHealthy(port, 300_000))) throw new Error(`Hornada did not start:\n${server.output()}`);
   const base = `http://127.0.0.1:${port}`;
-  const json = async (res) => {
-    const body = await res.json();
-    if (!res.ok) throw new Error(`${res.status} ${JSON.stringify(body)}`);
-    return body;
-  };
-  const companyId = (await json(await fetch(`${base}/api/config`))).data.companyId;
   // The demo windows hold 20–25 orders: the bench takes thousands, so the admin lifts the capacity.
-  const signIn = await json(
-    await fetch(`${base}/api/identity/sign-in`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@hornada.test', password: 'hornada-demo' }),
-    }),
-  );
-  const admin = { authorization: `Bearer ${signIn.data.idToken}`, 'content-type': 'application/json' };
-  const settings = (await json(await fetch(`${base}/api/companies/${companyId}/settings`, { headers: admin }))).data;
-  await json(
-    await fetch(`${base}/api/companies/${companyId}/settings`, {
-      method: 'PATCH',
-      headers: admin,
-      body: JSON.stringify({ deliveryWindows: settings.deliveryWindows.map((w) => ({ ...w, capacity: null })) }),
-    }),
-  );
-  const [day] = (await json(await fetch(`${base}/api/companies/${companyId}/delivery-days?days=7`))).data;
-  const products = (await json(await fetch(`${base}/api/companies/${companyId}/products?per_page=50`))).data;
+  const { companyId, settings, day, products } = await demoShop(base);
   const lineOf = (p) => ({ productId: p.id, quantity: Math.min(1000, Math.ceil(settings.minimumOrder / p.price) + 1) });
 
   const newCart = async () => {

@@ -7,7 +7,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const benches = ['api.mjs', 'live.mjs', 'auth.mjs', 'orders.mjs', 'production.mjs', 'reports.mjs', 'web.mjs'];
+const benches = [
+  'api.mjs',
+  'live.mjs',
+  'auth.mjs',
+  'orders.mjs',
+  'orders-proxy.mjs',
+  'production.mjs',
+  'reports.mjs',
+  'web.mjs',
+];
 const built =
   spawnSync('node', [path.join(root, 'scripts/build.mjs'), '--if-stale'], { stdio: 'inherit' }).status === 0;
 if (!built) process.exit(1);

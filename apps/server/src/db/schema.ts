@@ -544,3 +544,34 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index().on(t.createdAt)],
 );
+
+/**
+ * Fixed-window counters of the rate limits (plugins/rate-limit.ts), one row a caller and group, shared by
+ * every instance so three instances do not triple a limit. UNLOGGED (hand-written in the migration): a
+ * counter lost in a crash only forgives one window.
+ */
+export const rateWindows = pgTable(
+  'rate_windows',
+  {
+    key: text().primaryKey(),
+    startedAt: ts().notNull(),
+    count: integer().notNull(),
+  },
+  (t) => [index().on(t.startedAt)],
+);
+
+/**
+ * Open change streams (plugins/stream-limits.ts), one row each, so a caller's cap counts its streams on
+ * every instance. Each instance stamps `seenAt` on its own rows while it lives; rows of an instance that
+ * died stop counting once stale. UNLOGGED, like rate_windows.
+ */
+export const liveStreams = pgTable(
+  'live_streams',
+  {
+    id: text().primaryKey(),
+    holder: text().notNull(),
+    instance: text().notNull(),
+    seenAt: ts().notNull(),
+  },
+  (t) => [index().on(t.holder), index().on(t.instance)],
+);

@@ -1,10 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from './clock';
+import { withJobLock, type LockDb } from './job-lock';
 
 /**
  * A background job that runs at most once every `everyMs` of the app's clock (so an injected clock
  * drives it), on a timer of that period, and when a caller asks it to run if due. A run under way is
  * waited for, never doubled; stop() ends the timer and waits for it (the pool closes after).
+ *
+ * Each run holds the job's advisory lock (job-lock.ts): with several instances on one database, a run
+ * that finds another instance's run under way skips, so the job's work is done once, not once per
+ * instance.
  */
 export abstract class DueJob {
   private lastRun: number | null = null;
@@ -12,6 +17,7 @@ export abstract class DueJob {
   private timer: NodeJS.Timeout | null = null;
 
   constructor(
+    private readonly lock: { db: LockDb; name: string },
     private readonly clock: Clock,
     private readonly everyMs: number,
     private readonly jobLog: FastifyBaseLogger,
@@ -39,7 +45,7 @@ export abstract class DueJob {
     const now = this.clock.now();
     if (this.lastRun !== null && now.getTime() - this.lastRun < this.everyMs) return Promise.resolve();
     this.lastRun = now.getTime();
-    const run: Promise<void> = this.work(now)
+    const run: Promise<void> = withJobLock(this.lock.db, this.lock.name, () => this.work(now))
       .then(() => undefined)
       .catch((err: unknown) => this.jobLog.warn({ err }, this.failure))
       .finally(() => {

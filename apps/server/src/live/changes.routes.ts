@@ -19,7 +19,9 @@ export function registerLiveRoutes(app: FastifyInstance, definitions: readonly R
   const defs = new Map(definitions.map((d) => [d.name, d]));
   const streamable = [...defs.keys(), 'settings'];
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const limits = new StreamLimits(app.ctx.config.liveStreams);
+  const limits = new StreamLimits(app.ctx.db, app.ctx.config.liveStreams);
+  limits.start();
+  app.addHook('onClose', async () => limits.stop());
 
   r.get(
     '/api/companies/:companyId/changes',
@@ -59,7 +61,7 @@ export function registerLiveRoutes(app: FastifyInstance, definitions: readonly R
       const lastEventId = parseLastEventId(req.headers['last-event-id'] ?? req.query.last_event_id);
 
       // Counted from here until the socket closes (a 429 before any byte of the stream).
-      const release = limits.acquire(req);
+      const release = await limits.acquire(req);
       reply.hijack();
       const res = reply.raw;
       const live = app.ctx.live;

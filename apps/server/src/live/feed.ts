@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db';
 import { changeLog } from '../db/schema';
 import type { Clock } from '../lib/clock';
+import { withJobLock } from '../lib/job-lock';
 import { Delivery, type Subscriber, type Visibility } from './delivery';
 import { ChangeListener, type ListenerOptions, type ListenerStats, type LogRow } from './listener';
 
@@ -107,7 +108,10 @@ export class LiveFeed {
 
   /** Keeps 7 days of log (design §3). */
   async prune(): Promise<void> {
-    await this.db.delete(changeLog).where(lt(changeLog.createdAt, this.cutoff()));
+    // One instance prunes at a time (job-lock.ts); another's run under way does the same delete.
+    await withJobLock(this.db, 'change-log-prune', () =>
+      this.db.delete(changeLog).where(lt(changeLog.createdAt, this.cutoff())),
+    );
   }
 
   /** Shutdown: every stream ends with a retry hint, then the listener closes. */

@@ -12,6 +12,7 @@ import type { Clock } from '../lib/clock';
 import { AppError, conflict, pgErrorCode } from '../lib/errors';
 import { writeAccess } from './access';
 import type { ResourceService, WriteScope } from './service';
+import { withJobLock } from '../lib/job-lock';
 
 /**
  * Replay-safe resource writes (issue 23): a driver's phone replays what it queued offline, a form is
@@ -186,8 +187,9 @@ export function keepKeysBounded(app: FastifyInstance): void {
   if (pruning.has(app)) return;
   pruning.add(app);
   const timer = setInterval(() => {
-    pruneIdempotencyKeys(app.ctx.db, app.ctx.clock).catch((err: unknown) =>
-      app.log.warn({ err }, 'idempotency keys prune failed'),
+    // One instance prunes at a time (job-lock.ts); the others skip this hour's run.
+    withJobLock(app.ctx.db, 'idempotency-prune', () => pruneIdempotencyKeys(app.ctx.db, app.ctx.clock)).catch(
+      (err: unknown) => app.log.warn({ err }, 'idempotency keys prune failed'),
     );
   }, PRUNE_INTERVAL_MS);
   timer.unref();

@@ -22,7 +22,7 @@ export class CartCleanup extends DueJob {
     private readonly ctx: AppContext,
     private readonly log: FastifyBaseLogger,
   ) {
-    super(ctx.clock, HOUR_MS, log, 'cart cleanup failed');
+    super({ db: ctx.db, name: 'cart-cleanup' }, ctx.clock, HOUR_MS, log, 'cart cleanup failed');
   }
 
   protected work(now: Date): Promise<void> {

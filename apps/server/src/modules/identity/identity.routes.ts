@@ -23,6 +23,7 @@ import { AccountEmailService } from './account-email.service';
 import { registerAccountEmailRoutes } from './account-email.routes';
 import { registerGoogleRoutes } from './google.routes';
 import { openToGuests } from '../../plugins/auth';
+import { withJobLock } from '../../lib/job-lock';
 
 const COOKIE_PATH = '/api/identity';
 /** Expired attempts and refresh tokens are deleted this often. */
@@ -69,8 +70,9 @@ export function registerIdentityRoutes(app: FastifyInstance): void {
     await dummyReady;
   });
   const pruning = setInterval(() => {
-    Promise.all([service.prune(), accountEmail.prune()]).catch((err: unknown) =>
-      app.log.warn({ err }, 'identity prune failed'),
+    // One instance prunes at a time (job-lock.ts); the others skip this hour's run.
+    withJobLock(app.ctx.db, 'identity-prune', () => Promise.all([service.prune(), accountEmail.prune()])).catch(
+      (err: unknown) => app.log.warn({ err }, 'identity prune failed'),
     );
   }, PRUNE_INTERVAL_MS);
   pruning.unref();

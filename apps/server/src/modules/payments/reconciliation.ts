@@ -54,7 +54,13 @@ export class PaymentReconciliation extends DueJob {
     private readonly payments: PaymentsService,
     private readonly log: FastifyBaseLogger,
   ) {
-    super(ctx.clock, RECONCILE_EVERY_MS, log, 'payment reconciliation failed');
+    super(
+      { db: ctx.db, name: 'payment-reconciliation' },
+      ctx.clock,
+      RECONCILE_EVERY_MS,
+      log,
+      'payment reconciliation failed',
+    );
   }
 
   protected work(): Promise<unknown> {
