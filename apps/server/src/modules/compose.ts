@@ -8,6 +8,7 @@ import { endSessionsOf } from './identity/sessions';
 import { OrdersService } from './orders/orders.service';
 import { PaymentsService } from './payments/payments.service';
 import { ProductionService } from './production/production.service';
+import { productRecipeHook } from './production/product-recipe';
 import { stockMoveHook } from './production/stock';
 import { ReceivablesService } from './reports/receivables.service';
 import { SalesReportService } from './reports/sales.service';
@@ -62,6 +63,10 @@ export function composeModules(ctx: AppContext, resources: ResourceRegistry): Mo
   resources
     .hooksOf('orders')
     .afterWrite.add('production:stock', stockMoveHook(resources), { order: ORDER_HOOKS.production });
+  // A recipe made for a product without one becomes its recipe (the product's form shows it).
+  resources
+    .hooksOf('recipes')
+    .afterWrite.add('production:product-recipe', productRecipeHook(resources), { order: 100 });
   // Disabling or deleting a user, by whatever write, ends every session of theirs in the same transaction.
   resources.hooksOf('users').afterWrite.add(
     'identity:end-sessions',

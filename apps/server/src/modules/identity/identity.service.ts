@@ -1,5 +1,15 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { AUTH_MESSAGES, can, grantOf, isRole, normaliseKey, reachesCompany, ROLE, type Role } from '@hornada/domain';
+import {
+  AUTH_MESSAGES,
+  can,
+  grantOf,
+  isRole,
+  normaliseKey,
+  personName,
+  reachesCompany,
+  ROLE,
+  type Role,
+} from '@hornada/domain';
 import { z } from 'zod';
 import type { AppContext, Caller } from '../../context';
 import type { DbOrTx } from '../../db';
@@ -266,7 +276,7 @@ export class IdentityService {
     }
 
     const parsed = z
-      .object({ email: z.email('Invalid email address').max(254), name: z.string().trim().min(1).max(120) })
+      .object({ email: z.email('Invalid email address').max(254), name: personName() })
       .safeParse({ email: String(email).trim(), name });
     if (!parsed.success) throw fromZodIssues(parsed.error.issues);
     assertAcceptablePassword(password as string);

@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs } from 'react-router';
 import type { CheckoutBody, GuestOrder, OfferedDay, PaymentStatus } from '@hornada/domain/schemas/orders';
 import { cartApi, holderHeaders } from '../../lib/cart-api';
 import { http } from '../../lib/http';
-import { storefrontApi } from '../../lib/storefront-api';
+import { storefrontApi, type PublicSettings } from '../../lib/storefront-api';
+import type { PricingSettings } from '@hornada/domain/pricing';
 
 export type { CheckoutBody, GuestOrder };
 
@@ -19,6 +20,15 @@ export const checkoutApi = {
         headers: { ...holderHeaders(), 'idempotency-key': key },
       },
     ),
+  /** The fee, free-delivery amount and minimum the summary's totals are computed with (packages/domain). */
+  pricing: async (companyId: string): Promise<PricingSettings> => {
+    const s = await http.get<Partial<PublicSettings>>(`/companies/${encodeURIComponent(companyId)}/settings`);
+    return {
+      deliveryFee: s.deliveryFee ?? 0,
+      freeDeliveryFrom: s.freeDeliveryFrom ?? null,
+      minimumOrder: s.minimumOrder ?? 0,
+    };
+  },
   byLink: (token: string) => http.get<GuestOrder>(`/orders/link/${encodeURIComponent(token)}`),
   /** The server asks the gateway about transaction `id` (design §3); nothing else of the query is sent. */
   payment: (token: string, id: string | null) =>

@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLoaderData, useNavigate, useParams } from 'react-router';
 import { useStore } from 'zustand';
-import { formatDay, formatMoney } from '@hornada/domain/format';
+import { capitalise, formatDayChoice, formatMoney } from '@hornada/domain/format';
+import { windowLabel } from '@hornada/domain/order-display';
+import { totalsOf, type PricingSettings } from '@hornada/domain/pricing';
 import type { Cart } from '@hornada/domain/schemas/carts';
 import type { OfferedDay } from '@hornada/domain/schemas/orders';
 import { inputClass } from '../../components/auth-card';
@@ -25,7 +27,7 @@ import { OrderLines } from './order-lines';
 
 type Loaded =
   | { kind: 'loading' }
-  | { kind: 'ready'; cart: Cart; days: OfferedDay[] }
+  | { kind: 'ready'; cart: Cart; days: OfferedDay[]; pricing: PricingSettings }
   | { kind: 'missing' }
   | { kind: 'error'; message: string };
 
@@ -42,8 +44,12 @@ export function OrderSummaryPage() {
   useEffect(() => {
     if (!hydrated || !settings.companyId) return;
     let cancelled = false;
-    Promise.all([checkoutApi.cart(cartId), checkoutApi.deliveryDays(settings.companyId)]).then(
-      ([cart, days]) => !cancelled && setLoaded({ kind: 'ready', cart, days }),
+    Promise.all([
+      checkoutApi.cart(cartId),
+      checkoutApi.deliveryDays(settings.companyId),
+      checkoutApi.pricing(settings.companyId),
+    ]).then(
+      ([cart, days, pricing]) => !cancelled && setLoaded({ kind: 'ready', cart, days, pricing }),
       (err: unknown) => {
         if (cancelled) return;
         if (err instanceof ApiError && (err.status === 404 || err.status === 400)) setLoaded({ kind: 'missing' });
@@ -89,7 +95,7 @@ export function OrderSummaryPage() {
           {loaded.message}
         </p>
       ) : (
-        <CheckoutForm cart={loaded.cart} days={loaded.days} settings={settings} />
+        <CheckoutForm cart={loaded.cart} days={loaded.days} pricing={loaded.pricing} settings={settings} />
       )}
     </div>
   );
@@ -97,7 +103,17 @@ export function OrderSummaryPage() {
 
 type Errors = Partial<Record<'name' | 'phone' | 'line' | 'day' | 'window' | 'payment', string>>;
 
-function CheckoutForm({ cart, days, settings }: { cart: Cart; days: OfferedDay[]; settings: CheckoutLoaderData }) {
+function CheckoutForm({
+  cart,
+  days,
+  pricing,
+  settings,
+}: {
+  cart: Cart;
+  days: OfferedDay[];
+  pricing: PricingSettings;
+  settings: CheckoutLoaderData;
+}) {
   const navigate = useNavigate();
   const user = useStore(authStore, (s) => s.user);
   const [name, setName] = useState(cart.contact?.name ?? user?.name ?? '');
@@ -125,6 +141,8 @@ function CheckoutForm({ cart, days, settings }: { cart: Cart; days: OfferedDay[]
   }
   const offered = days.find((d) => d.date === day);
   const errors: Errors = tried ? validate() : {};
+  // The server's own function, on every change of delivery or pickup: what the order will be charged.
+  const totals = totalsOf(cart.items, fulfillment, pricing);
   const blocked = cart.missingForMinimum > 0 || cart.items.every((l) => !l.available);
 
   function validate(): Errors {
@@ -183,7 +201,12 @@ function CheckoutForm({ cart, days, settings }: { cart: Cart; days: OfferedDay[]
         <h2 id="lines-title" className="text-lg font-semibold">
           Tu pedido
         </h2>
-        <OrderLines lines={cart.items} subtotal={cart.subtotal} deliveryFee={cart.deliveryFee} total={cart.total} />
+        <OrderLines
+          lines={cart.items}
+          subtotal={totals.subtotal}
+          deliveryFee={totals.deliveryFee}
+          total={totals.total}
+        />
         {cart.missingForMinimum > 0 ? (
           <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-amber-950">
             El pedido mínimo es de {formatMoney(cart.minimumOrder)}: te faltan {formatMoney(cart.missingForMinimum)}.{' '}
@@ -299,7 +322,7 @@ function CheckoutForm({ cart, days, settings }: { cart: Cart; days: OfferedDay[]
             >
               {days.map((d) => (
                 <option key={d.date} value={d.date}>
-                  {capitalise(formatDay(d.dueDate, { timeZone: settings.timeZone }))}
+                  {capitalise(formatDayChoice(d.dueDate, { timeZone: settings.timeZone }))}
                 </option>
               ))}
             </select>
@@ -329,7 +352,7 @@ function CheckoutForm({ cart, days, settings }: { cart: Cart; days: OfferedDay[]
                     onChange={() => setSlot(w.id)}
                   />
                   <span>
-                    {w.label}
+                    {windowLabel(w.id, offered.windows)}
                     {full ? ' (lleno)' : w.remaining !== null && w.remaining <= 3 ? ` (quedan ${w.remaining})` : ''}
                   </span>
                 </label>
@@ -388,8 +411,6 @@ function CheckoutForm({ cart, days, settings }: { cart: Cart; days: OfferedDay[]
     </form>
   );
 }
-
-const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 function Field(props: {
   id: string;

@@ -1,5 +1,5 @@
 import { canMoveStatus, ORDER_STATUS_ES, PAYMENT_METHOD_ES, PAYMENT_STATUS_ES } from '@hornada/domain/order-status';
-import { formatDateTime, formatDay, formatMoney } from '@hornada/domain/format';
+import { capitalise, formatDateTime, formatDayChoice, formatMoney } from '@hornada/domain/format';
 import { addressLine, windowLabel } from '@hornada/domain/order-display';
 import { ROLE } from '@hornada/domain/roles';
 import type { Order, OrderStatus } from '@hornada/domain/schemas/orders';
@@ -179,7 +179,7 @@ export function Component() {
 }
 
 function windowText(order: Order, settings: Settings): string | null {
-  return order.window ? `horario ${windowLabel(order.window, settings.deliveryWindows ?? [])}` : null;
+  return order.window ? windowLabel(order.window, settings.deliveryWindows ?? []) : null;
 }
 
 function itemSummary(order: Order): string {
@@ -203,7 +203,7 @@ function OrderCard({
   const [reordering, setReordering] = useState(false);
   const navigate = useNavigate();
   const timeZone = settings.timeZone;
-  const day = formatDay(order.dueDate, { timeZone });
+  const day = capitalise(formatDayChoice(order.dueDate, { timeZone }));
   const slot = windowText(order, settings);
   const cancellable = canMoveStatus(ROLE.companyCustomer, order.status, 'cancelled', order.fulfillment);
 
