@@ -12,6 +12,7 @@ import {
 import { z } from 'zod';
 import { publicReadLimit, writeLimit } from '../../plugins/rate-limit';
 import type { OrdersService } from './orders.service';
+import { OrderMailService } from './order-mail';
 import { openToGuests } from '../../plugins/auth';
 
 const noStore = (_req: FastifyRequest, reply: FastifyReply, done: () => void) => {
@@ -28,6 +29,10 @@ export function registerOrderRoutes(app: FastifyInstance): OrdersService {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = app.modules.orders;
   const tags = ['orders'];
+  // Order mail through the app's e-mail driver; what is still being handed over finishes before the database closes.
+  const mail = new OrderMailService(app.ctx, service, app.email, app.log);
+  app.modules.orderMail.mailer = mail;
+  app.addHook('preClose', () => mail.settled());
 
   r.get(
     '/api/companies/:companyId/delivery-days',

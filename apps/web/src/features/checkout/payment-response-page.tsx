@@ -147,7 +147,7 @@ function Confirmation({
   settings: CheckoutLoaderData;
 }) {
   const whatsapp = settings.whatsapp
-    ? whatsappHref(settings.whatsapp, `Hola, les escribo por mi pedido #${order.number}.`)
+    ? whatsappHref(settings.whatsapp, `Hola, hice el pedido #${order.number} en ${settings.marketName}.`)
     : null;
   // 'Mañana jueves 26 de nov.': the weekday and date with the relative word, right when the page is kept or shared.
   const day = capitalise(formatDayChoice(order.dueDate, { timeZone: settings.timeZone }));
