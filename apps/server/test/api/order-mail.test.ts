@@ -152,3 +152,51 @@ describe("the bakery's notice of a new web order", () => {
     expect(notice.html).not.toContain('<script>');
   });
 });
+
+describe('staff edit a placed order (a customer phones to add two pandebonos)', () => {
+  it('re-priced by the server, in its history, the customer mailed; a paid order that grows says what it owes', async () => {
+    const order = await guestOrder('edita@cliente.test');
+    await mailTo('edita@cliente.test', /^Recibimos tu pedido/);
+    let res = await patch(order.id, o.staff, { paymentStatus: 'paid' });
+    expect(res.statusCode, res.body).toBe(200);
+    // Prices sent by a client are never read: the line comes priced from the catalogue.
+    res = await patch(order.id, o.staff, {
+      items: [
+        { productId: o.pan, quantity: 4 },
+        { productId: o.galleta, quantity: 2, unitPrice: 1 },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    res = await patch(order.id, o.staff, {
+      items: [
+        { productId: o.pan, quantity: 4 },
+        { productId: o.galleta, quantity: 2 },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const edited = json<{ data: Order }>(res).data;
+    expect(edited.total).toBe(15_000 + 2_010);
+    expect(edited.history.filter((h) => h.field === 'items' || h.field === 'total').map((h) => h.field)).toEqual([
+      'items',
+      'total',
+    ]);
+    const mail = await mailTo(
+      'edita@cliente.test',
+      new RegExp(`^Actualizamos tu pedido #${order.number} · Panadería Uno$`),
+    );
+    expect(mail.text).toContain('2 × Galleta de avena: $2,010');
+    expect(mail.text).toContain('Total: $17,010');
+    expect(mail.text).toContain('queda por pagar la diferencia: $2,010');
+  });
+
+  it('is refused once the order is in production', async () => {
+    const order = await guestOrder('tarde@cliente.test');
+    for (const status of ['confirmed', 'in_production']) {
+      const res = await patch(order.id, o.staff, { status });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const res = await patch(order.id, o.staff, { items: [{ productId: o.pan, quantity: 9 }] });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(json<{ code: string }>(res).code).toBe('orders/locked');
+  });
+});

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { IMPORT_REASONS, ROLE, type OrderStatus } from '@hornada/domain';
 import { formatDayChoice } from '@hornada/domain/format';
 import { windowLabel } from '@hornada/domain/order-display';
+import { balanceDue } from '@hornada/domain/order-history';
 import { PAYMENT_METHOD_ES } from '@hornada/domain/order-status';
 import type { AppContext } from '../../context';
 import { onCommit } from '../../db/change-log';
@@ -26,11 +27,15 @@ const TOLD: Partial<Record<OrderStatus, OrderMailKind>> = {
   cancelled: 'cancelled',
 };
 
-/** What a committed write of an order means for mail: placed, a status told, or nothing. */
+/** What the customer reads as their order: a change of any of these after it was placed is mailed. */
+const CONTENT: readonly (keyof OrderRow)[] = ['items', 'total', 'dueDate', 'window', 'fulfillment', 'address'];
+
+/** What a committed write of an order means for mail: placed, a status told, its content changed, or nothing. */
 export function orderMailKind(before: OrderRow | null, after: OrderRow): OrderMailKind | null {
   if (!before) return 'placed';
-  if (before.status === after.status) return null;
-  return TOLD[after.status] ?? null;
+  if (before.status !== after.status) return TOLD[after.status] ?? null;
+  const changed = CONTENT.some((f) => JSON.stringify(before[f]) !== JSON.stringify(after[f]));
+  return changed && after.status !== 'cancelled' ? 'changed' : null;
 }
 
 /**
@@ -80,6 +85,7 @@ export class OrderMailService {
       transferInstructions: order.paymentMethod === 'transfer' ? s.transferInstructions : null,
       link: this.orders.paymentReturnUrl(order.id),
       cancelReason: cancelledByBakery ? order.cancelReason : null,
+      balanceDue: balanceDue(order),
     };
     const to = await this.recipientOf(order);
     if (to) await this.email.send({ ...orderMail(kind, facts), to, fromName: s.marketName });

@@ -2,7 +2,7 @@ import { formatMoney } from '@hornada/domain/format';
 import { escapeHtml, type Mail } from './templates';
 
 /** What an order's mail says to its customer: an order's own facts and its bakery's words, never a stranger's. */
-export type OrderMailKind = 'placed' | 'confirmed' | 'out_for_delivery' | 'delivered' | 'cancelled';
+export type OrderMailKind = 'placed' | 'changed' | 'confirmed' | 'out_for_delivery' | 'delivered' | 'cancelled';
 
 export interface OrderMailFacts {
   /** The order's bakery (its settings' name), never the market's or the demo's. */
@@ -26,10 +26,13 @@ export interface OrderMailFacts {
   link: string;
   /** A cancellation's reason when the bakery wrote it; null when the customer cancelled or none was given. */
   cancelReason: string | null;
+  /** What a paid order owes since it grew (packages/domain's balanceDue). */
+  balanceDue: number;
 }
 
 const SUBJECTS: Record<OrderMailKind, (f: OrderMailFacts) => string> = {
   placed: (f) => `Recibimos tu pedido #${f.number} · ${f.bakery}`,
+  changed: (f) => `Actualizamos tu pedido #${f.number} · ${f.bakery}`,
   confirmed: (f) => `Tu pedido #${f.number} está confirmado · ${f.bakery}`,
   out_for_delivery: (f) => `Tu pedido #${f.number} va en camino · ${f.bakery}`,
   delivered: (f) => `Tu pedido #${f.number} fue entregado · ${f.bakery}`,
@@ -41,6 +44,11 @@ function lead(kind: OrderMailKind, f: OrderMailFacts): string[] {
   switch (kind) {
     case 'placed':
       return [`Recibimos tu pedido #${f.number}. ${f.pickup ? 'Lo recoges' : 'Lo entregamos'} el ${when}.`];
+    case 'changed':
+      return [
+        `Actualizamos tu pedido #${f.number}, como lo acordamos. ${f.pickup ? 'Lo recoges' : 'Lo entregamos'} el ${when}.`,
+        ...(f.balanceDue > 0 ? [`Ya lo pagaste; queda por pagar la diferencia: ${formatMoney(f.balanceDue)}.`] : []),
+      ];
     case 'confirmed':
       return [`Confirmamos tu pedido #${f.number}. ${f.pickup ? 'Lo recoges' : 'Lo entregamos'} el ${when}.`];
     case 'out_for_delivery':
@@ -76,7 +84,7 @@ export function orderMail(kind: OrderMailKind, f: OrderMailFacts): Mail {
     kind === 'placed' && !f.paid && f.transferInstructions
       ? [f.transferInstructions, `Escribe el número #${f.number} en la referencia del pago.`]
       : [];
-  const showLines = kind === 'placed' || kind === 'confirmed';
+  const showLines = kind === 'placed' || kind === 'changed' || kind === 'confirmed';
   const text = [
     'Hola:',
     '',
