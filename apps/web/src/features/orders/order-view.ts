@@ -1,4 +1,3 @@
-import { formatMoney } from '@hornada/domain/format';
 import { FULFILLMENT_ES, historyLine, type HistoryLine } from '@hornada/domain/order-history';
 import {
   allowedPaymentMoves,
@@ -9,15 +8,7 @@ import {
   PAYMENT_STATUS_ES,
 } from '@hornada/domain/order-status';
 import type { Role } from '@hornada/domain/roles';
-import type { Fulfillment } from '@hornada/domain/schemas/carts';
-import type {
-  HistoryEntry,
-  Order,
-  OrderPaymentMethod,
-  OrderStatus,
-  PaymentStatus,
-  RefundDueReason,
-} from '@hornada/domain/schemas/orders';
+import type { Order, OrderStatus, RefundDueReason } from '@hornada/domain/schemas/orders';
 
 /** What the orders screen shows of an order, pure: labels, days, links, history lines and the moves a role may make. */
 
