@@ -2,7 +2,7 @@ import type { APIRequestContext, Locator } from '@playwright/test';
 import { formatMoney } from '@hornada/domain/format';
 import { expect, test } from './fixtures';
 import { DEMO_MINIMUM_ORDER, guestFillsSummary } from './support/guest-checkout';
-import { productAndSlot } from './support/order-slots';
+import { placeWebOrder } from './support/order-slots';
 import { DEMO, accountButton, apiToken, marketCompanyId, shot, signIn } from './support/session';
 
 /**
@@ -219,33 +219,12 @@ test.describe('issue 29 defects', () => {
   });
 });
 
-/** A guest's web order through the cart and checkout API, for the first day and window with room. */
+/** A guest's web order for pickup, through the API. */
 async function placeGuestOrder(s: Staff): Promise<number> {
-  const { product, day, window } = await productAndSlot(s.api, s.companyId, 1);
-  const session = `toast${Date.now()}${Math.random().toString(36).slice(2)}`
-    .replace(/[^A-Za-z0-9]/g, '')
-    .slice(0, 20)
-    .padEnd(20, 'x');
-  const holder = { 'x-session-id': session };
-  const quantity = Math.ceil(DEMO_MINIMUM_ORDER / product.price) + 1;
-  const cart = await s.api.post('/api/carts', {
-    headers: holder,
-    data: { companyId: s.companyId, items: [{ productId: product.id, quantity }] },
+  const order = await placeWebOrder(s.api, s.companyId, {
+    contact: { name: 'Toast Prueba', phone: '310 555 0177', email: null },
+    address: null,
+    minimum: DEMO_MINIMUM_ORDER,
   });
-  expect(cart.status(), await cart.text()).toBe(201);
-  const cartId = ((await cart.json()) as { data: { id: string } }).data.id;
-  const res = await s.api.post(`/api/carts/${cartId}/checkout`, {
-    headers: { ...holder, 'idempotency-key': `toast-${session}` },
-    data: {
-      contact: { name: 'Toast Prueba', phone: '310 555 0177', email: null },
-      fulfillment: 'pickup',
-      address: null,
-      dueDate: day,
-      window,
-      paymentMethod: 'cash',
-      notes: null,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { data: { number: number } }).data.number;
+  return order.number;
 }
