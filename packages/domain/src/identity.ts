@@ -54,6 +54,9 @@ export const CreateBakeryInput = z
  */
 export const personName = () => z.string().trim().min(1, 'Required').max(120).transform(titleCaseName);
 
+/** POST /api/identity/shoppers: a shopper makes their own customer account at the shop (issue 29). */
+export const ShopperSignUpInput = z.object({ email: email(), password: password(), name: personName() }).strict();
+
 export const MeInput = z
   .object({
     name: personName(),

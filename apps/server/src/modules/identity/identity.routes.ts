@@ -6,6 +6,7 @@ import {
   MeInput,
   PasswordChangeInput,
   RegisterInput,
+  ShopperSignUpInput,
   SignInInput,
 } from '@hornada/domain';
 import { eq } from 'drizzle-orm';
@@ -136,6 +137,23 @@ export function registerIdentityRoutes(app: FastifyInstance): void {
     async (req, reply) => {
       const data = await service.register(req.body, req.caller, req.ip);
       // Design §1: a new account gets a link to confirm its e-mail.
+      await accountEmail.sendVerification(data.user.uid);
+      return reply.status(201).send({ data });
+    },
+  );
+
+  r.post(
+    '/api/identity/shoppers',
+    {
+      config: openToGuests(),
+      schema: {
+        tags,
+        summary: "A shopper's own customer account at the shop (issue 29); a link to verify the e-mail is mailed",
+        body: ShopperSignUpInput,
+      },
+    },
+    async (req, reply) => {
+      const data = await service.registerShopper(req.body, req.ip);
       await accountEmail.sendVerification(data.user.uid);
       return reply.status(201).send({ data });
     },

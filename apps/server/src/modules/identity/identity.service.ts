@@ -300,6 +300,29 @@ export class IdentityService {
     };
   }
 
+  /**
+   * POST /api/identity/shoppers (issue 29): a shopper makes their own customer account at the storefront's
+   * bakery, e-mail not yet verified (a link is mailed). The storefront's bakery is read here, in one place, so
+   * the host-name storefronts can swap how it is found.
+   */
+  async registerShopper(input: { email: string; password: string; name: string }, ip: string) {
+    assertAcceptablePassword(input.password);
+    const { registerPerAddress } = this.ctx.config.rateLimits;
+    await this.admit([this.addressGate(`register-ip:${ip}`, registerPerAddress, REGISTER_WINDOW_MS)]);
+    const companyId = await this.ctx.marketCompanyId();
+    if (!companyId) throw new AppError(404, 'not_found', 'This shop does not exist');
+    const user = await this.createUser({ ...input, role: ROLE.companyCustomer, companyId });
+    return {
+      user: {
+        uid: String(user.id),
+        email: String(user.email),
+        name: String(user.name),
+        role: user.role as Role,
+        companyId: (user.companyId as string | null) ?? null,
+      },
+    };
+  }
+
   async createUser(
     input: {
       email: string;
