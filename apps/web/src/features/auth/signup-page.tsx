@@ -86,6 +86,12 @@ export function Component() {
         </button>
       </form>
       <p className="mt-6 text-center text-stone-700">
+        Esta cuenta es para dueños de panaderías. ¿Vas a comprar?{' '}
+        <Link to={paths.shopperSignup} className="font-semibold text-amber-900 underline underline-offset-2">
+          Crea tu cuenta de cliente
+        </Link>
+      </p>
+      <p className="mt-3 text-center text-stone-700">
         ¿Ya tienes cuenta?{' '}
         <Link to={paths.login} className="font-semibold text-amber-900 underline underline-offset-2">
           Inicia sesión

@@ -4,6 +4,8 @@ import { cartApi, holderHeaders } from '../../lib/cart-api';
 import { http } from '../../lib/http';
 import { storefrontApi, type PublicSettings } from '../../lib/storefront-api';
 import type { PricingSettings } from '@hornada/domain/pricing';
+import type { address } from '@hornada/domain/schemas/users';
+import type { z } from 'zod';
 
 export type { CheckoutBody, GuestOrder };
 
@@ -29,6 +31,10 @@ export const checkoutApi = {
       minimumOrder: s.minimumOrder ?? 0,
     };
   },
+  /** The signed-in customer's phone and saved addresses, to fill the summary (issue 29). */
+  me: () => http.get<SavedProfile>('/me'),
+  /** Adds an address to the signed-in customer's profile (when they ask to keep it). */
+  saveAddresses: (addresses: SavedAddress[]) => http.patch<SavedProfile>('/me', { addresses }),
   byLink: (token: string) => http.get<GuestOrder>(`/orders/link/${encodeURIComponent(token)}`),
   /** The server asks the gateway about transaction `id` (design §3); nothing else of the query is sent. */
   payment: (token: string, id: string | null) =>
@@ -39,6 +45,12 @@ export const checkoutApi = {
   /** A new attempt (a new reference) for an online order not paid: where to send the browser. */
   retryPayment: (token: string) => http.post<PaymentLink>(`/orders/link/${encodeURIComponent(token)}/payment`, {}),
 };
+
+export type SavedAddress = z.infer<typeof address>;
+export interface SavedProfile {
+  phone: string | null;
+  addresses: SavedAddress[];
+}
 
 /** An online order's attempt: the gateway's hosted checkout the browser goes to. */
 export interface PaymentLink {

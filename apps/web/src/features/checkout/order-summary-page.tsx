@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLoaderData, useNavigate, useParams } from 'react-router';
 import { useStore } from 'zustand';
 import { capitalise, formatDayChoice, formatMoney } from '@hornada/domain/format';
-import { windowLabel } from '@hornada/domain/order-display';
+import { addressLine, windowLabel } from '@hornada/domain/order-display';
 import { totalsOf, type PricingSettings } from '@hornada/domain/pricing';
 import type { Cart } from '@hornada/domain/schemas/carts';
 import type { OfferedDay } from '@hornada/domain/schemas/orders';
@@ -22,6 +22,7 @@ import {
   type StorefrontMethod,
   type CheckoutBody,
   type CheckoutLoaderData,
+  type SavedAddress,
 } from './checkout-api';
 import { OrderLines } from './order-lines';
 
@@ -129,6 +130,36 @@ function CheckoutForm({
   const [slot, setSlot] = useState<string | null>(null);
   const [payment, setPayment] = useState<StorefrontMethod | ''>(settings.paymentMethods[0] ?? '');
   const [notes, setNotes] = useState(cart.notes ?? '');
+  // A signed-in customer's saved addresses and phone fill the form (issue 29); a new address may be kept.
+  const [savedAddresses, setSavedAddresses] = useState<SavedAddress[]>([]);
+  const [keepAddress, setKeepAddress] = useState(false);
+  const uid = user?.uid ?? null;
+  useEffect(() => {
+    if (!uid) return;
+    let live = true;
+    checkoutApi.me().then(
+      (me) => {
+        if (!live) return;
+        setSavedAddresses(me.addresses);
+        setPhone((p) => p || me.phone || '');
+        const first = me.addresses[0];
+        if (first) fillAddress(first, true);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+    // Read once per signed-in user; the fields stay the person's to change.
+  }, [uid]);
+  function fillAddress(a: SavedAddress, onlyIfEmpty = false) {
+    setLine((l) => (onlyIfEmpty && l ? l : a.line));
+    setNeighborhood((n) => (onlyIfEmpty && n ? n : (a.neighborhood ?? '')));
+    setCity((c) => (onlyIfEmpty && c ? c : (a.city ?? '')));
+  }
+  const typedIsSaved = savedAddresses.some(
+    (a) => a.line === line.trim() && (a.neighborhood ?? '') === neighborhood.trim() && (a.city ?? '') === city.trim(),
+  );
   // Shown once a placing was tried, and kept up to date as the fields change.
   const [tried, setTried] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -181,6 +212,23 @@ function CheckoutForm({
     try {
       const order = await checkoutApi.place(cart.id, idempotencyKeyFor(cart.id), body);
       getCartStore().getState().clear();
+      if (uid && keepAddress && body.address && !typedIsSaved) {
+        // Kept for next time; the order stands whether or not the profile takes it.
+        await checkoutApi
+          .saveAddresses([
+            ...savedAddresses,
+            {
+              label: null,
+              line: body.address.line,
+              neighborhood: body.address.neighborhood ?? null,
+              city: body.address.city ?? null,
+              notes: null,
+              lat: null,
+              lng: null,
+            },
+          ])
+          .catch(() => undefined);
+      }
       // Online: to the gateway's hosted checkout, which comes back to the response page with `id=`.
       if (order.payment?.checkoutUrl) {
         window.location.assign(order.payment.checkoutUrl);
@@ -219,6 +267,17 @@ function CheckoutForm({
 
       <fieldset className="space-y-3">
         <legend className="text-lg font-semibold">Contacto</legend>
+        {user ? null : (
+          <p className="text-stone-700">
+            <Link
+              to={`${paths.shopperSignup}?redirect=${encodeURIComponent(paths.orderSummary(cart.id))}`}
+              className="font-semibold text-amber-900 underline underline-offset-2"
+            >
+              Crea tu cuenta para pedir más rápido
+            </Link>{' '}
+            o sigue como invitado.
+          </p>
+        )}
         <Field id="name" label="Nombre" value={name} onChange={setName} error={errors.name} autoComplete="name" />
         <Field
           id="phone"
@@ -268,6 +327,30 @@ function CheckoutForm({
         </div>
         {fulfillment === 'delivery' ? (
           <div className="space-y-3">
+            {savedAddresses.length ? (
+              <div>
+                <label htmlFor="saved-address" className="font-medium text-stone-800">
+                  Tus direcciones
+                </label>
+                <select
+                  id="saved-address"
+                  className={inputClass}
+                  value={typedIsSaved ? savedAddresses.findIndex((a) => a.line === line.trim()) : -1}
+                  onChange={(e) => {
+                    const a = savedAddresses[Number(e.target.value)];
+                    if (a) fillAddress(a);
+                    else fillAddress({ line: '', neighborhood: null, city: null } as SavedAddress);
+                  }}
+                >
+                  {savedAddresses.map((a, n) => (
+                    <option key={n} value={n}>
+                      {addressLine(a)}
+                    </option>
+                  ))}
+                  <option value={-1}>Otra dirección</option>
+                </select>
+              </div>
+            ) : null}
             <Field
               id="line"
               label="Dirección"
@@ -293,6 +376,17 @@ function CheckoutForm({
                 autoComplete="address-level2"
               />
             </div>
+            {uid && !typedIsSaved && line.trim() ? (
+              <label className="flex min-h-11 items-center gap-2">
+                <input
+                  type="checkbox"
+                  className="h-5 w-5 accent-amber-900"
+                  checked={keepAddress}
+                  onChange={(e) => setKeepAddress(e.target.checked)}
+                />
+                Guardar esta dirección en mi cuenta
+              </label>
+            ) : null}
           </div>
         ) : settings.address ? (
           <p className="text-stone-700">Recoges en: {settings.address}</p>
