@@ -4,28 +4,39 @@
  * in use, a weak password and a bad body are refused in the usual shapes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Order } from '@hornada/domain';
 import { json, type TestApp, type TestUser } from '../helpers/app';
-import { PASSWORD, setupIdentityApp } from '../helpers/identity';
-import { closeListeningApp } from '../helpers/live';
+import { PASSWORD } from '../helpers/identity';
 import { tokenIn, waitForMail } from '../helpers/mail';
+import { ordersCalls, setupOrdersApp, type OrdersApp } from '../helpers/orders';
 
+let o: OrdersApp;
 let t: TestApp;
 let root: TestUser;
 let market: string;
+const { cart, checkout, checkoutBody } = ordersCalls(() => o);
 
 beforeAll(async () => {
-  t = await setupIdentityApp();
+  o = await setupOrdersApp();
+  t = o.t;
   root = await t.user('system_admin', null);
   // The first bakery is the storefront's when MARKET_COMPANY_ID is not set (app.ts).
-  market = await t.company('Panadería Uno');
+  market = o.companyId;
 });
-afterAll(() => closeListeningApp(t));
+afterAll(() => o?.t.close());
 
 const signUp = (payload: Record<string, unknown>) => t.call({ method: 'POST', url: '/api/identity/shoppers', payload });
 
 describe('a shopper makes their own account', () => {
-  it("is a customer of the shop's bakery, mailed a link that verifies the e-mail", async () => {
-    expect(market).toBeTruthy();
+  it("is a customer of the shop's bakery, mailed a link that verifies the e-mail; then its guest orders join it", async () => {
+    // A guest order placed earlier with that e-mail (written otherwise).
+    const c = await cart([{ productId: o.pan, quantity: 4 }]);
+    const placed = await checkout(
+      c,
+      checkoutBody({ contact: { name: 'Paula', phone: '300 555 0111', email: 'PAULA@cliente.test' } }),
+    );
+    expect(placed.statusCode, placed.body).toBe(201);
+    const guestOrder = json<{ data: Order }>(placed).data;
     const res = await signUp({ email: 'Paula@Cliente.test', password: PASSWORD, name: 'paula andrea gómez' });
     expect(res.statusCode, res.body).toBe(201);
     const user = json<{ data: { user: { uid: string; role: string; companyId: string; name: string } } }>(res).data
@@ -45,6 +56,10 @@ describe('a shopper makes their own account', () => {
     });
     expect(signIn.statusCode, signIn.body).toBe(200);
     expect(json<{ data: { user: { emailVerified: boolean } } }>(signIn).data.user.emailVerified).toBe(true);
+    const token = json<{ data: { idToken: string } }>(signIn).data.idToken;
+    const mine = await t.call({ method: 'GET', url: `/api/companies/${market}/orders`, token });
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(json<{ data: Order[] }>(mine).data.map((x) => x.id)).toEqual([guestOrder.id]);
   });
 
   it('refuses an address in use, a weak password and a body with other fields', async () => {
