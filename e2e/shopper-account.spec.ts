@@ -29,9 +29,9 @@ async function toSummary(page: Page) {
   await expect(page).toHaveURL(/\/resumen-de-pedido\/[\w-]+$/);
 }
 
-async function placeWithCash(page: Page): Promise<number> {
+async function placeWith(page: Page, method: RegExp): Promise<number> {
   await page.getByRole('radiogroup', { name: 'Horario' }).getByRole('radio').first().check();
-  await page.getByRole('radio', { name: /Efectivo/ }).check();
+  await page.getByRole('radio', { name: method }).check();
   await page.getByRole('button', { name: 'Realizar pedido' }).click();
   await expect(page).toHaveURL(/\/respuesta-de-pago\?pedido=/);
   const heading = page.getByRole('heading', { level: 1 });
@@ -75,7 +75,7 @@ test('a shopper registers on /registro, verifies by mail, and orders with the ad
   await page.getByLabel('Dirección').fill('Calle 72 # 10-34');
   await page.getByLabel('Barrio').fill('Chapinero');
   await page.getByLabel('Guardar esta dirección en mi cuenta').check();
-  const first = await placeWithCash(page);
+  const first = await placeWith(page, /Transferencia/);
   await mailed(api, email, new RegExp(`^Recibimos tu pedido #${first} · `));
 
   // The next order finds it filled in.
@@ -86,7 +86,9 @@ test('a shopper registers on /registro, verifies by mail, and orders with the ad
   await expect(page.getByLabel('Correo')).toHaveValue(email);
   await page.getByLabel('Teléfono').fill('311 555 0129');
   await page.screenshot({ path: shot('summary-prefilled-375.png'), fullPage: true });
-  const second = await placeWithCash(page);
+  // The last way they paid is chosen for them (the demo lists cash first).
+  await expect(page.getByRole('radio', { name: /Transferencia/ })).toBeChecked();
+  const second = await placeWith(page, /Efectivo/);
   const confirmation = await mailed(api, email, new RegExp(`^Recibimos tu pedido #${second} · Panadería La Espiga$`));
   expect(confirmation.text).toContain('Total:');
   expect(confirmation.text).toContain('/respuesta-de-pago?pedido=');

@@ -33,6 +33,13 @@ export const checkoutApi = {
   },
   /** The signed-in customer's phone and saved addresses, to fill the summary (issue 29). */
   me: () => http.get<SavedProfile>('/me'),
+  /** How the signed-in customer paid their last order at this bakery, to preselect it; null for none. */
+  lastPaymentMethod: async (companyId: string): Promise<string | null> => {
+    const res = await http.list<{ paymentMethod: string }>(`/companies/${encodeURIComponent(companyId)}/orders`, {
+      query: { sort: '-createdAt', per_page: 1 },
+    });
+    return res.items[0]?.paymentMethod ?? null;
+  },
   /** Adds an address to the signed-in customer's profile (when they ask to keep it). */
   saveAddresses: (addresses: SavedAddress[]) => http.patch<SavedProfile>('/me', { addresses }),
   byLink: (token: string) => http.get<GuestOrder>(`/orders/link/${encodeURIComponent(token)}`),

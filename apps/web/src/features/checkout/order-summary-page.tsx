@@ -137,6 +137,15 @@ function CheckoutForm({
   useEffect(() => {
     if (!uid) return;
     let live = true;
+    // The last way this customer paid, when the bakery still takes it.
+    if (settings.companyId)
+      checkoutApi.lastPaymentMethod(settings.companyId).then(
+        (m) => {
+          const offered = settings.paymentMethods.find((x) => x === m);
+          if (live && offered) setPayment(offered);
+        },
+        () => undefined,
+      );
     checkoutApi.me().then(
       (me) => {
         if (!live) return;
@@ -150,8 +159,8 @@ function CheckoutForm({
     return () => {
       live = false;
     };
-    // Read once per signed-in user; the fields stay the person's to change.
-  }, [uid]);
+    // Read once per signed-in user (and shop); the fields stay the person's to change.
+  }, [uid, settings.companyId, settings.paymentMethods]);
   function fillAddress(a: SavedAddress, onlyIfEmpty = false) {
     setLine((l) => (onlyIfEmpty && l ? l : a.line));
     setNeighborhood((n) => (onlyIfEmpty && n ? n : (a.neighborhood ?? '')));
