@@ -122,3 +122,23 @@ test('a shopper registers on /registro, verifies by mail, and orders with the ad
   expect(onTheWay.text).toContain('va en camino');
   await api.dispose();
 });
+
+test('a guest ticks «crear mi cuenta» at checkout and is mailed a link to choose a password', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const api = await playwright.request.newContext({ baseURL });
+  const email = `invitado.${Date.now()}@cliente.test`;
+  await toSummary(page);
+  await expect(page.getByRole('link', { name: 'Crea tu cuenta para pedir más rápido' })).toBeVisible();
+  await page.getByLabel('Nombre').fill('Julio Cortés');
+  await page.getByLabel('Teléfono').fill('311 555 0140');
+  await page.getByLabel('Correo').fill(email);
+  await page.getByLabel('Dirección').fill('Carrera 13 # 60-12');
+  await page.getByLabel(/^Crear mi cuenta con este correo/).check();
+  await placeWith(page, /Efectivo/);
+  const link = await mailedLink(api, email, /te invita a crear tu contraseña/);
+  expect(link).toContain('/restablecer-contrasena?token=');
+  await api.dispose();
+});

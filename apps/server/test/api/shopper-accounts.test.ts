@@ -69,3 +69,45 @@ describe('a shopper makes their own account', () => {
     expect(other.statusCode).toBe(400);
   });
 });
+
+describe('«crear mi cuenta» at checkout', () => {
+  it('mails a guest a link to choose a password; once chosen, the order is in their account', async () => {
+    const c = await cart([{ productId: o.pan, quantity: 4 }]);
+    const res = await checkout(
+      c,
+      checkoutBody({
+        contact: { name: 'luis fernando díaz', phone: '300 555 0199', email: 'luis@cliente.test' },
+        createAccount: true,
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const order = json<{ data: Order }>(res).data;
+    const mail = await waitForMail(t, root.token, 'luis@cliente.test', /te invita a crear tu contraseña/);
+    const set = await t.call({
+      method: 'POST',
+      url: '/api/identity/password-reset/confirm',
+      payload: { token: tokenIn(mail.text, '/restablecer-contrasena'), password: PASSWORD },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const signIn = await t.call({
+      method: 'POST',
+      url: '/api/identity/sign-in',
+      payload: { email: 'luis@cliente.test', password: PASSWORD },
+    });
+    expect(signIn.statusCode, signIn.body).toBe(200);
+    const { idToken, user } = json<{ data: { idToken: string; user: { name: string } } }>(signIn).data;
+    expect(user.name).toBe('Luis Fernando Díaz');
+    const mine = await t.call({ method: 'GET', url: `/api/companies/${market}/orders`, token: idToken });
+    expect(json<{ data: Order[] }>(mine).data.map((x) => x.id)).toEqual([order.id]);
+
+    // An address that already has an account gets no second one, and the answer does not say so.
+    const again = await checkout(
+      await cart([{ productId: o.pan, quantity: 4 }]),
+      checkoutBody({
+        contact: { name: 'Otro', phone: '300 555 0198', email: 'luis@cliente.test' },
+        createAccount: true,
+      }),
+    );
+    expect(again.statusCode, again.body).toBe(201);
+  });
+});

@@ -179,6 +179,8 @@ export class AccountEmailService {
       await scope.tx
         .delete(userIdentities)
         .where(and(eq(userIdentities.userId, user.id), eq(userIdentities.emailVerified, false)));
+      // The link proved the mailbox, as a verification does (a guest's «crear mi cuenta» ends here).
+      await this.joinGuestOrders(user, scope);
     });
   }
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import {
   AUTH_MESSAGES,
@@ -25,6 +26,7 @@ import type { WriteScope } from '../../resources/service';
 import { assertEmailVerified } from '../../resources/verified-email';
 import { Attempts, countGate, REGISTER_WINDOW_MS, SIGNIN_WINDOW_MS, type Gate } from './attempts';
 import { assertAcceptablePassword, hashPassword, verifyPassword } from '../../lib/passwords';
+import { INVITATION_TTL_MS, issueActionToken } from './action-tokens';
 import { deviceNonceFor, issueDeviceCookie } from './device-cookies';
 import {
   issueRefreshToken,
@@ -321,6 +323,33 @@ export class IdentityService {
         companyId: (user.companyId as string | null) ?? null,
       },
     };
+  }
+
+  /**
+   * A guest who ticked «crear mi cuenta» at checkout (issue 29): a customer account of the order's bakery
+   * with no password anyone knows, and a single-use code of the invitation's life to choose one through the
+   * mailed link (which also verifies the e-mail). Null when the address already has an account: the answer
+   * to the checkout is the same either way, so nothing tells whose address it is.
+   */
+  async accountForGuest(input: { email: string; name: string; companyId: string }) {
+    const unusable = randomBytes(32).toString('base64url');
+    try {
+      const user = await this.createUser({ ...input, password: unusable, role: ROLE.companyCustomer });
+      const token = await issueActionToken(
+        this.ctx.db,
+        this.ctx.clock,
+        String(user.id),
+        'password-reset',
+        INVITATION_TTL_MS,
+      );
+      return {
+        user: { id: String(user.id), email: String(user.email), name: String(user.name), companyId: input.companyId },
+        token,
+      };
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'auth/email-in-use') return null;
+      throw err;
+    }
   }
 
   async createUser(

@@ -86,13 +86,23 @@ export function registerOrderRoutes(app: FastifyInstance): OrdersService {
     },
     async (req, reply) => {
       const headers = req.headers as Record<string, string | undefined>;
+      const { createAccount, ...input } = req.body;
       const data = await service.checkout(
         { caller: req.caller, sessionId: headers[SESSION_HEADER] },
         req.params.id,
         headers[IDEMPOTENCY_HEADER]!,
-        req.body,
+        input,
         req.ip,
       );
+      const email = input.contact.email;
+      if (createAccount && !req.caller && email && data.companyId) {
+        // In the background, and the same answer whether or not the address had an account.
+        const companyId = data.companyId;
+        void app.modules.identity
+          .accountForGuest({ email, name: input.contact.name, companyId })
+          .then((made) => made && app.modules.invitations.mailer?.send(made.user, made.token))
+          .catch((err: unknown) => req.log.error({ err }, 'checkout account could not be made'));
+      }
       return reply.status(201).send({ data });
     },
   );

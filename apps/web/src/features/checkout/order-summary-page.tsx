@@ -133,6 +133,8 @@ function CheckoutForm({
   // A signed-in customer's saved addresses and phone fill the form (issue 29); a new address may be kept.
   const [savedAddresses, setSavedAddresses] = useState<SavedAddress[]>([]);
   const [keepAddress, setKeepAddress] = useState(false);
+  // A guest may ask for an account with the contact's e-mail: a link to choose a password is mailed.
+  const [createAccount, setCreateAccount] = useState(false);
   const uid = user?.uid ?? null;
   useEffect(() => {
     if (!uid) return;
@@ -217,6 +219,7 @@ function CheckoutForm({
       window: slot,
       paymentMethod: payment,
       notes: notes.trim() || null,
+      createAccount: !user && createAccount && email.trim() !== '',
     };
     try {
       const order = await checkoutApi.place(cart.id, idempotencyKeyFor(cart.id), body);
@@ -306,6 +309,17 @@ function CheckoutForm({
           autoComplete="email"
           type="email"
         />
+        {!user && email.trim() ? (
+          <label className="flex min-h-11 items-center gap-2">
+            <input
+              type="checkbox"
+              className="h-5 w-5 accent-amber-900"
+              checked={createAccount}
+              onChange={(e) => setCreateAccount(e.target.checked)}
+            />
+            Crear mi cuenta con este correo (te enviamos un enlace para elegir tu contraseña)
+          </label>
+        ) : null}
       </fieldset>
 
       <fieldset className="space-y-3">
