@@ -65,7 +65,7 @@ test.describe('what crawlers and link previews read', () => {
     expect(doc).toContain(`<link rel="canonical" href="${baseURL}${path}"/>`);
     expect(meta(doc, 'description')).toContain(formatMoney(product.price));
     expect(meta(doc, 'product:price:amount')).toBe(String(product.price));
-    expect(meta(doc, 'product:price:currency')).toBe('USD');
+    expect(meta(doc, 'product:price:currency')).toBe('COP');
     expect(meta(doc, 'twitter:card')).toBe('summary_large_image');
     expect(meta(doc, 'robots')).toBeUndefined();
 
@@ -100,7 +100,7 @@ test.describe('what crawlers and link previews read', () => {
     expect(ld.offers).toMatchObject({
       '@type': 'Offer',
       price: product.price,
-      priceCurrency: 'USD',
+      priceCurrency: 'COP',
       availability: 'https://schema.org/InStock',
       url: `${baseURL}${path}`,
     });

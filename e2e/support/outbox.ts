@@ -10,16 +10,16 @@ interface Mail {
 }
 
 /**
- * The link of the newest message to `to` whose subject matches, read from the outbox as the demo
- * system_admin (GET /api/outbox; the e2e server has no SMTP_URL), waiting for the background send.
- * `seen` holds the ids already read, so a second message is told from the first.
+ * The newest message to `to` whose subject matches and whose id is not in `seen` (then added to it), read
+ * from the outbox as the demo system_admin (GET /api/outbox; the e2e server has no SMTP_URL), waiting for
+ * the background send.
  */
-export async function mailedLink(
+export async function mailed(
   request: APIRequestContext,
   to: string,
   subject: RegExp,
   seen: Set<string> = new Set(),
-): Promise<string> {
+): Promise<Mail> {
   const token = await apiToken(request, DEMO.root);
   let found: Mail | undefined;
   await expect
@@ -31,7 +31,23 @@ export async function mailedLink(
     })
     .toBe(true);
   seen.add(found!.id);
-  const link = /https?:\/\/\S+\?token=\S+/.exec(found!.text)?.[0];
-  expect(link, found!.text).toBeDefined();
+  return found!;
+}
+
+/** The text of such a message (mailed). */
+export async function mailedText(request: APIRequestContext, to: string, subject: RegExp): Promise<string> {
+  return (await mailed(request, to, subject)).text;
+}
+
+/** The link in such a message (mailed), so a second message is told from the first by `seen`. */
+export async function mailedLink(
+  request: APIRequestContext,
+  to: string,
+  subject: RegExp,
+  seen: Set<string> = new Set(),
+): Promise<string> {
+  const found = await mailed(request, to, subject, seen);
+  const link = /https?:\/\/\S+\?token=\S+/.exec(found.text)?.[0];
+  expect(link, found.text).toBeDefined();
   return link!;
 }

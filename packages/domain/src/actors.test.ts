@@ -32,6 +32,8 @@ describe('the actors of the permission table', () => {
       ).toBe(false);
       if (reason === 'payment-abandoned') expect(lines).toEqual(['orders:update']);
       else if (reason === 'standing-orders') expect(lines).toEqual(['orders:create']);
+      else if (reason === 'join-orders')
+        expect(actorFields({ kind: 'system', reason }, 'orders', 'update')).toEqual(['customerId']);
       else if (reason === 'production')
         expect(actorFields({ kind: 'system', reason }, 'ingredients', 'update')).toEqual(['stock']);
       else if (reason !== 'seed')

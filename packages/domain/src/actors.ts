@@ -24,6 +24,7 @@ export const SYSTEM_REASONS = [
   'sessions',
   'password',
   'verify-email',
+  'join-orders',
   'takeover',
   'bakery',
   'market',
@@ -46,6 +47,8 @@ export const SYSTEM_LINES: Record<SystemReason, ActorLine> = {
   password: { users: { update: ['passwordHash', 'sessionsValidFrom', 'emailVerified'] } },
   /** The e-mail is verified: a verification link, or an issuer that vouches for the address. */
   'verify-email': { users: { update: ['emailVerified'] } },
+  /** A customer who proved their e-mail gets the guest orders placed with it at their bakery (issue 29). */
+  'join-orders': { orders: { update: ['customerId'] } },
   /**
    * A Google sign-in whose provider vouches for the e-mail takes over the account of that e-mail that was
    * never verified: its password goes, every session ends, the e-mail is verified.

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDay, formatDaysAgo, formatMoney, formatTime } from './format';
+import {
+  formatDate,
+  formatDateTime,
+  formatDay,
+  formatDayChoice,
+  formatDaysAgo,
+  formatMoney,
+  formatTime,
+} from './format';
 
 describe('formatMoney', () => {
   it('writes USD with a thousands comma and no decimals', () => {
@@ -90,5 +98,16 @@ describe('formatDaysAgo', () => {
     expect(formatDaysAgo('2026-08-01T15:00:00Z', { now })).toBe('1 de agosto de 2026');
     expect(formatDaysAgo('2026-11-26T15:00:00Z', { now })).toBe('Hoy');
     expect(formatDaysAgo(null, { now })).toBe('');
+  });
+});
+
+describe('formatDayChoice (issue 29: a day reads with its weekday, never as a bare "Mañana")', () => {
+  const now = new Date('2026-11-25T15:00:00.000Z'); // Wednesday 25 November, 10:00 in Bogotá
+  it('names today and tomorrow and always gives the weekday and the date', () => {
+    expect(formatDayChoice('2026-11-25T05:00:00.000Z', { now })).toBe('hoy miércoles 25 de nov.');
+    expect(formatDayChoice('2026-11-26T05:00:00.000Z', { now })).toBe('mañana jueves 26 de nov.');
+    expect(formatDayChoice('2026-11-28T05:00:00.000Z', { now })).toBe('sábado 28 de nov.');
+    expect(formatDayChoice('2026-09-01T05:00:00.000Z', { now })).toBe('martes 1 de sep.');
+    expect(formatDayChoice(null, { now })).toBe('');
   });
 });

@@ -24,7 +24,7 @@ const LOCALE = 'es-CO';
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 /** Intl formatters are costly to build: one per kind and time zone. */
-function formatter(kind: 'ymd' | 'long' | 'time', timeZone: string): Intl.DateTimeFormat {
+function formatter(kind: 'ymd' | 'long' | 'time' | 'weekday', timeZone: string): Intl.DateTimeFormat {
   const key = `${kind}|${timeZone}`;
   let f = formatters.get(key);
   if (!f) {
@@ -33,7 +33,9 @@ function formatter(kind: 'ymd' | 'long' | 'time', timeZone: string): Intl.DateTi
         ? { year: 'numeric', month: '2-digit', day: '2-digit' }
         : kind === 'long'
           ? { year: 'numeric', month: 'long', day: 'numeric' }
-          : { hour: 'numeric', minute: '2-digit', hour12: true };
+          : kind === 'weekday'
+            ? { weekday: 'long' }
+            : { hour: 'numeric', minute: '2-digit', hour12: true };
     f = new Intl.DateTimeFormat(kind === 'ymd' ? 'en-CA' : LOCALE, { ...options, timeZone });
     formatters.set(key, f);
   }
@@ -97,6 +99,32 @@ export function formatDay(value: DateInput, options: DateFormatOptions = {}): st
   if (!date) return '';
   const { timeZone, now } = settings(options);
   return relativeDay(date, timeZone, now) ?? plainSpaces(formatter('long', timeZone).format(date));
+}
+
+/** Month abbreviations spelled here: ICU's differ between Node and browsers ("sept" or "sep"), and pages render on both. */
+const SHORT_MONTHS = ['ene.', 'feb.', 'mar.', 'abr.', 'may.', 'jun.', 'jul.', 'ago.', 'sep.', 'oct.', 'nov.', 'dic.'];
+
+/**
+ * A day to choose or to be reminded of (issue 29): its weekday and date always, after 'hoy' or 'mañana' when it
+ * is one of those: 'mañana jueves 26 de nov.', 'sábado 28 de nov.'. Never the relative word alone, which also
+ * names the morning window and goes wrong once a page is kept. Lower case: capitalise at a sentence's start.
+ */
+export function formatDayChoice(value: DateInput, options: DateFormatOptions = {}): string {
+  const date = toDate(value);
+  if (!date) return '';
+  const { timeZone, now } = settings(options);
+  const parts = formatter('ymd', timeZone).formatToParts(date);
+  const month = Number(parts.find((p) => p.type === 'month')?.value ?? 1);
+  const day = Number(parts.find((p) => p.type === 'day')?.value ?? 1);
+  const weekday = formatter('weekday', timeZone).format(date).toLocaleLowerCase('es-CO');
+  const relative = relativeDay(date, timeZone, now);
+  const prefix = relative === 'Hoy' || relative === 'Mañana' ? `${relative.toLocaleLowerCase('es-CO')} ` : '';
+  return `${prefix}${weekday} ${day} de ${SHORT_MONTHS[month - 1]}`;
+}
+
+/** Text with its first letter in upper case (a label that starts a line). */
+export function capitalise(text: string): string {
+  return text.charAt(0).toLocaleUpperCase('es-CO') + text.slice(1);
 }
 
 /** The time of day in the company's time zone: '3:05 p. m.'. '' for a missing or invalid date. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COMPANY_ROLES, ROLES } from './roles';
+import { titleCaseName } from './names';
 import { shortText } from './schemas/common';
 import { address } from './schemas/users';
 
@@ -47,9 +48,18 @@ export const CreateBakeryInput = z
   })
   .strict();
 
+/**
+ * A person's name as a form sends it, stored title-cased except particles (spec §1): "carlos andrés de la
+ * hoz" is kept as "Carlos Andrés de la Hoz", so the header, the lists and the e-mails read it right.
+ */
+export const personName = () => z.string().trim().min(1, 'Required').max(120).transform(titleCaseName);
+
+/** POST /api/identity/shoppers: a shopper makes their own customer account at the shop (issue 29). */
+export const ShopperSignUpInput = z.object({ email: email(), password: password(), name: personName() }).strict();
+
 export const MeInput = z
   .object({
-    name: z.string().trim().min(1).max(120),
+    name: personName(),
     phone: z.string().trim().max(40).nullable(),
     addresses: z.array(address).max(10),
   })
@@ -78,7 +88,7 @@ export const RoleSchema = z.enum(ROLES);
 /** PUT/PATCH of a user by an admin: profile, role and the disabled flag (e-mail and password have their own paths). */
 export const UserUpdateInput = z
   .object({
-    name: z.string().trim().min(1, 'Required').max(120),
+    name: personName(),
     role: z.enum(COMPANY_ROLES as [string, ...string[]]),
     phone: shortText(40).default(null),
     addresses: z.array(address).max(10).default([]),
@@ -99,42 +109,4 @@ export const UserCreateInput = UserUpdateInput.extend({
   path: ['password'],
 });
 
-/** Words of a person's name kept in lower case when they are not its first word (spec §1). */
-export const NAME_PARTICLES: ReadonlySet<string> = new Set([
-  'de',
-  'del',
-  'la',
-  'las',
-  'los',
-  'y',
-  'e',
-  'da',
-  'das',
-  'do',
-  'dos',
-  'van',
-  'von',
-  'der',
-  'di',
-]);
-
-function capitalise(word: string): string {
-  // Each part of a hyphenated name is a name of its own: "maría-josé" → "María-José".
-  return word
-    .split('-')
-    .map((part) => part.charAt(0).toLocaleUpperCase('es-CO') + part.slice(1))
-    .join('-');
-}
-
-/**
- * Title case for person names, particles kept in lower case (spec §1): "MARÍA DE LOS ÁNGELES"
- * → "María de los Ángeles". The first word is always capitalised; runs of spaces collapse to one.
- */
-export function titleCaseName(name: string): string {
-  return name
-    .trim()
-    .toLocaleLowerCase('es-CO')
-    .split(/\s+/)
-    .map((w, i) => (i > 0 && NAME_PARTICLES.has(w) ? w : capitalise(w)))
-    .join(' ');
-}
+export { NAME_PARTICLES, titleCaseName } from './names';

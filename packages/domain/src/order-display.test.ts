@@ -22,11 +22,20 @@ describe('how an order reads', () => {
     expect(windowHours('manana', windows)).toBe('8:00–11:00');
     expect(windowHours('noche', windows)).toBe('noche');
     expect(windowHours(null, windows)).toBe('');
-    expect(windowLabel('manana', windows)).toBe('Mañana (8:00–11:00)');
+    expect(windowLabel('tarde', [{ id: 'tarde', label: 'Tarde', start: '14:00', end: '17:00' }])).toBe(
+      'Tarde (14:00–17:00)',
+    );
     expect(windowLabel('tarde', windows)).toBe('Tarde (2 a 5 p. m.)');
     expect(windowLabel('noche', windows)).toBe('Noche');
     expect(windowLabel('gone', windows)).toBe('gone');
     expect(windowLabel(null, windows)).toBe('');
+  });
+
+  it('never lets a window read as a day (issue 29: "Mañana" is also tomorrow)', () => {
+    const seeded = [{ id: 'manana', label: 'Mañana (8:00 a 11:00)', start: '08:00', end: '11:00' }];
+    expect(windowLabel('manana', seeded)).toBe('En la mañana (8:00 a 11:00)');
+    expect(windowLabel('manana', windows)).toBe('En la mañana (8:00–11:00)');
+    expect(windowLabel('x', [{ id: 'x', label: 'mañanita' }])).toBe('mañanita');
   });
 
   it('links a phone, WhatsApp and the map', () => {

@@ -14,7 +14,8 @@ export interface AddressParts {
 
 /** A delivery window as the settings define it; `start`/`end` 'HH:MM' when known. */
 export interface WindowParts {
-  id: string;
+  /** Null for a bakery that delivers all day (delivery-days' single window). */
+  id: string | null;
   label: string;
   start?: string;
   end?: string;
@@ -36,15 +37,23 @@ export function windowHours(windowId: string | null, windows: readonly WindowPar
 }
 
 /**
+ * A window named "Mañana" reads as tomorrow beside a day (issue 29: "Mañana, 26 de noviembre · Mañana"):
+ * said as the time of day it is, "En la mañana".
+ */
+const asTimeOfDay = (label: string) => (/^mañana(?![\p{L}])/iu.test(label) ? `En la m${label.slice(1)}` : label);
+
+/**
  * A delivery window by its name: its label, with its hours when the label does not already say them
- * ('Mañana (8:00–11:00)'); its id when unknown; '' for none.
+ * ('Tarde (14:00–17:00)'), never readable as a day ('En la mañana (8:00–11:00)'); its id when unknown; ''
+ * for none.
  */
 export function windowLabel(windowId: string | null, windows: readonly WindowParts[]): string {
   if (!windowId) return '';
   const w = windows.find((x) => x.id === windowId);
   if (!w) return windowId;
-  if (/\d/.test(w.label) || !w.start || !w.end) return w.label;
-  return `${w.label} (${hour(w.start)}–${hour(w.end)})`;
+  const label = asTimeOfDay(w.label);
+  if (/\d/.test(label) || !w.start || !w.end) return label;
+  return `${label} (${hour(w.start)}–${hour(w.end)})`;
 }
 
 /** `tel:` for a phone as typed (spaces and dashes dropped, a leading + kept). */

@@ -6,9 +6,11 @@ import { IdentityService } from './identity/identity.service';
 import { INVITATION_TTL_MS, issueActionToken } from './identity/action-tokens';
 import { endSessionsOf } from './identity/sessions';
 import { DeliveryService } from './delivery/delivery.service';
+import { orderMailHook, type OrderMailService } from './orders/order-mail';
 import { OrdersService } from './orders/orders.service';
 import { PaymentsService } from './payments/payments.service';
 import { ProductionService } from './production/production.service';
+import { productRecipeHook } from './production/product-recipe';
 import { stockMoveHook } from './production/stock';
 import { ReceivablesService } from './reports/receivables.service';
 import { SalesReportService } from './reports/sales.service';
@@ -18,7 +20,7 @@ import { SalesReportService } from './reports/sales.service';
  * module prices, numbers and moves the order and writes its history; payments, production (stock) and
  * delivery add theirs after it, each under its own name, so none overwrites another's.
  */
-export const ORDER_HOOKS = { rules: 100, payments: 110, production: 120 } as const;
+export const ORDER_HOOKS = { rules: 100, payments: 110, production: 120, mail: 130 } as const;
 
 /** Identity's rules on users run after the definition's (0). */
 export const USER_HOOKS = { endSessions: 100, invite: 110 } as const;
@@ -36,6 +38,8 @@ export interface Modules {
   identity: IdentityService;
   receivables: ReceivablesService;
   invitations: { mailer: InvitationMailer | null };
+  /** The order mail (orders' routes plug it in with the app's e-mail driver). */
+  orderMail: { mailer: OrderMailService | null };
   sales: SalesReportService;
   production: ProductionService;
   delivery: DeliveryService;
@@ -65,6 +69,17 @@ export function composeModules(ctx: AppContext, resources: ResourceRegistry): Mo
   resources
     .hooksOf('orders')
     .afterWrite.add('production:stock', stockMoveHook(resources), { order: ORDER_HOOKS.production });
+  // A recipe made for a product without one becomes its recipe (the product's form shows it).
+  resources
+    .hooksOf('recipes')
+    .afterWrite.add('production:product-recipe', productRecipeHook(resources), { order: 100 });
+  // The customer told by mail of an order placed and of its status; the bakery of a new web order (issue 29).
+  const orderMail: Modules['orderMail'] = { mailer: null };
+  resources.hooksOf('orders').afterWrite.add(
+    'orders:mail',
+    orderMailHook(() => orderMail.mailer),
+    { order: ORDER_HOOKS.mail },
+  );
   // Disabling or deleting a user, by whatever write, ends every session of theirs in the same transaction.
   resources.hooksOf('users').afterWrite.add(
     'identity:end-sessions',
@@ -95,7 +110,7 @@ export function composeModules(ctx: AppContext, resources: ResourceRegistry): Mo
     { order: USER_HOOKS.invite },
   );
 
-  return { carts, orders, payments, identity, receivables, invitations, sales, production, delivery };
+  return { carts, orders, payments, identity, receivables, invitations, orderMail, sales, production, delivery };
 }
 
 declare module 'fastify' {

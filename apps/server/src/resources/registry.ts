@@ -1,6 +1,6 @@
 import type { ResourceName } from '@hornada/domain';
 import type { AppContext } from '../context';
-import type { orders, users } from '../db/schema';
+import type { orders, recipes, users } from '../db/schema';
 import type { ResourceDefinition } from './definition';
 import type { ResourceHooks } from './hooks';
 import { RESOURCES } from './definitions';
@@ -13,6 +13,7 @@ type CollectionName = Exclude<ResourceName, 'settings' | 'files'>;
 export interface HookedRows {
   orders: typeof orders.$inferSelect;
   users: typeof users.$inferSelect;
+  recipes: typeof recipes.$inferSelect;
 }
 
 /**

@@ -71,6 +71,7 @@ const OPEN_TO_GUESTS = new Set([
   'GET /api/orders/link/:token/payment',
   'POST /api/orders/link/:token/payment',
   'POST /api/auth/register',
+  'POST /api/identity/shoppers',
   'POST /api/identity/sign-in',
   'POST /api/identity/sign-out',
   'POST /api/identity/refresh',

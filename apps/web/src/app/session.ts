@@ -1,3 +1,4 @@
+import { firstName } from '@hornada/domain/names';
 import { ROLE_PLACES } from '@hornada/domain/areas';
 import { useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
@@ -133,10 +134,7 @@ export function useSessionUser(): SessionUser | null | undefined {
   return hydrated && isReady ? current : undefined;
 }
 
-/** Spec §2: the first word of the user's name, 'Usuario' without one. */
-export function firstName(name: string | null | undefined): string {
-  return name?.trim().split(/\s+/)[0] || 'Usuario';
-}
+export { firstName };
 
 type Menu = { collections: MenuCollection[]; products: MenuProduct[] };
 

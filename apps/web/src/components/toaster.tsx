@@ -9,12 +9,16 @@ const TONE: Record<ToastType, string> = {
   info: 'border-sky-700 bg-sky-50 text-sky-950',
 };
 
-/** Toasts at the top centre (spec §2/§4), each announced as a status or, for errors, an alert. */
+/**
+ * Toasts at the top centre (spec §2/§4), each announced as a status or, for errors, an alert. Offset under the
+ * sticky header (3.5rem) and a side panel's title bar (about 4.3rem) so that neither their buttons nor the
+ * title a person is reading are covered (issue 29).
+ */
 export function Toaster() {
   const toasts = useStore(toastStore, (s) => s.toasts);
   const close = useStore(toastStore, (s) => s.close);
   return (
-    <div className="pointer-events-none fixed inset-x-0 top-3 z-50 flex flex-col items-center gap-2 px-3">
+    <div className="pointer-events-none fixed inset-x-0 top-[4.75rem] z-50 flex flex-col items-center gap-2 px-3">
       {toasts.map((t) => (
         <div
           key={t.id}

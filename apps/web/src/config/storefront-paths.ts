@@ -25,6 +25,8 @@ export const storefrontPaths = {
    */
   loginWithRedirect: (wanted: string): string => `/login?redirect=${encodeURIComponent(wanted).replace(/%2F/g, '/')}`,
   signup: '/signup',
+  /** A shopper's own customer account (issue 29); /signup stays the bakery owner's. */
+  shopperSignup: '/registro',
   createBakery: '/createBakery',
   cart: '/carrito',
   product: withId('/products/show/:id'),

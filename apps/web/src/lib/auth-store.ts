@@ -64,6 +64,8 @@ export interface AuthActions {
   whenReady(): Promise<void>;
   /** Registers a company_admin with no company (spec §5/§7), then logs in. */
   signupAdmin(input: { name: string; email: string; password: string }): Promise<SessionUser>;
+  /** A shopper's own customer account at the shop (issue 29), then signed in. */
+  signupShopper(input: { name: string; email: string; password: string }): Promise<SessionUser>;
   /** Replaces the user in memory (nothing is stored or sent). */
   setUser(user: SessionUser | null): void;
   /** Re-runs the backend login to re-read name, role and companyId (after createBakery). */
@@ -628,6 +630,16 @@ export function createAuthStore(deps: AuthStoreDeps): StoreApi<AuthState> {
               { email, password, name, role: ROLE.companyAdmin, companyId: null },
               { headers: { authorization: '' } },
             );
+          } catch (err) {
+            throw registrationError(err);
+          }
+          return login(email, password);
+        }, MESSAGES.registrationFailed),
+
+      signupShopper: ({ name, email, password }) =>
+        tracked(async () => {
+          try {
+            await http.post('/identity/shoppers', { email, password, name }, { headers: { authorization: '' } });
           } catch (err) {
             throw registrationError(err);
           }

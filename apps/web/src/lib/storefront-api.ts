@@ -22,7 +22,7 @@ export interface PublicConfig {
 }
 
 /** The public settings: everything but the private fields (design §4). */
-export type PublicSettings = Omit<Settings, 'productionLeadDays' | 'targetMargin'>;
+export type PublicSettings = Omit<Settings, 'productionLeadDays' | 'targetMargin' | 'newOrderEmail'>;
 
 export interface StorefrontApi {
   config(): Promise<PublicConfig>;

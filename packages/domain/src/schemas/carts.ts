@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { CART_MAX_LINES, CART_MAX_QUANTITY, SESSION_ID_LENGTH } from '../constants';
-import { email } from '../identity';
+import { email, personName } from '../identity';
 import { productImage } from './catalogue';
-import { name, recordId, shortText } from './common';
+import { recordId, shortText } from './common';
 import { address } from './users';
 
 /** The header a cart's holder proves itself with (design §3): the browser's session id (spec §4, §9). */
@@ -27,7 +27,7 @@ export const CartItemInput = z
 
 export const CartContact = z
   .object({
-    name: name(),
+    name: personName(),
     phone: z.string().trim().min(1, 'Required').max(40),
     email: email().nullable().default(null),
   })

@@ -204,6 +204,8 @@ export const CheckoutInput = z
     /** `online` when the bakery's settings offer it: the answer then carries the gateway's link. */
     paymentMethod: z.enum(['cash', 'transfer', 'online']),
     notes: shortText(1000).default(null),
+    /** A guest asks for an account with the contact's e-mail (issue 29): a link to choose a password is mailed. */
+    createAccount: z.boolean().default(false),
   })
   .strict();
 export type CheckoutInput = z.infer<typeof CheckoutInput>;

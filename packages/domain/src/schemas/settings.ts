@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_TIME_ZONE, PAYMENT_METHODS } from '../constants';
 import { imageRef, money, name, shortText } from './common';
+import { email } from '../identity';
 
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Expected HH:MM');
 const isoDay = z.iso.date();
@@ -107,6 +108,8 @@ export const SettingsInput = z
     targetMargin: z.number().min(0).max(100).default(60),
     /** Custom host names the bakery's storefront also answers at (design §4); unique across bakeries. */
     domains: z.array(customDomain).max(10).default([]),
+    /** Where the bakery wants new web orders mailed (issue 29); null: not mailed. Not public. */
+    newOrderEmail: email().nullable().default(null),
   })
   .strict();
 export type SettingsInput = z.infer<typeof SettingsInput>;
@@ -114,4 +117,4 @@ export const Settings = SettingsInput.extend({ companyId: z.string(), updatedAt:
 export type Settings = z.infer<typeof Settings>;
 
 /** What everyone may read (design §4: all but productionLeadDays and targetMargin). */
-export const SETTINGS_PRIVATE_FIELDS = ['productionLeadDays', 'targetMargin'] as const;
+export const SETTINGS_PRIVATE_FIELDS = ['productionLeadDays', 'targetMargin', 'newOrderEmail'] as const;

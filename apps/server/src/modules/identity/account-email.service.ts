@@ -2,7 +2,7 @@ import { ROLE } from '@hornada/domain';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext, Caller } from '../../context';
-import { userIdentities, users } from '../../db/schema';
+import { orders, userIdentities, users } from '../../db/schema';
 import { AppError, unauthenticated } from '../../lib/errors';
 import { assertAcceptablePassword, hashPassword } from '../../lib/passwords';
 import type { EmailDriver } from '../../providers/email';
@@ -190,6 +190,8 @@ export class AccountEmailService {
       await scope.tx
         .delete(userIdentities)
         .where(and(eq(userIdentities.userId, user.id), eq(userIdentities.emailVerified, false)));
+      // The link proved the mailbox, as a verification does (a guest's «crear mi cuenta» ends here).
+      await this.joinGuestOrders(user, scope);
     });
   }
 
@@ -231,8 +233,38 @@ export class AccountEmailService {
         { emailVerified: true },
         scope,
       );
+      await this.joinGuestOrders(owner, scope);
     });
     return { email: user.email, emailVerified: true };
+  }
+
+  /**
+   * A customer's guest orders join their account once the e-mail is proven (issue 29): the web orders of
+   * their bakery placed without an account with that contact e-mail. Never before: anyone may type an
+   * address at registration.
+   */
+  private async joinGuestOrders(owner: UserRow, scope: WriteScope): Promise<void> {
+    if (owner.role !== ROLE.companyCustomer || !owner.companyId) return;
+    const rows = await scope.tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.companyId, owner.companyId),
+          isNull(orders.customerId),
+          isNull(orders.deletedAt),
+          eq(orders.channel, 'web'),
+          sql`lower(${orders.contact}->>'email') = ${owner.email.toLowerCase()}`,
+        ),
+      )
+      .limit(1000);
+    if (rows.length === 0) return;
+    await this.resources.get('orders').bulkUpdate(
+      systemActor('join-orders'),
+      owner.companyId,
+      rows.map((r) => ({ id: r.id, data: { customerId: owner.id } })),
+      scope,
+    );
   }
 
   /** POST /api/identity/verify-email/resend: a new link for the signed-in user, limited per address and account. */

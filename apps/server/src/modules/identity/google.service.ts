@@ -7,7 +7,7 @@ import { userIdentities, users } from '../../db/schema';
 import { AppError, unauthenticated } from '../../lib/errors';
 import type { ResourceRegistry } from '../../resources/registry';
 import { systemActor } from '../../resources/actor';
-import { can, ROLE } from '@hornada/domain';
+import { can, ROLE, titleCaseName } from '@hornada/domain';
 import type { WriteScope } from '../../resources/service';
 import { issueActionToken, peekActionToken, spendActionToken } from './action-tokens';
 import { revokeAllForUser } from './refresh-tokens';
@@ -217,7 +217,10 @@ export class GoogleSignIn {
       subject: claims.sub,
       email: claims.email.trim().toLowerCase(),
       emailVerified: claims.email_verified === true,
-      name: typeof claims.name === 'string' && claims.name.trim() ? claims.name.trim().slice(0, 120) : claims.email,
+      name:
+        typeof claims.name === 'string' && claims.name.trim()
+          ? titleCaseName(claims.name.trim().slice(0, 120))
+          : claims.email,
     });
     if (user.disabled) throw new GoogleSignInError('disabled');
     const code = bindCode(

@@ -6,13 +6,14 @@ import {
   MeInput,
   PasswordChangeInput,
   RegisterInput,
+  ShopperSignUpInput,
   SignInInput,
 } from '@hornada/domain';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import { users } from '../../db/schema';
-import { unauthenticated } from '../../lib/errors';
+import { AppError, unauthenticated } from '../../lib/errors';
 import { writeLimit } from '../../plugins/rate-limit';
 import { userDoc } from '../../resources/definitions/users';
 import { DEVICE_COOKIE, DEVICE_TTL_MS } from './device-cookies';
@@ -24,6 +25,7 @@ import { registerAccountEmailRoutes } from './account-email.routes';
 import { registerGoogleRoutes } from './google.routes';
 import { openToGuests } from '../../plugins/auth';
 import { withJobLock } from '../../lib/job-lock';
+import { requireShop } from '../shops/shop-directory';
 
 const COOKIE_PATH = '/api/identity';
 /** Expired attempts and refresh tokens are deleted this often. */
@@ -138,6 +140,25 @@ export function registerIdentityRoutes(app: FastifyInstance): void {
     async (req, reply) => {
       const data = await service.register(req.body, req.caller, req.ip);
       // Design §1: a new account gets a link to confirm its e-mail.
+      await accountEmail.sendVerification(data.user.uid);
+      return reply.status(201).send({ data });
+    },
+  );
+
+  r.post(
+    '/api/identity/shoppers',
+    {
+      config: openToGuests(),
+      schema: {
+        tags,
+        summary: "A shopper's own customer account at the shop (issue 29); a link to verify the e-mail is mailed",
+        body: ShopperSignUpInput,
+      },
+    },
+    async (req, reply) => {
+      const { companyId } = await requireShop(req);
+      if (!companyId) throw new AppError(404, 'not_found', 'This shop does not exist');
+      const data = await service.registerShopper(req.body, companyId, req.ip);
       await accountEmail.sendVerification(data.user.uid);
       return reply.status(201).send({ data });
     },

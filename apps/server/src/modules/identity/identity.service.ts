@@ -1,6 +1,17 @@
+import { randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { assignSlug } from '../shops/slugs';
-import { AUTH_MESSAGES, can, grantOf, isRole, normaliseKey, reachesCompany, ROLE, type Role } from '@hornada/domain';
+import {
+  AUTH_MESSAGES,
+  can,
+  grantOf,
+  isRole,
+  normaliseKey,
+  personName,
+  reachesCompany,
+  ROLE,
+  type Role,
+} from '@hornada/domain';
 import { z } from 'zod';
 import type { AppContext, Caller } from '../../context';
 import type { DbOrTx } from '../../db';
@@ -16,6 +27,7 @@ import type { WriteScope } from '../../resources/service';
 import { assertEmailVerified } from '../../resources/verified-email';
 import { Attempts, countGate, REGISTER_WINDOW_MS, SIGNIN_WINDOW_MS, type Gate } from './attempts';
 import { assertAcceptablePassword, hashPassword, verifyPassword } from '../../lib/passwords';
+import { INVITATION_TTL_MS, issueActionToken } from './action-tokens';
 import { deviceNonceFor, issueDeviceCookie } from './device-cookies';
 import {
   issueRefreshToken,
@@ -267,7 +279,7 @@ export class IdentityService {
     }
 
     const parsed = z
-      .object({ email: z.email('Invalid email address').max(254), name: z.string().trim().min(1).max(120) })
+      .object({ email: z.email('Invalid email address').max(254), name: personName() })
       .safeParse({ email: String(email).trim(), name });
     if (!parsed.success) throw fromZodIssues(parsed.error.issues);
     assertAcceptablePassword(password as string);
@@ -289,6 +301,59 @@ export class IdentityService {
         companyId: (user.companyId as string | null) ?? null,
       },
     };
+  }
+
+  /**
+   * POST /api/identity/shoppers (issue 29): a shopper makes their own customer account at the storefront's
+   * bakery (the one the request's host names: `companyId`), e-mail not yet verified (a link is mailed).
+   */
+  async registerShopper(input: { email: string; password: string; name: string }, companyId: string, ip: string) {
+    assertAcceptablePassword(input.password);
+    const { registerPerAddress } = this.ctx.config.rateLimits;
+    await this.admit([this.addressGate(`register-ip:${ip}`, registerPerAddress, REGISTER_WINDOW_MS)]);
+    const user = await this.createUser({ ...input, role: ROLE.companyCustomer, companyId });
+    return {
+      user: {
+        uid: String(user.id),
+        email: String(user.email),
+        name: String(user.name),
+        role: user.role as Role,
+        companyId: (user.companyId as string | null) ?? null,
+      },
+    };
+  }
+
+  /**
+   * A guest who ticked «crear mi cuenta» at checkout (issue 29): a customer account of the order's bakery
+   * with no password anyone knows, and a single-use code of the invitation's life to choose one through the
+   * mailed link (which also verifies the e-mail). Null when the address already has an account: the answer
+   * to the checkout is the same either way, so nothing tells whose address it is.
+   */
+  async accountForGuest(input: { email: string; name: string; companyId: string }) {
+    const unusable = randomBytes(32).toString('base64url');
+    try {
+      const user = await this.createUser({ ...input, password: unusable, role: ROLE.companyCustomer });
+      const token = await issueActionToken(
+        this.ctx.db,
+        this.ctx.clock,
+        String(user.id),
+        'password-reset',
+        INVITATION_TTL_MS,
+      );
+      return {
+        user: {
+          id: String(user.id),
+          email: String(user.email),
+          name: String(user.name),
+          role: ROLE.companyCustomer,
+          companyId: input.companyId,
+        },
+        token,
+      };
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'auth/email-in-use') return null;
+      throw err;
+    }
   }
 
   async createUser(

@@ -12,6 +12,7 @@ import {
 import { z } from 'zod';
 import { publicReadLimit, writeLimit } from '../../plugins/rate-limit';
 import type { OrdersService } from './orders.service';
+import { OrderMailService } from './order-mail';
 import { openToGuests } from '../../plugins/auth';
 import { holderOf } from '../carts/carts.routes';
 import { requireShop } from '../shops/shop-directory';
@@ -30,6 +31,10 @@ export function registerOrderRoutes(app: FastifyInstance): OrdersService {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = app.modules.orders;
   const tags = ['orders'];
+  // Order mail through the app's e-mail driver; what is still being handed over finishes before the database closes.
+  const mail = new OrderMailService(app.ctx, service, app.email, app.log);
+  app.modules.orderMail.mailer = mail;
+  app.addHook('preClose', () => mail.settled());
 
   r.get(
     '/api/companies/:companyId/delivery-days',
@@ -83,13 +88,23 @@ export function registerOrderRoutes(app: FastifyInstance): OrdersService {
     },
     async (req, reply) => {
       const headers = req.headers as Record<string, string | undefined>;
+      const { createAccount, ...input } = req.body;
       const data = await service.checkout(
         await holderOf(req),
         req.params.id,
         headers[IDEMPOTENCY_HEADER]!,
-        req.body,
+        input,
         req.ip,
       );
+      const email = input.contact.email;
+      if (createAccount && !req.caller && email && data.companyId) {
+        // In the background, and the same answer whether or not the address had an account.
+        const companyId = data.companyId;
+        void app.modules.identity
+          .accountForGuest({ email, name: input.contact.name, companyId })
+          .then((made) => made && app.modules.invitations.mailer?.send(made.user, made.token))
+          .catch((err: unknown) => req.log.error({ err }, 'checkout account could not be made'));
+      }
       return reply.status(201).send({ data });
     },
   );

@@ -170,7 +170,7 @@ export class OrdersService {
     holder: Holder,
     cartId: string,
     key: string,
-    input: CheckoutInput,
+    input: Omit<CheckoutInput, 'createAccount'>,
     /** The caller's network address (request.ip), for the bound on unpaid orders an address places. */
     address: string,
   ): Promise<Partial<GuestOrder> & { accessToken: string; payment?: PaymentLink }> {

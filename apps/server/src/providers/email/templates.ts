@@ -1,9 +1,9 @@
 /** The e-mails Hornada sends, in Spanish (es-CO), as HTML and plain text, signed with the bakery's name. */
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-interface Mail {
+export interface Mail {
   subject: string;
   text: string;
   html: string;

@@ -110,6 +110,12 @@ export function LoginPage({ afterSignIn }: { afterSignIn: (user: SessionUser) =>
         </a>
       ) : null}
       <p className="mt-6 text-center text-stone-700">
+        ¿Es tu primera compra?{' '}
+        <Link to={paths.shopperSignup} className="font-semibold text-amber-900 underline underline-offset-2">
+          Crea tu cuenta para pedir más rápido
+        </Link>
+      </p>
+      <p className="mt-3 text-center text-stone-700">
         ¿Tienes una panadería y aún no usas Hornada?{' '}
         <Link to={paths.signup} className="font-semibold text-amber-900 underline underline-offset-2">
           Crea tu cuenta

@@ -18,6 +18,14 @@ export const authRoutes = defineRoutes([
     lazy: () => import('./signup-page'),
   },
   {
+    id: 'shopperSignup',
+    pattern: paths.shopperSignup,
+    area: 'auth',
+    permission: 'guests',
+    title: 'Crea tu cuenta',
+    lazy: () => import('./shopper-signup-page'),
+  },
+  {
     id: 'createBakery',
     pattern: paths.createBakery,
     area: 'auth',

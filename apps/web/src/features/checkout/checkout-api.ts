@@ -2,7 +2,10 @@ import type { LoaderFunctionArgs } from 'react-router';
 import type { CheckoutBody, GuestOrder, OfferedDay, PaymentStatus } from '@hornada/domain/schemas/orders';
 import { cartApi, holderHeaders } from '../../lib/cart-api';
 import { http } from '../../lib/http';
-import { storefrontApi } from '../../lib/storefront-api';
+import { storefrontApi, type PublicSettings } from '../../lib/storefront-api';
+import type { PricingSettings } from '@hornada/domain/pricing';
+import type { address } from '@hornada/domain/schemas/users';
+import type { z } from 'zod';
 
 export type { CheckoutBody, GuestOrder };
 
@@ -19,6 +22,26 @@ export const checkoutApi = {
         headers: { ...holderHeaders(), 'idempotency-key': key },
       },
     ),
+  /** The fee, free-delivery amount and minimum the summary's totals are computed with (packages/domain). */
+  pricing: async (companyId: string): Promise<PricingSettings> => {
+    const s = await http.get<Partial<PublicSettings>>(`/companies/${encodeURIComponent(companyId)}/settings`);
+    return {
+      deliveryFee: s.deliveryFee ?? 0,
+      freeDeliveryFrom: s.freeDeliveryFrom ?? null,
+      minimumOrder: s.minimumOrder ?? 0,
+    };
+  },
+  /** The signed-in customer's phone and saved addresses, to fill the summary (issue 29). */
+  me: () => http.get<SavedProfile>('/me'),
+  /** How the signed-in customer paid their last order at this bakery, to preselect it; null for none. */
+  lastPaymentMethod: async (companyId: string): Promise<string | null> => {
+    const res = await http.list<{ paymentMethod: string }>(`/companies/${encodeURIComponent(companyId)}/orders`, {
+      query: { sort: '-createdAt', per_page: 1 },
+    });
+    return res.items[0]?.paymentMethod ?? null;
+  },
+  /** Adds an address to the signed-in customer's profile (when they ask to keep it). */
+  saveAddresses: (addresses: SavedAddress[]) => http.patch<SavedProfile>('/me', { addresses }),
   byLink: (token: string) => http.get<GuestOrder>(`/orders/link/${encodeURIComponent(token)}`),
   /** The server asks the gateway about transaction `id` (design §3); nothing else of the query is sent. */
   payment: (token: string, id: string | null) =>
@@ -29,6 +52,12 @@ export const checkoutApi = {
   /** A new attempt (a new reference) for an online order not paid: where to send the browser. */
   retryPayment: (token: string) => http.post<PaymentLink>(`/orders/link/${encodeURIComponent(token)}/payment`, {}),
 };
+
+export type SavedAddress = z.infer<typeof address>;
+export interface SavedProfile {
+  phone: string | null;
+  addresses: SavedAddress[];
+}
 
 /** An online order's attempt: the gateway's hosted checkout the browser goes to. */
 export interface PaymentLink {

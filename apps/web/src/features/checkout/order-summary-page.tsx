@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLoaderData, useNavigate, useParams } from 'react-router';
 import { useStore } from 'zustand';
-import { formatDay, formatMoney } from '@hornada/domain/format';
+import { capitalise, formatDayChoice, formatMoney } from '@hornada/domain/format';
+import { addressLine, windowLabel } from '@hornada/domain/order-display';
+import { totalsOf, type PricingSettings } from '@hornada/domain/pricing';
 import type { Cart } from '@hornada/domain/schemas/carts';
 import type { OfferedDay } from '@hornada/domain/schemas/orders';
 import { inputClass } from '../../components/auth-card';
@@ -20,12 +22,13 @@ import {
   type StorefrontMethod,
   type CheckoutBody,
   type CheckoutLoaderData,
+  type SavedAddress,
 } from './checkout-api';
 import { OrderLines } from './order-lines';
 
 type Loaded =
   | { kind: 'loading' }
-  | { kind: 'ready'; cart: Cart; days: OfferedDay[] }
+  | { kind: 'ready'; cart: Cart; days: OfferedDay[]; pricing: PricingSettings }
   | { kind: 'missing' }
   | { kind: 'error'; message: string };
 
@@ -42,8 +45,12 @@ export function OrderSummaryPage() {
   useEffect(() => {
     if (!hydrated || !settings.companyId) return;
     let cancelled = false;
-    Promise.all([checkoutApi.cart(cartId), checkoutApi.deliveryDays(settings.companyId)]).then(
-      ([cart, days]) => !cancelled && setLoaded({ kind: 'ready', cart, days }),
+    Promise.all([
+      checkoutApi.cart(cartId),
+      checkoutApi.deliveryDays(settings.companyId),
+      checkoutApi.pricing(settings.companyId),
+    ]).then(
+      ([cart, days, pricing]) => !cancelled && setLoaded({ kind: 'ready', cart, days, pricing }),
       (err: unknown) => {
         if (cancelled) return;
         if (err instanceof ApiError && (err.status === 404 || err.status === 400)) setLoaded({ kind: 'missing' });
@@ -89,7 +96,7 @@ export function OrderSummaryPage() {
           {loaded.message}
         </p>
       ) : (
-        <CheckoutForm cart={loaded.cart} days={loaded.days} settings={settings} />
+        <CheckoutForm cart={loaded.cart} days={loaded.days} pricing={loaded.pricing} settings={settings} />
       )}
     </div>
   );
@@ -97,7 +104,17 @@ export function OrderSummaryPage() {
 
 type Errors = Partial<Record<'name' | 'phone' | 'line' | 'day' | 'window' | 'payment', string>>;
 
-function CheckoutForm({ cart, days, settings }: { cart: Cart; days: OfferedDay[]; settings: CheckoutLoaderData }) {
+function CheckoutForm({
+  cart,
+  days,
+  pricing,
+  settings,
+}: {
+  cart: Cart;
+  days: OfferedDay[];
+  pricing: PricingSettings;
+  settings: CheckoutLoaderData;
+}) {
   const navigate = useNavigate();
   const user = useStore(authStore, (s) => s.user);
   const [name, setName] = useState(cart.contact?.name ?? user?.name ?? '');
@@ -113,6 +130,47 @@ function CheckoutForm({ cart, days, settings }: { cart: Cart; days: OfferedDay[]
   const [slot, setSlot] = useState<string | null>(null);
   const [payment, setPayment] = useState<StorefrontMethod | ''>(settings.paymentMethods[0] ?? '');
   const [notes, setNotes] = useState(cart.notes ?? '');
+  // A signed-in customer's saved addresses and phone fill the form (issue 29); a new address may be kept.
+  const [savedAddresses, setSavedAddresses] = useState<SavedAddress[]>([]);
+  const [keepAddress, setKeepAddress] = useState(false);
+  // A guest may ask for an account with the contact's e-mail: a link to choose a password is mailed.
+  const [createAccount, setCreateAccount] = useState(false);
+  const uid = user?.uid ?? null;
+  useEffect(() => {
+    if (!uid) return;
+    let live = true;
+    // The last way this customer paid, when the bakery still takes it.
+    if (settings.companyId)
+      checkoutApi.lastPaymentMethod(settings.companyId).then(
+        (m) => {
+          const offered = settings.paymentMethods.find((x) => x === m);
+          if (live && offered) setPayment(offered);
+        },
+        () => undefined,
+      );
+    checkoutApi.me().then(
+      (me) => {
+        if (!live) return;
+        setSavedAddresses(me.addresses);
+        setPhone((p) => p || me.phone || '');
+        const first = me.addresses[0];
+        if (first) fillAddress(first, true);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+    // Read once per signed-in user (and shop); the fields stay the person's to change.
+  }, [uid, settings.companyId, settings.paymentMethods]);
+  function fillAddress(a: SavedAddress, onlyIfEmpty = false) {
+    setLine((l) => (onlyIfEmpty && l ? l : a.line));
+    setNeighborhood((n) => (onlyIfEmpty && n ? n : (a.neighborhood ?? '')));
+    setCity((c) => (onlyIfEmpty && c ? c : (a.city ?? '')));
+  }
+  const typedIsSaved = savedAddresses.some(
+    (a) => a.line === line.trim() && (a.neighborhood ?? '') === neighborhood.trim() && (a.city ?? '') === city.trim(),
+  );
   // Shown once a placing was tried, and kept up to date as the fields change.
   const [tried, setTried] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -125,6 +183,8 @@ function CheckoutForm({ cart, days, settings }: { cart: Cart; days: OfferedDay[]
   }
   const offered = days.find((d) => d.date === day);
   const errors: Errors = tried ? validate() : {};
+  // The server's own function, on every change of delivery or pickup: what the order will be charged.
+  const totals = totalsOf(cart.items, fulfillment, pricing);
   const blocked = cart.missingForMinimum > 0 || cart.items.every((l) => !l.available);
 
   function validate(): Errors {
@@ -159,10 +219,28 @@ function CheckoutForm({ cart, days, settings }: { cart: Cart; days: OfferedDay[]
       window: slot,
       paymentMethod: payment,
       notes: notes.trim() || null,
+      createAccount: !user && createAccount && email.trim() !== '',
     };
     try {
       const order = await checkoutApi.place(cart.id, idempotencyKeyFor(cart.id), body);
       getCartStore().getState().clear();
+      if (uid && keepAddress && body.address && !typedIsSaved) {
+        // Kept for next time; the order stands whether or not the profile takes it.
+        await checkoutApi
+          .saveAddresses([
+            ...savedAddresses,
+            {
+              label: null,
+              line: body.address.line,
+              neighborhood: body.address.neighborhood ?? null,
+              city: body.address.city ?? null,
+              notes: null,
+              lat: null,
+              lng: null,
+            },
+          ])
+          .catch(() => undefined);
+      }
       // Online: to the gateway's hosted checkout, which comes back to the response page with `id=`.
       if (order.payment?.checkoutUrl) {
         window.location.assign(order.payment.checkoutUrl);
@@ -183,7 +261,12 @@ function CheckoutForm({ cart, days, settings }: { cart: Cart; days: OfferedDay[]
         <h2 id="lines-title" className="text-lg font-semibold">
           Tu pedido
         </h2>
-        <OrderLines lines={cart.items} subtotal={cart.subtotal} deliveryFee={cart.deliveryFee} total={cart.total} />
+        <OrderLines
+          lines={cart.items}
+          subtotal={totals.subtotal}
+          deliveryFee={totals.deliveryFee}
+          total={totals.total}
+        />
         {cart.missingForMinimum > 0 ? (
           <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-amber-950">
             El pedido mínimo es de {formatMoney(cart.minimumOrder)}: te faltan {formatMoney(cart.missingForMinimum)}.{' '}
@@ -196,6 +279,17 @@ function CheckoutForm({ cart, days, settings }: { cart: Cart; days: OfferedDay[]
 
       <fieldset className="space-y-3">
         <legend className="text-lg font-semibold">Contacto</legend>
+        {user ? null : (
+          <p className="text-stone-700">
+            <Link
+              to={`${paths.shopperSignup}?redirect=${encodeURIComponent(paths.orderSummary(cart.id))}`}
+              className="font-semibold text-amber-900 underline underline-offset-2"
+            >
+              Crea tu cuenta para pedir más rápido
+            </Link>{' '}
+            o sigue como invitado.
+          </p>
+        )}
         <Field id="name" label="Nombre" value={name} onChange={setName} error={errors.name} autoComplete="name" />
         <Field
           id="phone"
@@ -215,6 +309,17 @@ function CheckoutForm({ cart, days, settings }: { cart: Cart; days: OfferedDay[]
           autoComplete="email"
           type="email"
         />
+        {!user && email.trim() ? (
+          <label className="flex min-h-11 items-center gap-2">
+            <input
+              type="checkbox"
+              className="h-5 w-5 accent-amber-900"
+              checked={createAccount}
+              onChange={(e) => setCreateAccount(e.target.checked)}
+            />
+            Crear mi cuenta con este correo (te enviamos un enlace para elegir tu contraseña)
+          </label>
+        ) : null}
       </fieldset>
 
       <fieldset className="space-y-3">
@@ -245,6 +350,30 @@ function CheckoutForm({ cart, days, settings }: { cart: Cart; days: OfferedDay[]
         </div>
         {fulfillment === 'delivery' ? (
           <div className="space-y-3">
+            {savedAddresses.length ? (
+              <div>
+                <label htmlFor="saved-address" className="font-medium text-stone-800">
+                  Tus direcciones
+                </label>
+                <select
+                  id="saved-address"
+                  className={inputClass}
+                  value={typedIsSaved ? savedAddresses.findIndex((a) => a.line === line.trim()) : -1}
+                  onChange={(e) => {
+                    const a = savedAddresses[Number(e.target.value)];
+                    if (a) fillAddress(a);
+                    else fillAddress({ line: '', neighborhood: null, city: null } as SavedAddress);
+                  }}
+                >
+                  {savedAddresses.map((a, n) => (
+                    <option key={n} value={n}>
+                      {addressLine(a)}
+                    </option>
+                  ))}
+                  <option value={-1}>Otra dirección</option>
+                </select>
+              </div>
+            ) : null}
             <Field
               id="line"
               label="Dirección"
@@ -270,6 +399,17 @@ function CheckoutForm({ cart, days, settings }: { cart: Cart; days: OfferedDay[]
                 autoComplete="address-level2"
               />
             </div>
+            {uid && !typedIsSaved && line.trim() ? (
+              <label className="flex min-h-11 items-center gap-2">
+                <input
+                  type="checkbox"
+                  className="h-5 w-5 accent-amber-900"
+                  checked={keepAddress}
+                  onChange={(e) => setKeepAddress(e.target.checked)}
+                />
+                Guardar esta dirección en mi cuenta
+              </label>
+            ) : null}
           </div>
         ) : settings.address ? (
           <p className="text-stone-700">Recoges en: {settings.address}</p>
@@ -299,7 +439,7 @@ function CheckoutForm({ cart, days, settings }: { cart: Cart; days: OfferedDay[]
             >
               {days.map((d) => (
                 <option key={d.date} value={d.date}>
-                  {capitalise(formatDay(d.dueDate, { timeZone: settings.timeZone }))}
+                  {capitalise(formatDayChoice(d.dueDate, { timeZone: settings.timeZone }))}
                 </option>
               ))}
             </select>
@@ -329,7 +469,7 @@ function CheckoutForm({ cart, days, settings }: { cart: Cart; days: OfferedDay[]
                     onChange={() => setSlot(w.id)}
                   />
                   <span>
-                    {w.label}
+                    {windowLabel(w.id, offered.windows)}
                     {full ? ' (lleno)' : w.remaining !== null && w.remaining <= 3 ? ` (quedan ${w.remaining})` : ''}
                   </span>
                 </label>
@@ -388,8 +528,6 @@ function CheckoutForm({ cart, days, settings }: { cart: Cart; days: OfferedDay[]
     </form>
   );
 }
-
-const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 function Field(props: {
   id: string;

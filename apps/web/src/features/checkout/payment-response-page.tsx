@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Link, useLoaderData, useSearchParams } from 'react-router';
-import { formatDate, formatDay } from '@hornada/domain/format';
+import { capitalise, formatDayChoice } from '@hornada/domain/format';
 import { addressLine, whatsappHref, windowLabel } from '@hornada/domain/order-display';
+import { firstName } from '@hornada/domain/names';
 import { PAYMENT_METHOD_ES } from '@hornada/domain/order-status';
 import { EmptyState } from '../../components/empty-state';
-import { StatusChip } from '../../components/order-chips';
+import { PaymentChip, StatusChip } from '../../components/order-chips';
 import { paths } from '../../config/paths';
 import { ApiError } from '../../lib/http';
 import { useHydrated } from '../../lib/use-hydrated';
@@ -146,16 +147,14 @@ function Confirmation({
   settings: CheckoutLoaderData;
 }) {
   const whatsapp = settings.whatsapp
-    ? whatsappHref(settings.whatsapp, `Hola, les escribo por mi pedido #${order.number}.`)
+    ? whatsappHref(settings.whatsapp, `Hola, hice el pedido #${order.number} en ${settings.marketName}.`)
     : null;
-  // 'Mañana, 25 de noviembre de 2026': the relative word alone would be wrong once the page is kept or shared.
-  const relative = formatDay(order.dueDate, { timeZone: settings.timeZone });
-  const date = formatDate(order.dueDate, { timeZone: settings.timeZone });
-  const day = relative === date ? date : `${relative}, ${date}`;
+  // 'Mañana jueves 26 de nov.': the weekday and date with the relative word, right when the page is kept or shared.
+  const day = capitalise(formatDayChoice(order.dueDate, { timeZone: settings.timeZone }));
   return (
     <div className="space-y-5">
       <div>
-        <p className="text-stone-700">¡Gracias, {order.contact.name.split(' ')[0]}! Recibimos tu pedido.</p>
+        <p className="text-stone-700">¡Gracias, {firstName(order.contact.name)}! Recibimos tu pedido.</p>
         <h1 className="text-2xl font-bold sm:text-3xl">Pedido #{order.number}</h1>
       </div>
       {view === 'offline' ? null : (
@@ -174,7 +173,7 @@ function Confirmation({
         <div>
           <dt className="text-sm text-stone-600">{order.fulfillment === 'pickup' ? 'Recoges' : 'Entrega'}</dt>
           <dd className="font-medium">
-            {day.charAt(0).toUpperCase() + day.slice(1)}
+            {day}
             {order.window ? ` · ${windowLabel(order.window, settings.windows)}` : ''}
           </dd>
         </div>
@@ -186,7 +185,10 @@ function Confirmation({
         </div>
         <div>
           <dt className="text-sm text-stone-600">Pago</dt>
-          <dd className="font-medium">{PAYMENT_METHOD_ES[order.paymentMethod]}</dd>
+          <dd className="flex flex-wrap items-center gap-2 font-medium">
+            {PAYMENT_METHOD_ES[order.paymentMethod]}
+            <PaymentChip status={order.paymentStatus} size="md" />
+          </dd>
         </div>
       </dl>
       {order.paymentMethod === 'transfer' ? (

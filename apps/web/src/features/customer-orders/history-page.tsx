@@ -1,6 +1,8 @@
 import { canMoveStatus, ORDER_STATUS_ES, PAYMENT_METHOD_ES, PAYMENT_STATUS_ES } from '@hornada/domain/order-status';
-import { formatDateTime, formatDay, formatMoney } from '@hornada/domain/format';
+import { capitalise, formatDateTime, formatDayChoice, formatMoney } from '@hornada/domain/format';
 import { addressLine, windowLabel } from '@hornada/domain/order-display';
+import { balanceDue, historyLine } from '@hornada/domain/order-history';
+import { DEFAULT_TIME_ZONE } from '@hornada/domain/constants';
 import { ROLE } from '@hornada/domain/roles';
 import type { Order, OrderStatus } from '@hornada/domain/schemas/orders';
 import { ChevronDown, ChevronUp, RotateCcw, XCircle } from 'lucide-react';
@@ -179,7 +181,7 @@ export function Component() {
 }
 
 function windowText(order: Order, settings: Settings): string | null {
-  return order.window ? `horario ${windowLabel(order.window, settings.deliveryWindows ?? [])}` : null;
+  return order.window ? windowLabel(order.window, settings.deliveryWindows ?? []) : null;
 }
 
 function itemSummary(order: Order): string {
@@ -203,7 +205,7 @@ function OrderCard({
   const [reordering, setReordering] = useState(false);
   const navigate = useNavigate();
   const timeZone = settings.timeZone;
-  const day = formatDay(order.dueDate, { timeZone });
+  const day = capitalise(formatDayChoice(order.dueDate, { timeZone }));
   const slot = windowText(order, settings);
   const cancellable = canMoveStatus(ROLE.companyCustomer, order.status, 'cancelled', order.fulfillment);
 
@@ -336,7 +338,16 @@ function OrderCard({
   );
 }
 
+/** What a customer reads in their order's history: what was agreed and when it changed (issue 29). */
+const TOLD_FIELDS = new Set(['status', 'items', 'total', 'dueDate', 'window', 'fulfillment', 'address']);
+
 function OrderDetail({ order, settings }: { order: Order; settings: Settings }) {
+  const owed = balanceDue(order);
+  const windows = settings.deliveryWindows ?? [];
+  const changes = [...order.history]
+    .filter((h) => TOLD_FIELDS.has(h.field))
+    .reverse()
+    .map((h) => historyLine(h, windows, settings.timeZone ?? DEFAULT_TIME_ZONE));
   const owesTransfer =
     order.paymentMethod === 'transfer' &&
     order.status !== 'cancelled' &&
@@ -381,6 +392,12 @@ function OrderDetail({ order, settings }: { order: Order; settings: Settings }) 
             <dt>Total</dt>
             <dd className="tabular-nums">{formatMoney(order.total)}</dd>
           </div>
+          {owed > 0 ? (
+            <div className="flex justify-between font-semibold text-red-800">
+              <dt>Por pagar (el pedido creció después de pagarlo)</dt>
+              <dd className="tabular-nums">{formatMoney(owed)}</dd>
+            </div>
+          ) : null}
         </dl>
       </div>
 
@@ -421,6 +438,19 @@ function OrderDetail({ order, settings }: { order: Order; settings: Settings }) 
           </div>
         ) : null}
       </dl>
+      <div>
+        <h3 className="font-medium text-stone-700">Historial</h3>
+        <ol aria-label={`Historial del pedido #${order.number}`} className="mt-1 space-y-2">
+          {changes.map((h, n) => (
+            <li key={`${h.at}-${n}`} className="border-l-2 border-amber-200 pl-3">
+              <p className="text-stone-900">{h.what}</p>
+              <p className="text-sm text-stone-600">
+                <time dateTime={h.at}>{h.when}</time>
+              </p>
+            </li>
+          ))}
+        </ol>
+      </div>
 
       {owesTransfer ? (
         <section className="rounded-xl border border-amber-300 bg-amber-50 p-4">

@@ -1,14 +1,18 @@
 import { formatDay, formatMoney } from '@hornada/domain/format';
 import { mapHref, telHref, whatsappHref, windowHours } from '@hornada/domain/order-display';
 import type { Order } from '@hornada/domain/schemas/orders';
-import { MapPin, MessageCircle, Phone, X } from 'lucide-react';
+import { MapPin, MessageCircle, Pencil, Phone, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { usePhone } from '../../components/data-table/data-table';
 import { secondaryButtonClass } from '../../components/ui/button';
 import { ApiError } from '../../lib/http';
 import { getLiveStream } from '../../lib/live-stream';
 import type { ResourceService } from '../../lib/resource-service';
-import { OrderPanelActions, type OrderActor } from './order-actions';
+import { balanceDue } from '@hornada/domain/order-history';
+import { EDITABLE_STATUSES } from '@hornada/domain/order-status';
+import { ROLE } from '@hornada/domain/roles';
+import { otherActionClass, OrderPanelActions, type OrderActor } from './order-actions';
+import { OrderEditor } from './order-edit';
 import { PaymentChip, RecurringChip, StatusChip } from '../../components/order-chips';
 import {
   CHANNEL_ES,
@@ -173,7 +177,13 @@ export function OrderDetailPanel({
             ))}
           </div>
         ) : (
-          <OrderDetail order={shown} actor={actor} windows={windows} timeZone={timeZone} />
+          <OrderDetail
+            order={shown}
+            actor={actor}
+            windows={windows}
+            timeZone={timeZone}
+            editing={companyId && service ? { companyId, service, onSaved: setOrder } : null}
+          />
         )}
       </div>
     </aside>
@@ -192,17 +202,25 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 const linkClass =
   'inline-flex min-h-11 items-center gap-2 rounded-lg border border-stone-300 px-3 font-medium text-stone-800 hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-amber-900';
 
+/** Staff and admins change an order's content while it is pending or confirmed (design §5; issue 29). */
+const EDITORS: readonly (string | null)[] = [ROLE.companyAdmin, ROLE.companyStaff, ROLE.systemAdmin];
+
 function OrderDetail({
   order,
   actor,
   windows,
   timeZone,
+  editing,
 }: {
   order: Order;
   actor: OrderActor;
   windows: readonly WindowDef[];
   timeZone: string;
+  editing: { companyId: string; service: ResourceService<Order>; onSaved(order: Order): void } | null;
 }) {
+  const [editorOpen, setEditorOpen] = useState(false);
+  const editable = !!editing && EDITORS.includes(actor.role) && EDITABLE_STATUSES.includes(order.status);
+  const owed = balanceDue(order);
   const whatsapp = whatsappHref(
     order.contact.phone,
     `Hola ${order.contact.name}, te escribimos por tu pedido #${order.number}.`,
@@ -242,6 +260,24 @@ function OrderDetail({
         </div>
       ) : null}
       <OrderPanelActions order={order} actor={actor} />
+      {editable && editing ? (
+        editorOpen ? (
+          <OrderEditor
+            order={order}
+            companyId={editing.companyId}
+            service={editing.service}
+            windows={windows}
+            timeZone={timeZone}
+            onSaved={editing.onSaved}
+            onClose={() => setEditorOpen(false)}
+          />
+        ) : (
+          <button type="button" className={otherActionClass} onClick={() => setEditorOpen(true)}>
+            <Pencil className="size-4" aria-hidden="true" />
+            Editar pedido
+          </button>
+        )
+      ) : null}
 
       <dl className="grid grid-cols-2 gap-x-4 gap-y-3">
         <div>
@@ -348,6 +384,12 @@ function OrderDetail({
             <dt>Total</dt>
             <dd className="tabular-nums">{formatMoney(order.total)}</dd>
           </div>
+          {owed > 0 ? (
+            <div className="flex justify-between font-semibold text-red-800">
+              <dt>Por cobrar (creció después del pago)</dt>
+              <dd className="tabular-nums">{formatMoney(owed)}</dd>
+            </div>
+          ) : null}
         </dl>
       </Section>
 

@@ -1,4 +1,4 @@
-import { formatDateTime, formatMoney } from '@hornada/domain/format';
+import { FULFILLMENT_ES, historyLine, type HistoryLine } from '@hornada/domain/order-history';
 import {
   allowedPaymentMoves,
   allowedStatusMoves,
@@ -8,24 +8,11 @@ import {
   PAYMENT_STATUS_ES,
 } from '@hornada/domain/order-status';
 import type { Role } from '@hornada/domain/roles';
-import type { Fulfillment } from '@hornada/domain/schemas/carts';
-import type {
-  HistoryEntry,
-  Order,
-  OrderPaymentMethod,
-  OrderStatus,
-  PaymentStatus,
-  RefundDueReason,
-} from '@hornada/domain/schemas/orders';
+import type { Order, OrderStatus, RefundDueReason } from '@hornada/domain/schemas/orders';
 
 /** What the orders screen shows of an order, pure: labels, days, links, history lines and the moves a role may make. */
 
-export { CHANNEL_ES };
-
-export const FULFILLMENT_ES: Record<Fulfillment, string> = {
-  delivery: 'Domicilio',
-  pickup: 'Recoge en tienda',
-};
+export { CHANNEL_ES, FULFILLMENT_ES, historyLine, type HistoryLine };
 
 /** The button that makes a status move, as a verb. */
 export const STATUS_ACTION_ES: Record<OrderStatus, string> = {
@@ -142,89 +129,6 @@ export const REFUND_DUE_ES: Record<RefundDueReason, string> = {
   'after-cancel': 'Pago recibido después de cancelar: devolver',
   duplicate: 'Pago recibido dos veces: devolver',
 };
-
-const FIELD_ES: Record<string, string> = {
-  status: 'Estado',
-  paymentStatus: 'Pago',
-  paymentMethod: 'Medio de pago',
-  dueDate: 'Día de entrega',
-  window: 'Horario',
-  items: 'Productos',
-  total: 'Total',
-  fulfillment: 'Entrega',
-  address: 'Dirección',
-  deliveryAssistantId: 'Domiciliario',
-  cashCollected: 'Efectivo recibido',
-  b2bClientId: 'Cliente mayorista',
-  notes: 'Notas',
-  cancelReason: 'Motivo de la cancelación',
-  refundReason: 'Motivo del reembolso',
-  refundsDue: 'Pagos por devolver',
-  contact: 'Contacto',
-  customerId: 'Cliente',
-  routePosition: 'Orden en la ruta',
-  producedQuantities: 'Cantidades producidas',
-};
-
-const NOTE_ES: Record<string, string> = {
-  'lead-time': 'con menos anticipación de la habitual',
-  capacity: 'con el horario lleno',
-  'cash-collected': 'efectivo recibido en la entrega',
-};
-
-const ROLE_ES: Record<string, string> = {
-  system_admin: 'administración',
-  company_admin: 'administración',
-  company_staff: 'equipo',
-  company_customer: 'cliente',
-  delivery_assistant: 'domicilios',
-  production_assistant: 'producción',
-  guest: 'cliente',
-  gateway: 'pasarela',
-  system: 'sistema',
-};
-
-export interface HistoryLine {
-  at: string;
-  when: string;
-  who: string;
-  what: string;
-}
-
-function valueText(field: string, value: unknown, windows: readonly WindowDef[]): string {
-  if (value === null || value === undefined || value === '') return '—';
-  if (field === 'status') return ORDER_STATUS_ES[value as OrderStatus] ?? String(value);
-  if (field === 'paymentStatus') return PAYMENT_STATUS_ES[value as PaymentStatus] ?? String(value);
-  if (field === 'paymentMethod') return PAYMENT_METHOD_ES[value as OrderPaymentMethod] ?? String(value);
-  if (field === 'fulfillment') return FULFILLMENT_ES[value as Fulfillment] ?? String(value);
-  if (field === 'total' || field === 'cashCollected') return typeof value === 'number' ? formatMoney(value) : '—';
-  if (field === 'window') return windows.find((w) => w.id === value)?.label ?? String(value);
-  if (field === 'items' && Array.isArray(value)) {
-    const units = value.reduce<number>((sum, l) => sum + (Number((l as { quantity?: number }).quantity) || 0), 0);
-    return `${units} ${units === 1 ? 'unidad' : 'unidades'}`;
-  }
-  if (field === 'deliveryAssistantId' || field === 'customerId') return 'asignado';
-  if (field === 'refundsDue' && Array.isArray(value)) return value.length === 0 ? 'ninguno' : String(value.length);
-  return typeof value === 'string' || typeof value === 'number' ? String(value) : 'cambió';
-}
-
-/** One history entry in Spanish: when, who, and what went from what to what (newest first is the caller's choice). */
-export function historyLine(entry: HistoryEntry, windows: readonly WindowDef[], timeZone: string): HistoryLine {
-  const role = ROLE_ES[entry.by.role];
-  const who = role && entry.by.name !== role ? `${entry.by.name} (${role})` : entry.by.name;
-  const label = FIELD_ES[entry.field] ?? entry.field;
-  let what: string;
-  if (entry.field === 'status' && (entry.from === null || entry.from === undefined)) {
-    what = `Pedido recibido: ${valueText('status', entry.to, windows)}`;
-  } else if (entry.field === 'standingOrderId') {
-    what = 'Creado por un pedido recurrente';
-  } else {
-    what = `${label}: ${valueText(entry.field, entry.from, windows)} → ${valueText(entry.field, entry.to, windows)}`;
-  }
-  const note = entry.note ? NOTE_ES[entry.note] : undefined;
-  if (note) what += ` (${note})`;
-  return { at: entry.at, when: formatDateTime(entry.at, { timeZone }), who, what };
-}
 
 /**
  * Whether the write a live change carries is the one that paid the order: the order is paid and its

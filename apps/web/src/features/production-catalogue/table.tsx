@@ -52,7 +52,8 @@ export function SortHeader({
         onClick={() => setView(toggleSort(view, column))}
         className={`inline-flex items-center gap-1 whitespace-nowrap rounded-md px-2 py-1.5 hover:bg-stone-200/60 focus-visible:outline-2 focus-visible:outline-amber-700 ${numeric ? 'flex-row-reverse' : ''}`}
       >
-        {label}
+        {/* One element: a reversed row (numeric columns) must not reverse the label's own words. */}
+        <span>{label}</span>
         <Icon className={`size-3.5 ${active ? 'text-stone-900' : 'text-stone-400'}`} aria-hidden="true" />
       </button>
     </th>

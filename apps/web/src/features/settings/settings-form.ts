@@ -23,6 +23,7 @@ export interface SettingsForm {
   pickupEnabled: boolean;
   paymentMethods: string[];
   transferInstructions: string;
+  newOrderEmail: string;
   privacyPolicy: string;
   targetMargin: string;
   /** Custom domains, one a line. */
@@ -48,6 +49,7 @@ export const toSettingsForm = (s: Settings): SettingsForm => ({
   pickupEnabled: s.pickupEnabled,
   paymentMethods: [...s.paymentMethods],
   transferInstructions: textOf(s.transferInstructions),
+  newOrderEmail: textOf(s.newOrderEmail),
   privacyPolicy: textOf(s.privacyPolicy),
   targetMargin: textOf(s.targetMargin),
   domains: (s.domains ?? []).join('\n'),
@@ -95,6 +97,7 @@ export const toSettingsInput = (f: SettingsForm) => ({
   pickupEnabled: f.pickupEnabled,
   paymentMethods: PAYMENT_METHODS.filter((m) => f.paymentMethods.includes(m)),
   transferInstructions: optionalText(f.transferInstructions),
+  newOrderEmail: optionalText(f.newOrderEmail),
   privacyPolicy: optionalText(f.privacyPolicy),
   targetMargin: parseDecimal(f.targetMargin),
   // One a line (commas and spaces also part them); blank lines are nothing.

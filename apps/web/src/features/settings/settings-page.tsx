@@ -394,6 +394,15 @@ function PaymentSection({ form }: { form: UseFormReturn<SettingsForm> }) {
         registration={register('transferInstructions')}
         error={errors.transferInstructions?.message}
       />
+      <TextField
+        id="settings-new-order-email"
+        label="Correo para avisos de pedidos nuevos"
+        labelNote="(opcional)"
+        type="email"
+        hint="Te enviamos cada pedido que llega por la tienda en línea. Déjalo vacío para no recibir avisos."
+        registration={register('newOrderEmail')}
+        error={errors.newOrderEmail?.message}
+      />
     </FormSection>
   );
 }

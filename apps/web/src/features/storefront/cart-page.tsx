@@ -10,7 +10,7 @@ import { MAX_QUANTITY, getCartStore, type CartLine } from '../../lib/cart-store'
 import type { ServerCart, ServerCartLine } from '../../lib/cart-api';
 import { storefrontApi } from '../../lib/storefront-api';
 import { useHydrated } from '../../lib/use-hydrated';
-import { useSettingsChanges } from '../../lib/use-settings-changes';
+import { useLiveChanges, useSettingsChanges } from '../../lib/use-settings-changes';
 import { ProductImage } from './product-card';
 import { useServerCart } from './use-server-cart';
 
@@ -51,8 +51,10 @@ export function CartPage() {
 
 function CartContents({ companyId, freeDeliveryFrom }: { companyId: string | null; freeDeliveryFrom: number | null }) {
   const navigate = useNavigate();
-  const { lines, cart, state, notice, dismissNotice, flush, retry, refresh } = useServerCart(companyId);
+  const { lines, cart, repriced, state, notice, dismissNotice, flush, retry, refresh } = useServerCart(companyId);
+  // The fee and the catalogue as they are now: a product repriced or taken off shows at once (issue 29).
   useSettingsChanges(companyId, () => void refresh());
+  useLiveChanges(companyId, 'products', () => void refresh());
   const store = getCartStore().getState();
 
   if (lines.length === 0) {
@@ -105,6 +107,7 @@ function CartContents({ companyId, freeDeliveryFrom }: { companyId: string | nul
               key={line.productId}
               line={line}
               priced={priced}
+              repriced={repriced.has(line.productId)}
               onQuantity={(q) => store.setQuantity(line.productId, q)}
               onRemove={() => store.remove(line.productId)}
             />
@@ -160,11 +163,13 @@ function Notice({ text, onClose }: { text: string; onClose: () => void }) {
 function CartRow({
   line,
   priced,
+  repriced,
   onQuantity,
   onRemove,
 }: {
   line: CartLine;
   priced: ServerCartLine | null;
+  repriced: boolean;
   onQuantity: (quantity: number) => void;
   onRemove: () => void;
 }) {
@@ -198,7 +203,10 @@ function CartRow({
             {priced && !priced.available ? (
               <p className="text-sm font-medium text-amber-900">Ya no está disponible</p>
             ) : priced ? (
-              <p className="text-sm text-stone-600">{formatMoney(priced.unitPrice)} c/u</p>
+              <p className="text-sm text-stone-600">
+                {formatMoney(priced.unitPrice)} c/u
+                {repriced ? <span className="ml-2 font-medium text-amber-900">Precio actualizado</span> : null}
+              </p>
             ) : null}
           </div>
           <p className="line-total shrink-0 font-semibold text-stone-900">{lineTotal}</p>

@@ -3,11 +3,10 @@ import type { Product } from '@hornada/domain/schemas/catalogue';
 type Image = Product['images'][number];
 
 /**
- * Prices as the storefront shows them: formatMoney writes USD with no decimals ("$4,500", spec §1), so
- * the Open Graph and schema.org prices say USD too, whatever the bakery's country, to match what a
- * visitor reads on the page.
+ * The currency the bakery sells in, as search engines and link previews must be told (issue 29): Colombian
+ * pesos. The page itself writes prices in the spec's "$4,500" style (formatMoney), which reads the same.
  */
-export const PRICE_CURRENCY = 'USD';
+export const PRICE_CURRENCY = 'COP';
 
 export interface HeadImage {
   /** Absolute URL (on PUBLIC_URL): crawlers and link previews ignore relative ones. */

@@ -4,6 +4,19 @@ import { cartApi, refusedProduct, type ServerCart } from '../../lib/cart-api';
 import { getCartStore, type CartLine } from '../../lib/cart-store';
 import { ApiError } from '../../lib/http';
 
+/**
+ * The lines whose unit price moved between two readings of the cart (the bakery repriced a product while
+ * the cart was open), so the page can say so next to the new price.
+ */
+export function repricedLines(before: ServerCart | null, after: ServerCart): Set<string> {
+  const was = new Map((before?.items ?? []).map((l) => [l.productId, l.unitPrice]));
+  return new Set(
+    after.items
+      .filter((l) => l.available && was.has(l.productId) && was.get(l.productId) !== l.unitPrice)
+      .map((l) => l.productId),
+  );
+}
+
 export type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'error'; message: string };
 
 const SAVE_DELAY_MS = 300;
@@ -35,6 +48,7 @@ export function useServerCart(companyId: string | null) {
   const [cart, setCart] = useState<ServerCart | null>(null);
   const [state, setState] = useState<SaveState>({ kind: 'idle' });
   const [notice, setNotice] = useState<string | null>(null);
+  const [repriced, setRepriced] = useState<ReadonlySet<string>>(new Set());
   const latest = useRef(0);
   const pending = useRef<Promise<ServerCart | null> | null>(null);
   const known = useRef<ServerCart | null>(null);
@@ -46,6 +60,8 @@ export function useServerCart(companyId: string | null) {
     setState({ kind: 'saving' });
     try {
       const saved = await saveLines(companyId, current, known.current);
+      const moved = repricedLines(known.current, saved);
+      if (moved.size) setRepriced((was) => new Set([...was, ...moved]));
       known.current = saved;
       if (run === latest.current) {
         setCart(saved);
@@ -87,12 +103,17 @@ export function useServerCart(companyId: string | null) {
     return save().catch(() => null);
   }, [save]);
 
-  /** Reads the saved cart again, priced as the settings are now (a new fee, a new free-delivery amount). */
+  /**
+   * Reads the saved cart again, priced as the settings and the catalogue are now (a new fee, a product
+   * repriced or taken off while the cart is open).
+   */
   const refresh = useCallback(async () => {
     const saved = known.current;
     if (!saved || getCartStore().getState().cartId !== saved.id) return;
     try {
       const fresh = await cartApi.read(saved.id);
+      const moved = repricedLines(known.current, fresh);
+      if (moved.size) setRepriced((was) => new Set([...was, ...moved]));
       known.current = fresh;
       setCart(fresh);
     } catch {
@@ -103,6 +124,7 @@ export function useServerCart(companyId: string | null) {
   return {
     lines,
     cart,
+    repriced,
     refresh,
     state,
     notice,
