@@ -74,6 +74,8 @@ const ADDED_ROUTES = [
   '/restablecer-contrasena',
   '/verificar-correo',
   '/acceso/google',
+  // Issue 29: a shopper's own account at the storefront's bakery.
+  '/registro',
 ];
 
 describe('the route table', () => {
@@ -89,7 +91,7 @@ describe('the route table', () => {
       ROUTES.filter((r) => accessOf(r) === access)
         .map((r) => r.pattern)
         .sort();
-    expect(byAccess('guest')).toEqual(['/login', '/signup']);
+    expect(byAccess('guest')).toEqual(['/login', '/registro', '/signup']);
     for (const route of ROUTES.filter((r) => ['storefront', 'auth'].includes(r.area) && r.id !== 'userDashboard')) {
       expect(accessOf(route), route.pattern).not.toBe('auth');
     }
