@@ -45,7 +45,7 @@ test.describe('checkout', () => {
     await page.getByLabel('Barrio').fill('Teusaquillo');
     const day = await page.getByLabel('Día', { exact: true }).inputValue();
     expect(day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    await page.getByRole('radiogroup', { name: 'Horario' }).getByRole('radio').first().check();
+    await page.getByRole('radiogroup', { name: 'Horario' }).getByRole('radio', { disabled: false }).first().check();
     await page.getByRole('radio', { name: /Efectivo/ }).check();
     await page.setViewportSize({ width: 375, height: 800 });
     await page.screenshot({ path: shot('checkout-summary-375.png'), fullPage: true });

@@ -30,7 +30,7 @@ async function toSummary(page: Page) {
 }
 
 async function placeWith(page: Page, method: RegExp): Promise<number> {
-  await page.getByRole('radiogroup', { name: 'Horario' }).getByRole('radio').first().check();
+  await page.getByRole('radiogroup', { name: 'Horario' }).getByRole('radio', { disabled: false }).first().check();
   await page.getByRole('radio', { name: method }).check();
   await page.getByRole('button', { name: 'Realizar pedido' }).click();
   await expect(page).toHaveURL(/\/respuesta-de-pago\?pedido=/);

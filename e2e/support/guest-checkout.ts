@@ -20,7 +20,8 @@ export interface GuestContact {
 
 /**
  * A guest fills the order summary as a shopper would (home → a collection's first product → cart →
- * summary → contact, address, the first day and window offered), ready to choose how to pay.
+ * summary → contact, address, the first day offered and its first window not yet full: the suite's orders
+ * fill today's windows), ready to choose how to pay.
  */
 export async function guestFillsSummary(page: Page, contact: GuestContact): Promise<Omit<GuestOrder, 'number'>> {
   await page.goto('/');
@@ -44,7 +45,7 @@ export async function guestFillsSummary(page: Page, contact: GuestContact): Prom
   await page.getByLabel('Teléfono').fill(contact.phone);
   await page.getByLabel('Dirección').fill(contact.line);
   await page.getByLabel('Barrio').fill(contact.neighborhood);
-  await page.getByRole('radiogroup', { name: 'Horario' }).getByRole('radio').first().check();
+  await page.getByRole('radiogroup', { name: 'Horario' }).getByRole('radio', { disabled: false }).first().check();
   return { product, quantity };
 }
 
