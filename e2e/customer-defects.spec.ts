@@ -142,7 +142,10 @@ test.describe('issue 29 defects', () => {
     await page.getByRole('radio', { name: /Efectivo/ }).check();
     await page.getByRole('button', { name: 'Realizar pedido' }).click();
     await expect(page).toHaveURL(/\/respuesta-de-pago\?pedido=/);
-    const number = Number((await page.getByRole('heading', { level: 1 }).textContent())!.replace(/\D/g, ''));
+    // The heading names the order once the page has read it (before, it says the page is loading).
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect(heading).toHaveText(/^Pedido #\d+$/);
+    const number = Number((await heading.textContent())!.replace(/\D/g, ''));
     // The name typed in lower case reads title-cased (defect 3).
     await expect(page.getByText('¡Gracias, Lucía!')).toBeVisible();
     await expect(page.locator('dt:text-is("Pago") + dd')).toContainText('Sin pagar');
