@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   CART_LINE_READ_ONLY,
@@ -16,6 +16,7 @@ import { CartCleanup } from './cart-cleanup';
 import type { Holder } from './carts.service';
 import { openToGuests } from '../../plugins/auth';
 import { requireShop } from '../shops/shop-directory';
+import { noStore } from '../../lib/no-store';
 
 const params = z.object({ id: z.string().min(1).max(64) });
 // Loose: the other headers pass through untouched (the validated object replaces request.headers).
@@ -53,10 +54,6 @@ export const holderOf = async (req: FastifyRequest): Promise<Holder> => ({
 });
 
 // A cart carries a contact and an address: no browser or proxy keeps a copy.
-const noStore = (_req: FastifyRequest, reply: FastifyReply, done: () => void) => {
-  void reply.header('cache-control', 'no-store');
-  done();
-};
 
 /** Carts (design §3): create, read, replace, claim on sign-in, and the signed-in customer's latest. */
 export function registerCartRoutes(app: FastifyInstance): void {

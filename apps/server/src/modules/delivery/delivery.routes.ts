@@ -1,14 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DeliveryDay, DeliveryQuery, RouteInput } from '@hornada/domain';
 import { z } from 'zod';
 import { writeLimit } from '../../plugins/rate-limit';
 import { replaySafe, writeHeaders } from '../../resources/idempotency';
-
-const noStore = (_req: FastifyRequest, reply: FastifyReply, done: () => void) => {
-  void reply.header('cache-control', 'no-store');
-  done();
-};
+import { noStore } from '../../lib/no-store';
 
 const companyParams = z.object({ companyId: z.string().min(1).max(64) });
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   CheckoutInput,
@@ -16,11 +16,7 @@ import { OrderMailService } from './order-mail';
 import { openToGuests } from '../../plugins/auth';
 import { holderOf } from '../carts/carts.routes';
 import { requireShop } from '../shops/shop-directory';
-
-const noStore = (_req: FastifyRequest, reply: FastifyReply, done: () => void) => {
-  void reply.header('cache-control', 'no-store');
-  done();
-};
+import { noStore } from '../../lib/no-store';
 
 /**
  * Orders beyond the resource routes (design §3): the days and windows offered (public), checkout

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { PAYMENT_STATUSES } from '@hornada/domain';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,14 +8,10 @@ import { paymentEventsLimit, writeLimit } from '../../plugins/rate-limit';
 import { EventRejected, TRANSACTION_STATUSES } from '../../providers/payments';
 import { AppError } from '../../lib/errors';
 import { PaymentReconciliation } from './reconciliation';
+import { noStore } from '../../lib/no-store';
 
 /** Design §5's bound on an event's body: Wompi's are a few KB. */
 export const EVENT_BODY_LIMIT = 64 * 1024;
-
-const noStore = (_req: FastifyRequest, reply: FastifyReply, done: () => void) => {
-  void reply.header('cache-control', 'no-store');
-  done();
-};
 
 const TRANSACTION_STATUS = z.enum(TRANSACTION_STATUSES);
 

@@ -1,12 +1,8 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ProductionDay, ProductionQuery } from '@hornada/domain';
 import { z } from 'zod';
-
-const noStore = (_req: FastifyRequest, reply: FastifyReply, done: () => void) => {
-  void reply.header('cache-control', 'no-store');
-  done();
-};
+import { noStore } from '../../lib/no-store';
 
 /** The production read of design §3 "operations" (issue 26). */
 export function registerProductionRoutes(app: FastifyInstance): void {
