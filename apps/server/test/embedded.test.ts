@@ -134,7 +134,7 @@ describe('embedded PostgreSQL', () => {
       const dir = await tempDir();
       // A lock left by a killed app: pid 1 is alive, but its start time is not the one recorded.
       if (stale) await writeFile(path.join(dir, 'hornada.lock'), JSON.stringify({ pid: 1, startedAt: 'killed' }));
-      const results = await Promise.allSettled([0, 1, 2].map(() => startEmbeddedPostgres({ dataDir: dir })));
+      const results = await Promise.allSettled([0, 1, 2, 3, 4].map(() => startEmbeddedPostgres({ dataDir: dir })));
       const won = results.filter((r) => r.status === 'fulfilled');
       const lost = results.filter((r) => r.status === 'rejected');
       expect(won, `stale lock: ${stale}`).toHaveLength(1);

@@ -13,6 +13,7 @@ import {
   rename,
   rm,
   rmdir,
+  stat,
   writeFile,
 } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -208,47 +209,65 @@ async function createExclusive(file: string, tmp: string, content: string): Prom
 /**
  * Takes DATA_DIR's lock (design §1, stack-notes): created exclusively, so of two apps starting together
  * exactly one gets it. A lock whose process is alive (same pid and start time) is held: refused at
- * once. A stale one (its app was killed) is moved aside atomically; if what was moved turns out not to
- * be the stale lock we judged (another starter replaced it in between), it is put back.
+ * once. A stale one (its app was killed) is removed only by the starter holding the takeover guard (a
+ * directory: mkdir is atomic), after reading it again under the guard: so a live lock is never removed,
+ * however many start together.
  */
 async function takeLock(dataDir: string): Promise<{ file: string; content: string }> {
   const file = path.join(dataDir, 'hornada.lock');
+  const guard = `${file}.takeover`;
   const content = JSON.stringify({ pid: process.pid, startedAt: startTicks(process.pid) } satisfies Lock);
-  const unique = `${process.pid}-${randomBytes(4).toString('hex')}`;
-  const tmp = `${file}.${unique}.tmp`;
+  const tmp = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
   await writeFile(tmp, content);
   try {
-    for (let attempt = 0; attempt < 20; attempt++) {
+    for (let attempt = 0; attempt < 50; attempt++) {
       if (await createExclusive(file, tmp, content)) return { file, content };
       const seen = await readFile(file, 'utf8').catch(() => null);
       if (seen === null) continue; // released meanwhile
-      const holder = parseLock(seen);
-      if (holder && isHeld(holder)) {
-        throw new EmbeddedPgError(
-          `Another Hornada server (pid ${holder.pid}) is already using DATA_DIR ${dataDir}. ` +
-            'Stop it first, or choose another DATA_DIR.',
-        );
+      refuseIfHeld(seen, dataDir);
+      if (!(await takeGuard(guard))) {
+        await sleep(10 + attempt * 5); // another starter is clearing it: look again
+        continue;
       }
-      const aside = `${file}.${unique}.stale`;
       try {
-        await rename(file, aside);
-      } catch (err) {
-        if (errCode(err) === 'ENOENT') continue; // another starter moved it first
-        throw err;
+        const now = await readFile(file, 'utf8').catch(() => null);
+        if (now === null) continue;
+        refuseIfHeld(now, dataDir);
+        await rm(file, { force: true }); // still stale, and only guard holders remove: safe
+      } finally {
+        await rmdir(guard).catch(() => {});
       }
-      const moved = await readFile(aside, 'utf8').catch(() => null);
-      if (moved !== seen) {
-        // Not the stale lock: a live starter's, created after we read. Put it back where it was. (Only a
-        // third starter creating a lock in this very instant could still slip in: accepted.)
-        await link(aside, file).catch(() => {});
-      }
-      await rm(aside, { force: true });
-      await sleep(attempt * 10);
     }
     throw new EmbeddedPgError(`Could not take the lock ${file}: it keeps changing. Is another server starting?`);
   } finally {
     await rm(tmp, { force: true });
   }
+}
+
+function refuseIfHeld(content: string, dataDir: string): void {
+  const holder = parseLock(content);
+  if (holder && isHeld(holder)) {
+    throw new EmbeddedPgError(
+      `Another Hornada server (pid ${holder.pid}) is already using DATA_DIR ${dataDir}. ` +
+        'Stop it first, or choose another DATA_DIR.',
+    );
+  }
+}
+
+/** The takeover guard; one left by a starter killed while holding it (older than 10 s) is cleared. */
+async function takeGuard(guard: string): Promise<boolean> {
+  try {
+    await mkdir(guard);
+    return true;
+  } catch (err) {
+    if (errCode(err) !== 'EEXIST') throw err;
+  }
+  const age = await stat(guard).then(
+    (s) => Date.now() - s.mtimeMs,
+    () => 0,
+  );
+  if (age > 10_000) await rmdir(guard).catch(() => {});
+  return false;
 }
 
 /** Removes the lock only if it is still ours. */
