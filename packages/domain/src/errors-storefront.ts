@@ -14,6 +14,8 @@ export const STOREFRONT_ERROR_TEXTS_ES = {
   not_found: 'No encontramos lo que buscas.',
   // A host name that names no bakery (design §4: every bakery a shop).
   'shops/unknown-host': 'No encontramos ninguna panadería en esta dirección.',
+  // A shop whose setup checklist lacks its minimum: it says "Abrimos pronto" and takes no orders yet.
+  'shops/opening': 'Esta panadería todavía no recibe pedidos en línea. Abrimos pronto.',
   conflict: 'Hubo un conflicto con otro cambio. Intenta de nuevo.',
   business_rule: 'No se puede hacer este cambio.',
   rate_limited: 'Demasiados intentos. Espera un momento e intenta de nuevo.',

@@ -45,8 +45,15 @@ async function product(company: string, fields: Partial<typeof products.$inferIn
   return id;
 }
 
+/** What a shop needs to take orders (its setup checklist's minimum): a WhatsApp, a window, transfer details. */
+const OPEN_SHOP = {
+  whatsapp: '+57 300 000 0000',
+  deliveryWindows: [{ id: 'am', label: 'Mañana', start: '08:00', end: '12:00' }],
+  transferInstructions: 'Nequi 300 000 0000',
+};
+
 async function setSettings(fields: Partial<z.input<typeof SettingsInput>>) {
-  const data = SettingsInput.parse({ marketName: 'Panadería Uno', ...fields });
+  const data = SettingsInput.parse({ marketName: 'Panadería Uno', ...OPEN_SHOP, ...fields });
   await t.db.update(settings).set({ data }).where(eq(settings.companyId, companyId));
 }
 
@@ -88,6 +95,7 @@ beforeAll(async () => {
   pan = await product(companyId, { name: 'Pan de queso', price: 2500, b2bPrice: 2000 });
   torta = await product(companyId, { name: 'Torta de chocolate', price: 40_000 });
   foreign = await product(otherCompanyId, { name: 'Pan ajeno', price: 100 });
+  await setSettings({});
 });
 afterAll(() => t.close());
 
@@ -462,6 +470,10 @@ describe('bodies, limits and the document', () => {
     const limited = await setupTestApp({ env: { RATE_LIMIT_WRITES: '2' } });
     try {
       const c = await limited.company();
+      await limited.db
+        .update(settings)
+        .set({ data: SettingsInput.parse({ marketName: 'Panadería', ...OPEN_SHOP }) })
+        .where(eq(settings.companyId, c));
       const p = newId();
       const now = limited.clock.now();
       await limited.db

@@ -4,8 +4,10 @@
  * settings — and carts, guest order links, the config, the sitemap and mail follow it; a host that names
  * no bakery is a 404, and no Host header reaches another bakery's cache.
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cart, Order } from '@hornada/domain';
+import { companies } from '../../src/db/schema';
 import { identityCalls, json, setupTestApp, TestClock, type TestApp, type TestUser } from '../helpers/app';
 import { PASSWORD } from '../helpers/identity';
 import { waitForMail } from '../helpers/mail';
@@ -37,6 +39,26 @@ async function product(companyId: string, token: string, name: string, extra: Re
   expect(res.statusCode, res.body).toBe(201);
   return dataOf<{ id: string }>(res).id;
 }
+
+/** A guest's cart of four of a product, made at a host. */
+const cartAt = async (host: string, companyId: string, productId: string, session = newSession()) => {
+  const res = await at(host, {
+    method: 'POST',
+    url: '/api/carts',
+    headers: { 'x-session-id': session },
+    payload: { companyId, items: [{ productId, quantity: 4 }] },
+  });
+  return { res, session, id: res.statusCode === 201 ? dataOf<Cart>(res).id : '' };
+};
+
+/** A guest's checkout of a cart at a host: picked up at the bakery, paid in cash. */
+const checkoutAt = (host: string, c: { id: string; session: string }, key = `shops-${c.id}`) =>
+  at(host, {
+    method: 'POST',
+    url: `/api/carts/${c.id}/checkout`,
+    headers: { 'x-session-id': c.session, 'idempotency-key': key },
+    payload: { contact: CONTACT, fulfillment: 'pickup', dueDate: WEDNESDAY, window: 'am', paymentMethod: 'cash' },
+  });
 
 /** The settings a shop opens with: contact, days and a window, payment methods with transfer instructions. */
 const OPEN_SETTINGS = {
@@ -169,16 +191,6 @@ describe('the host picks the shop', () => {
 });
 
 describe('tenancy by host', () => {
-  const cartAt = async (host: string, companyId: string, productId: string, session = newSession()) => {
-    const res = await at(host, {
-      method: 'POST',
-      url: '/api/carts',
-      headers: { 'x-session-id': session },
-      payload: { companyId, items: [{ productId, quantity: 4 }] },
-    });
-    return { res, session, id: res.statusCode === 201 ? dataOf<Cart>(res).id : '' };
-  };
-
   it("keeps a bakery's cart and guest order at its own host", async () => {
     await t.call({
       method: 'PATCH',
@@ -205,14 +217,7 @@ describe('tenancy by host', () => {
     });
     expect(put.statusCode).toBe(404);
 
-    const checkout = (host: string) =>
-      at(host, {
-        method: 'POST',
-        url: `/api/carts/${c.id}/checkout`,
-        headers: { 'x-session-id': c.session, 'idempotency-key': `shops-${c.id}` },
-        // Picked up at the bakery, paid in cash.
-        payload: { contact: CONTACT, fulfillment: 'pickup', dueDate: WEDNESDAY, window: 'am', paymentMethod: 'cash' },
-      });
+    const checkout = (host: string) => checkoutAt(host, c);
     expect((await checkout(MARKET)).statusCode).toBe(404);
     const placed = await checkout(CARLOS);
     expect(placed.statusCode, placed.body).toBe(201);
@@ -315,6 +320,139 @@ describe('setup checklist', () => {
     res = await setup();
     expect(dataOf(res)).toMatchObject({ ready: true });
     expect(dataOf(await configAt(host))).toMatchObject({ opening: false });
+  });
+});
+
+describe('a shop that says "Abrimos pronto"', () => {
+  it('refuses its carts and checkout until the minimum is met, while staff still enter orders', async () => {
+    const owner = await identityCalls(t, PASSWORD).bakery('rosa@horno.co', { name: 'Horno de Rosa', phone: null });
+    const host = `horno-de-rosa.${MARKET}`;
+    const pan = await product(owner.companyId, owner.token, 'Pan de Rosa');
+    const settings = (payload: Record<string, unknown>) =>
+      t.call({ method: 'PATCH', url: `/api/companies/${owner.companyId}/settings`, token: owner.token, payload });
+    const refused = (res: { statusCode: number; body: string }) => {
+      expect(res.statusCode, res.body).toBe(422);
+      expect(json(res)).toMatchObject({ code: 'shops/opening' });
+    };
+    expect(dataOf(await configAt(host))).toMatchObject({ opening: true });
+    refused((await cartAt(host, owner.companyId, pan)).res);
+
+    // Open: a guest fills a cart. Its WhatsApp removed, the shop says "Abrimos pronto" again: the cart can
+    // be neither changed nor checked out, though it can still be read.
+    expect((await settings(OPEN_SETTINGS)).statusCode).toBe(200);
+    const c = await cartAt(host, owner.companyId, pan);
+    expect(c.res.statusCode, c.res.body).toBe(201);
+    expect((await settings({ whatsapp: null })).statusCode).toBe(200);
+    expect(dataOf(await configAt(host))).toMatchObject({ opening: true });
+    refused(
+      await at(host, {
+        method: 'PUT',
+        url: `/api/carts/${c.id}`,
+        headers: { 'x-session-id': c.session },
+        payload: { items: [{ productId: pan, quantity: 6 }] },
+      }),
+    );
+    refused(await checkoutAt(host, c));
+    expect(
+      (await at(host, { method: 'GET', url: `/api/carts/${c.id}`, headers: { 'x-session-id': c.session } })).statusCode,
+    ).toBe(200);
+
+    // The bakery's own staff take a phoned order in the back office all the same.
+    const staffOrder = await t.call({
+      method: 'POST',
+      url: `/api/companies/${owner.companyId}/orders`,
+      token: owner.token,
+      payload: {
+        contact: CONTACT,
+        items: [{ productId: pan, quantity: 2 }],
+        fulfillment: 'pickup',
+        dueDate: WEDNESDAY,
+        window: 'am',
+        paymentMethod: 'cash',
+      },
+    });
+    expect(staffOrder.statusCode, staffOrder.body).toBe(201);
+
+    // Open again: the same cart is checked out.
+    expect((await settings({ whatsapp: '+57 300 555 0102' })).statusCode).toBe(200);
+    const placed = await checkoutAt(host, c);
+    expect(placed.statusCode, placed.body).toBe(201);
+  });
+});
+
+describe('the host behind a proxy', () => {
+  it('ignores X-Forwarded-Host without TRUST_PROXY: the Host header alone picks the shop', async () => {
+    const forged = await at(MARKET, {
+      method: 'GET',
+      url: '/api/config',
+      headers: { 'x-forwarded-host': CARLOS },
+    });
+    expect(dataOf(forged)).toMatchObject({ companyId: marketId, publicUrl: `http://${MARKET}` });
+    const back = await at(CARLOS, { method: 'GET', url: '/api/config', headers: { 'x-forwarded-host': MARKET } });
+    expect(dataOf(back)).toMatchObject({ companyId: carlos.companyId, publicUrl: `http://${CARLOS}` });
+  });
+
+  it("believes a trusted proxy's X-Forwarded-Host, never a direct client's", async () => {
+    // A second deployment behind a proxy at 10.0.0.2: a market and a bakery of slug "horno-proxy".
+    const p = await setupTestApp({ env: { PUBLIC_URL: `http://${MARKET}`, TRUST_PROXY: '10.0.0.2' } });
+    try {
+      const market = await p.company('Mercado del Proxy');
+      const bakery = await p.company('Horno del Proxy');
+      await p.db.update(companies).set({ slug: 'horno-proxy' }).where(eq(companies.id, bakery));
+      const shopHost = `horno-proxy.${MARKET}`;
+      const config = async (remoteAddress: string, host: string, forwarded?: string) => {
+        const res = await p.call({
+          method: 'GET',
+          url: '/api/config',
+          remoteAddress,
+          headers: { host, ...(forwarded ? { 'x-forwarded-host': forwarded } : {}) },
+        });
+        return { status: res.statusCode, ...(res.statusCode === 200 ? dataOf<{ companyId: string }>(res) : {}) };
+      };
+      // Through the proxy: the host the shopper asked for, whatever the proxy's own Host to the app.
+      expect(await config('10.0.0.2', 'app1:3000', shopHost)).toMatchObject({
+        companyId: bakery,
+        publicUrl: `http://${shopHost}`,
+      });
+      expect(await config('10.0.0.2', 'app1:3000', `nadie.${MARKET}`)).toMatchObject({ status: 404 });
+      expect(await config('10.0.0.2', shopHost)).toMatchObject({ companyId: bakery });
+      // A client reaching the app directly cannot switch the shop with the header, nor leave an answer
+      // behind for the host it named: the next requests still get their own shops.
+      expect(await config('203.0.113.7', MARKET, shopHost)).toMatchObject({ companyId: market });
+      expect(await config('203.0.113.7', shopHost, MARKET)).toMatchObject({ companyId: bakery });
+      expect(await config('203.0.113.7', MARKET, `nadie.${MARKET}`)).toMatchObject({ companyId: market });
+      expect(await config('10.0.0.2', 'app1:3000', MARKET)).toMatchObject({ companyId: market });
+      expect(await config('10.0.0.2', 'app1:3000', shopHost)).toMatchObject({ companyId: bakery });
+      const sitemap = await p.call({
+        method: 'GET',
+        url: '/sitemap.xml',
+        remoteAddress: '203.0.113.7',
+        headers: { host: MARKET, 'x-forwarded-host': shopHost },
+      });
+      expect(sitemap.body).toContain(`http://${MARKET}/`);
+      expect(sitemap.body).not.toContain(shopHost);
+    } finally {
+      await p.close();
+    }
+  });
+});
+
+describe("the back office's shop", () => {
+  it("names the user's own bakery and its shop, whatever host it is asked on", async () => {
+    const shopOf = (companyId: string, token?: string, host = MARKET) =>
+      at(host, { method: 'GET', url: `/api/companies/${companyId}/shop`, ...(token ? { token } : {}) });
+    const own = await shopOf(carlos.companyId, carlos.token);
+    expect(own.statusCode, own.body).toBe(200);
+    expect(dataOf(own)).toEqual({ name: 'Horno de Carlos', url: `http://${CARLOS}/` });
+    const staff = await t.user('company_staff', carlos.companyId);
+    expect(dataOf(await shopOf(carlos.companyId, staff.token, 'localhost'))).toEqual(dataOf(own));
+    // The market's own shop is the bare host; a system admin reads any.
+    expect(dataOf(await shopOf(marketId, root.token))).toEqual({
+      name: 'Panadería del Mercado',
+      url: `http://${MARKET}/`,
+    });
+    expect((await shopOf(carlos.companyId)).statusCode).toBe(401);
+    expect((await shopOf(marketId, carlos.token)).statusCode).toBe(404);
   });
 });
 

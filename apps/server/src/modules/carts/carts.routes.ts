@@ -16,6 +16,7 @@ import { CartCleanup } from './cart-cleanup';
 import type { Holder } from './carts.service';
 import { openToGuests } from '../../plugins/auth';
 import { requireShop } from '../shops/shop-directory';
+import { requireOpenShop } from '../shops/shop-open';
 import { noStore } from '../../lib/no-store';
 
 const params = z.object({ id: z.string().min(1).max(64) });
@@ -46,11 +47,14 @@ function stripCartReadOnly(extra: readonly string[] = []) {
   };
 }
 
-/** The holder, in the bakery the request's host names (a host naming none: 404). */
-export const holderOf = async (req: FastifyRequest): Promise<Holder> => ({
+/**
+ * The holder, in the bakery the request's host names (a host naming none: 404). `ordering`: the request
+ * fills a cart or places an order, which a shop that says "Abrimos pronto" refuses (422 shops/opening).
+ */
+export const holderOf = async (req: FastifyRequest, ordering = false): Promise<Holder> => ({
   caller: req.caller,
   sessionId: (req.headers as Record<string, string | undefined>)[SESSION_HEADER],
-  shopId: (await requireShop(req)).companyId,
+  shopId: (await (ordering ? requireOpenShop : requireShop)(req)).companyId,
 });
 
 // A cart carries a contact and an address: no browser or proxy keeps a copy.
@@ -85,14 +89,15 @@ export function registerCartRoutes(app: FastifyInstance): void {
           'A guest sends `X-Session-Id`; a signed-in customer of the bakery gets the cart in their account. ' +
           'Names, prices and totals come from the catalogue and the settings; a product sent twice is merged. ' +
           'A holder keeps at most 5 open carts in a bakery: a new one closes the one written longest ago. ' +
-          '`dueDate` is at most 62 days ahead (422 `orders/beyond-horizon`); carts untouched for 30 days are deleted.',
+          '`dueDate` is at most 62 days ahead (422 `orders/beyond-horizon`); carts untouched for 30 days are deleted. ' +
+          'While the shop says "Abrimos pronto" (its setup checklist unmet) a 422 `shops/opening`.',
         headers,
         body: CartCreateInput,
         response: { 201: one },
       },
     },
     async (req, reply) => {
-      const data = await service.create(await holderOf(req), req.body);
+      const data = await service.create(await holderOf(req, true), req.body);
       // Abandoned carts go when they are due (at most once an hour): see cart-cleanup.ts.
       await cleanup.runIfDue();
       return reply.status(201).send({ data });
@@ -136,14 +141,14 @@ export function registerCartRoutes(app: FastifyInstance): void {
         summary: 'Replace a cart',
         description:
           `${holderNote} Lines already saved stay when their product became unavailable (flagged); ` +
-          'an unavailable product being added is a 422.',
+          'an unavailable product being added is a 422; while the shop says "Abrimos pronto", a 422 `shops/opening`.',
         headers,
         params,
         body: CartInput,
         response: { 200: one },
       },
     },
-    async (req) => ({ data: await service.replace(await holderOf(req), req.params.id, req.body) }),
+    async (req) => ({ data: await service.replace(await holderOf(req, true), req.params.id, req.body) }),
   );
 
   r.post(

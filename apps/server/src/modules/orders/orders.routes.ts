@@ -76,7 +76,8 @@ export function registerOrderRoutes(app: FastifyInstance): OrdersService {
           '`orders/total-too-large`; a day more than 62 days ahead a 422 `orders/beyond-horizon`. With ' +
           '`paymentMethod: "online"` (when the bakery\'s settings offer it) the order\'s payment is pending at the ' +
           'gateway and the answer adds `payment: {reference, checkoutUrl}`: the browser goes to `checkoutUrl`, ' +
-          'which comes back to `/respuesta-de-pago?pedido={accessToken}`.',
+          'which comes back to `/respuesta-de-pago?pedido={accessToken}`. While the shop says "Abrimos pronto" ' +
+          '(its setup checklist unmet) a 422 `shops/opening`; staff still enter orders in the back office.',
         params: z.object({ id: z.string().min(1).max(64) }),
         headers: z.looseObject({ [SESSION_HEADER]: SessionId.optional(), [IDEMPOTENCY_HEADER]: IdempotencyKey }),
         body: CheckoutInput,
@@ -86,7 +87,7 @@ export function registerOrderRoutes(app: FastifyInstance): OrdersService {
       const headers = req.headers as Record<string, string | undefined>;
       const { createAccount, ...input } = req.body;
       const data = await service.checkout(
-        await holderOf(req),
+        await holderOf(req, true),
         req.params.id,
         headers[IDEMPOTENCY_HEADER]!,
         input,

@@ -141,11 +141,15 @@ export const unknownShop = () => new AppError(404, 'shops/unknown-host', 'No bak
 
 const perRequest = new WeakMap<FastifyRequest, Promise<Shop | null>>();
 
-/** The request's shop, read once a request. */
+/**
+ * The request's shop, read once a request, from Fastify's `request.host`: the Host header, or behind a proxy
+ * that TRUST_PROXY names the X-Forwarded-Host it sent. A client reaching the server directly cannot choose
+ * the shop with an X-Forwarded-Host of its own (only its Host header, which names its own request alone).
+ */
 export function shopOf(req: FastifyRequest): Promise<Shop | null> {
   let shop = perRequest.get(req);
   if (!shop) {
-    shop = req.server.ctx.shops.resolve(req.headers.host);
+    shop = req.server.ctx.shops.resolve(req.host);
     perRequest.set(req, shop);
   }
   return shop;

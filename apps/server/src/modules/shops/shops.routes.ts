@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { setupChecklist } from '@hornada/domain';
+import { reachesCompany, setupChecklist } from '@hornada/domain';
+import { notFound, unauthenticated } from '../../lib/errors';
 import { z } from 'zod';
 import { writeAccess } from '../../resources/access';
 import { asUser } from '../../resources/actor';
@@ -13,7 +14,10 @@ const ChecklistItem = z.object({
   required: z.boolean(),
 });
 
-/** A bakery's own shop (design §4, issue 29): its address and the setup checklist its owner follows. */
+/**
+ * A bakery's own shop (design §4, issue 29): its address and the setup checklist its owner follows, and its
+ * name and address for the back office's header.
+ */
 export function registerShopRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const storefront = createStorefrontReader(app);
@@ -46,6 +50,34 @@ export function registerShopRoutes(app: FastifyInstance): void {
         app.ctx.shops.originOf(companyId),
       ]);
       return { data: { ...setupChecklist({ settings, products }), shopUrl: `${shopUrl}/` } };
+    },
+  );
+
+  r.get(
+    '/api/companies/:companyId/shop',
+    {
+      schema: {
+        tags: ['companies'],
+        summary: "The bakery's shop: its name and address",
+        description:
+          "For the company's signed-in users (a system admin: any). The back office's header names the user's " +
+          'own bakery and links to its shop, whatever host it is served on. `url` as in the setup checklist.',
+        params: z.object({ companyId: z.string().min(1).max(64) }),
+        response: { 200: z.object({ data: z.object({ name: z.string(), url: z.string() }) }) },
+      },
+    },
+    async (req) => {
+      const { companyId } = req.params;
+      if (!req.caller) throw unauthenticated();
+      // Another company's shop is a 404, as every company path is for its outsiders.
+      if (!reachesCompany(req.caller, companyId)) throw notFound();
+      await getCompany(app.ctx, companyId);
+      const [settings, origin] = await Promise.all([
+        app.resources.settings.get(null, companyId),
+        app.ctx.shops.originOf(companyId),
+      ]);
+      // The storefront's own fallback when the settings name none.
+      return { data: { name: settings.marketName ?? 'Hornada', url: `${origin}/` } };
     },
   );
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/errors';
 import { getCompany } from '../../resources/tenant';
-import { setupChecklist } from '@hornada/domain';
+import { setupChecklist, type ChecklistInput } from '@hornada/domain';
 import type { Shop } from '../shops/shop-directory';
 
 /** At most this many products and collections are read for a page: far above a bakery's catalogue. */
@@ -46,7 +46,6 @@ export function createStorefrontReader(app: FastifyInstance) {
     const { config: appConfig } = app.ctx;
     const { companyId } = shop;
     const s = companyId ? await app.resources.settings.get(null, companyId).catch(() => null) : null;
-    const shown = companyId && s ? await products(companyId) : [];
     return {
       companyId,
       marketName: s?.marketName ?? 'Hornada',
@@ -56,12 +55,25 @@ export function createStorefrontReader(app: FastifyInstance) {
       // The origin every absolute link is built on (canonical URLs, Open Graph images, the sitemap): the
       // shop's own host name on PUBLIC_URL's protocol and port, never what a Host header spelled.
       publicUrl: shop.origin,
-      opening: s ? !setupChecklist({ settings: s, products: shown }).ready : false,
+      opening: companyId && s ? await openingWith(companyId, s) : false,
     };
+  }
+
+  /** The checklist's minimum unmet, from the public settings and the active products (both cached). */
+  const openingWith = async (companyId: string, settings: ChecklistInput['settings']) =>
+    !setupChecklist({ settings, products: await products(companyId) }).ready;
+
+  /**
+   * Whether a bakery's shop still says "Abrimos pronto": then its carts and checkout are refused too
+   * (shops/opening), while staff enter orders in the back office as ever.
+   */
+  async function opening(companyId: string): Promise<boolean> {
+    return openingWith(companyId, await app.resources.settings.get(null, companyId));
   }
 
   return {
     config,
+    opening,
     collections: list('productCollections'),
     products,
     async product(companyId: string, id: string) {
