@@ -44,6 +44,15 @@ test('a new owner opens "Horno de Carlos" at its own host; the demo shop is unch
   await page.getByLabel('Nombre de la panadería').fill('Horno de Carlos');
   await page.getByRole('button', { name: 'Crear panadería' }).click();
   await expect(page).toHaveURL(landedOn('/dashboard/orders'));
+  const shop = shopOrigin(page);
+
+  // On the bare host (the demo's shop) the back office names the owner's own bakery and links to its shop.
+  const banner = page.getByRole('banner');
+  await expect(banner).toContainText('Horno de Carlos');
+  await expect(banner).not.toContainText('Panadería La Espiga');
+  await expect(
+    page.getByRole('navigation', { name: 'Panel de la panadería' }).getByRole('link', { name: 'Ver mi tienda' }),
+  ).toHaveAttribute('href', `${shop}/`);
 
   // The checklist: every item open, the shop's address and a share button.
   const checklist = page.getByRole('region', { name: 'Prepara tu tienda' });
@@ -57,7 +66,6 @@ test('a new owner opens "Horno de Carlos" at its own host; the demo shop is unch
   ]) {
     await expect(checklist.getByRole('listitem').filter({ hasText: item })).toContainText('pendiente');
   }
-  const shop = shopOrigin(page);
   await expect(checklist.getByRole('link', { name: 'Ver mi tienda' })).toHaveAttribute('href', `${shop}/`);
   await expect(checklist.getByRole('button', { name: 'Compartir' })).toBeVisible();
   await expectNoSeriousAxeViolations(page, 'setup checklist');
@@ -71,7 +79,27 @@ test('a new owner opens "Horno de Carlos" at its own host; the demo shop is unch
   await expect(page).toHaveTitle(/Horno de Carlos/);
   await shoot(page, 'shops-opening-soon');
 
-  // The checklist's links lead to the screens that complete it; the owner fills them in.
+  // The checklist's links lead to the screens that complete it; the owner fills them in, the product first.
+  await openChecklistItem(page, 'Tu primer producto con foto', '/dashboard/products/create');
+  await page.getByLabel('Nombre', { exact: true }).fill('Pan de yuca de Carlos');
+  await page.getByLabel('Precio', { exact: true }).fill('2500');
+  await page.getByRole('button', { name: 'Crear producto' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/products(\/|$|\?)/);
+  const token = await apiToken(request, EMAIL, PASSWORD);
+  const me = await request.get('/api/me', { headers: { authorization: `Bearer ${token}` } });
+  const companyId = ((await me.json()) as { data: { companyId: string } }).data.companyId;
+  const products = await request.get(`/api/companies/${companyId}/products`);
+  const [yuca] = ((await products.json()) as { data: { id: string }[] }).data;
+  // A product, but no window nor transfer details yet: its page shows it and offers no cart, nor does /carrito.
+  await page.goto(`${shop}/products/show/${yuca!.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pan de yuca de Carlos');
+  await expect(page.getByRole('status').filter({ hasText: 'Abrimos pronto' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Agregar/ })).toHaveCount(0);
+  await shoot(page, 'shops-opening-product');
+  await page.goto(`${shop}/carrito`);
+  await expect(page.getByText('Abrimos pronto')).toBeVisible();
+  await expect(page.getByRole('link', { name: /Continuar|Pedir|Resumen/ })).toHaveCount(0);
+
   await openChecklistItem(page, 'Días y horarios de entrega', '/dashboard/settings');
   await page.getByRole('textbox', { name: /^WhatsApp/ }).fill('+57 300 555 0199');
   await page.getByRole('button', { name: 'Agregar horario' }).click();
@@ -87,16 +115,8 @@ test('a new owner opens "Horno de Carlos" at its own host; the demo shop is unch
   await page.getByRole('button', { name: 'Guardar configuración' }).click();
   await expect(page.getByText(/Guardamos la configuración/)).toBeVisible();
   await shoot(page, 'shops-settings');
-  const token = await apiToken(request, EMAIL, PASSWORD);
-  const me = await request.get('/api/me', { headers: { authorization: `Bearer ${token}` } });
-  const companyId = ((await me.json()) as { data: { companyId: string } }).data.companyId;
   const saved = await request.get(`/api/companies/${companyId}/settings`);
   expect(((await saved.json()) as { data: { domains: string[] } }).data.domains).toEqual(['pan.carlos.test']);
-  await openChecklistItem(page, 'Tu primer producto con foto', '/dashboard/products/create');
-  await page.getByLabel('Nombre', { exact: true }).fill('Pan de yuca de Carlos');
-  await page.getByLabel('Precio', { exact: true }).fill('2500');
-  await page.getByRole('button', { name: 'Crear producto' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/products(\/|$|\?)/);
 
   await page.goto('/dashboard/orders');
   const done = page.getByRole('region', { name: 'Prepara tu tienda' });

@@ -1,10 +1,14 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AreaLayout } from '../components/area-layout';
 import { paths } from '../config/paths';
 import { AREA_LABELS, navItems } from './navigation';
 import type { Area } from '@hornada/domain/areas';
 import { hasCapability } from '@hornada/domain/capabilities';
+import { useCompanyId } from '../components/data-table/resource-client';
+import { showBackOfficeShop, type BackOfficeShop } from '../lib/back-office-shop';
+import { http } from '../lib/http';
+import { useSettingsChanges } from '../lib/use-settings-changes';
 import { CompanySwitcher } from './company-switcher';
 import { onSessionEnded, useSessionUser } from './session';
 
@@ -15,7 +19,10 @@ export function layoutFor(area: Area) {
     const navigate = useNavigate();
     // The server ended this session (a disabled account): off the private screen at once, with a notice.
     useEffect(() => onSessionEnded(() => void navigate(paths.loginSessionEnded(), { replace: true })), [navigate]);
-    const layout = <AreaLayout label={AREA_LABELS[area]} items={navItems(area, user ?? null)} />;
+    const shop = useHeaderShop(area !== 'customer');
+    const layout = (
+      <AreaLayout label={AREA_LABELS[area]} items={navItems(area, user ?? null)} shopUrl={shop?.url ?? null} />
+    );
     // A system admin acts on any bakery: the dashboard says which, and switches (issue 25).
     if (area !== 'dashboard' || !user || !hasCapability(user.role, 'companies:all')) return layout;
     return (
@@ -25,4 +32,43 @@ export function layoutFor(area: Area) {
       </>
     );
   };
+}
+
+/** What was read of each bakery's shop this visit: moving between areas shows it at once. */
+const shops = new Map<string, BackOfficeShop>();
+
+/**
+ * The back office's bakery (the user's own, or the one a system admin chose), named in the site header while
+ * the area is open (issue 29: never the host's shop); its shop's address for the area's link.
+ */
+function useHeaderShop(backOffice: boolean): BackOfficeShop | null {
+  const companyId = useCompanyId();
+  const [shop, setShop] = useState<BackOfficeShop | null>(null);
+  // A renamed bakery: read again (the header keeps the old name until then, never a blank).
+  const [version, setVersion] = useState(0);
+  useSettingsChanges(backOffice ? companyId : null, () => setVersion((v) => v + 1));
+  useEffect(() => {
+    if (!backOffice) return;
+    const show = (s: BackOfficeShop) => {
+      setShop(s);
+      showBackOfficeShop(s);
+    };
+    const known = companyId ? shops.get(companyId) : undefined;
+    show(known ?? { name: null, url: null });
+    let live = true;
+    if (companyId && (!known || version > 0)) {
+      http
+        .get<{ name: string; url: string }>(`/companies/${encodeURIComponent(companyId)}/shop`)
+        .then((s) => {
+          shops.set(companyId, s);
+          if (live) show(s);
+        })
+        .catch(() => undefined);
+    }
+    return () => {
+      live = false;
+      showBackOfficeShop(null);
+    };
+  }, [backOffice, companyId, version]);
+  return shop;
 }

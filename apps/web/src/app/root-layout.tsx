@@ -12,6 +12,7 @@ import { useEffect } from 'react';
 import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
 import { Toaster } from '../components/toaster';
+import { useBackOfficeShop } from '../lib/back-office-shop';
 import { storefrontApi, type PublicConfig } from '../lib/storefront-api';
 import { useSettingsChanges } from '../lib/use-settings-changes';
 import type { MenuCollection, MenuProduct } from '../components/products-menu';
@@ -65,6 +66,9 @@ export function RootLayout() {
   // A saved setting (the market's name, the fee, payment methods) reaches open pages: their loaders run again.
   const revalidator = useRevalidator();
   useSettingsChanges(config.companyId, () => void revalidator.revalidate());
+  // In the back office the header names the user's own bakery, not the host's shop (issue 29).
+  const backOffice = useBackOfficeShop();
+  const marketName = backOffice ? (backOffice.name ?? '') : config.marketName;
   return (
     <div className="flex min-h-screen flex-col bg-amber-50/40 text-stone-900">
       <a
@@ -74,7 +78,7 @@ export function RootLayout() {
         Saltar al contenido
       </a>
       <SiteHeader
-        marketName={config.marketName}
+        marketName={marketName}
         logoHref={session.logoHref}
         collections={session.menu.collections}
         products={session.menu.products}
@@ -85,7 +89,7 @@ export function RootLayout() {
       <main id="contenido" className="flex-1">
         <Outlet />
       </main>
-      <SiteFooter marketName={config.marketName} />
+      <SiteFooter marketName={marketName} />
       <Toaster />
     </div>
   );

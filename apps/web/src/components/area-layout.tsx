@@ -1,4 +1,4 @@
-import type { LucideIcon } from 'lucide-react';
+import { ExternalLink, type LucideIcon } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { BACK_OFFICE_ERROR_TEXTS_ES } from '@hornada/domain/errors-back-office';
 import { NavLink, Outlet, useLocation } from 'react-router';
@@ -18,7 +18,16 @@ export interface NavItem {
  * The layout of a signed-in area (dashboard, driver, production, customer): a sidebar of links with icon,
  * text and active state (spec §2); on a phone the same links as a row that scrolls sideways.
  */
-export function AreaLayout({ label, items }: { label: string; items: NavItem[] }) {
+export function AreaLayout({
+  label,
+  items,
+  shopUrl = null,
+}: {
+  label: string;
+  items: NavItem[];
+  /** The bakery's own shop (back-office areas): a last link, to the storefront at its own address. */
+  shopUrl?: string | null;
+}) {
   const list = useRef<HTMLUListElement>(null);
   const { pathname } = useLocation();
   // On a phone the row scrolls sideways: keep the current page's link in sight (also after a rotation).
@@ -61,6 +70,17 @@ export function AreaLayout({ label, items }: { label: string; items: NavItem[] }
                 </NavLink>
               </li>
             ))}
+            {shopUrl ? (
+              <li className="shrink-0">
+                <a
+                  href={shopUrl}
+                  className="flex items-center gap-2 whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium text-stone-700 transition hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-amber-700"
+                >
+                  <ExternalLink className="size-4 shrink-0" aria-hidden="true" />
+                  Ver mi tienda
+                </a>
+              </li>
+            ) : null}
           </ul>
         </nav>
       </div>

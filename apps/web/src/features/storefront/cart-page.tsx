@@ -11,6 +11,7 @@ import type { ServerCart, ServerCartLine } from '../../lib/cart-api';
 import { storefrontApi } from '../../lib/storefront-api';
 import { useHydrated } from '../../lib/use-hydrated';
 import { useLiveChanges, useSettingsChanges } from '../../lib/use-settings-changes';
+import { OpeningSoon } from './opening-soon';
 import { ProductImage } from './product-card';
 import { useServerCart } from './use-server-cart';
 
@@ -22,6 +23,7 @@ export async function cartLoader({ context }: LoaderFunctionArgs) {
     marketName: config.marketName,
     companyId: config.companyId,
     freeDeliveryFrom: settings.freeDeliveryFrom ?? null,
+    opening: config.opening,
   };
 }
 
@@ -30,7 +32,7 @@ const buttonClass =
 
 /** `/carrito`: the lines with quantity and remove, the totals the server computed, and the way on. */
 export function CartPage() {
-  const { marketName, companyId, freeDeliveryFrom } = useLoaderData<typeof cartLoader>();
+  const { marketName, companyId, freeDeliveryFrom, opening } = useLoaderData<typeof cartLoader>();
   const hydrated = useHydrated();
   return (
     <div className="mx-auto max-w-5xl px-3 py-6 sm:px-4">
@@ -38,7 +40,10 @@ export function CartPage() {
       <meta name="robots" content="noindex" />
       <h1 className="text-2xl font-bold sm:text-3xl">Carrito</h1>
       {/* The cart is in this browser's storage: the server sends the page without it. */}
-      {hydrated ? (
+      {opening ? (
+        // The shop takes no orders yet (the server refuses its carts too).
+        <OpeningSoon />
+      ) : hydrated ? (
         <CartContents companyId={companyId} freeDeliveryFrom={freeDeliveryFrom} />
       ) : (
         <p role="status" className="mt-6 text-stone-600">

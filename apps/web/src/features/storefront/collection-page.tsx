@@ -19,7 +19,7 @@ export async function collectionLoader({ context, params }: LoaderFunctionArgs) 
 
 export function CollectionPage() {
   const data = useLoaderData<typeof collectionLoader>();
-  const { marketName, companyId, publicUrl } = data;
+  const { marketName, companyId, publicUrl, opening } = data;
   const initial = useMemo(() => [data.collection], [data.collection]);
   const [collection = data.collection] = useLiveList<ProductCollection>(
     companyId,
@@ -50,7 +50,7 @@ export function CollectionPage() {
       {collection.description ? <p className="mt-1 text-stone-600">{collection.description}</p> : null}
       <div className="mt-6">
         {products.length ? (
-          <ProductGrid products={products} />
+          <ProductGrid products={products} opening={opening} />
         ) : (
           <EmptyState title="Esta colección no tiene productos por ahora." />
         )}

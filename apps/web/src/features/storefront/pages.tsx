@@ -6,6 +6,7 @@ import { PageErrorBoundary, lazyPage } from '../../components/page-error-boundar
 import { useLiveList } from '../../lib/use-live-list';
 import { ProductGrid } from './product-card';
 import { market } from './market';
+import { OpeningSoon } from './opening-soon';
 import { PageHead, headImage } from './page-head';
 
 const DESCRIPTION = 'Pan y tortas de la panadería de tu barrio, para recoger o a domicilio el día que elijas.';
@@ -65,11 +66,7 @@ function HomePage() {
       <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">{marketName}</h1>
       <p className="mt-1 text-stone-600">{DESCRIPTION}</p>
       {opening ? (
-        <div className="mt-8">
-          <EmptyState title="Abrimos pronto">
-            Estamos preparando nuestra tienda en línea. Vuelve en unos días para hacer tu pedido.
-          </EmptyState>
-        </div>
+        <OpeningSoon />
       ) : shownSections.length === 0 ? (
         <div className="mt-8">
           <EmptyState title="Esta panadería aún no tiene productos publicados." />

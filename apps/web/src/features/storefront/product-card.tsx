@@ -43,8 +43,21 @@ export function ProductImage({
   );
 }
 
-/** `eager`: above the fold on a phone (the first cards); `first`: the likely largest paint. */
-export function ProductCard({ product, eager, first }: { product: Product; eager: boolean; first: boolean }) {
+/**
+ * `eager`: above the fold on a phone (the first cards); `first`: the likely largest paint; `ordering`: the shop
+ * takes orders (not while it says "Abrimos pronto").
+ */
+export function ProductCard({
+  product,
+  eager,
+  first,
+  ordering,
+}: {
+  product: Product;
+  eager: boolean;
+  first: boolean;
+  ordering: boolean;
+}) {
   const image = product.images[0];
   return (
     <li className="card group relative flex flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm transition hover:shadow-md">
@@ -68,18 +81,29 @@ export function ProductCard({ product, eager, first }: { product: Product; eager
         </h3>
         {product.description ? <p className="line-clamp-2 text-sm text-stone-600">{product.description}</p> : null}
         <p className="price mt-auto pt-1 text-lg font-bold text-amber-900">{formatMoney(product.price)}</p>
-        <AddToCartButton product={product} />
+        {ordering ? <AddToCartButton product={product} /> : null}
       </div>
     </li>
   );
 }
 
-/** A grid of product cards; `offset` counts the cards already shown above, for the eager/lazy split. */
-export function ProductGrid({ products, offset = 0 }: { products: Product[]; offset?: number }) {
+/**
+ * A grid of product cards; `offset` counts the cards already shown above, for the eager/lazy split; `opening`:
+ * the shop says "Abrimos pronto", so no card offers to add to the cart.
+ */
+export function ProductGrid({
+  products,
+  offset = 0,
+  opening = false,
+}: {
+  products: Product[];
+  offset?: number;
+  opening?: boolean;
+}) {
   return (
     <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4">
       {products.map((p, i) => (
-        <ProductCard key={p.id} product={p} eager={offset + i < 4} first={offset + i === 0} />
+        <ProductCard key={p.id} product={p} eager={offset + i < 4} first={offset + i === 0} ordering={!opening} />
       ))}
     </ul>
   );

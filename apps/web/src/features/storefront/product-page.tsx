@@ -26,7 +26,7 @@ const RELATED_COUNT = 4;
 
 export function ProductPage() {
   const data = useLoaderData<typeof productLoader>();
-  const { marketName, companyId, publicUrl } = data;
+  const { marketName, companyId, publicUrl, opening } = data;
   const initial = useMemo(() => [data.product], [data.product]);
   const live = useLiveList<Product>(companyId, 'products', initial).find((p) => p.id === data.product.id);
   const product = live ?? data.product;
@@ -67,7 +67,7 @@ export function ProductPage() {
               Este producto ya no está disponible.
             </p>
           )}
-          {live ? <AddToCartForm product={product} /> : null}
+          {live && opening ? <NoOrdersYet /> : live ? <AddToCartForm product={product} /> : null}
           {product.description ? (
             <p className="mt-4 whitespace-pre-line text-stone-700">{product.description}</p>
           ) : null}
@@ -100,11 +100,20 @@ export function ProductPage() {
             También te puede gustar
           </h2>
           <div className="mt-3">
-            <ProductGrid products={related} offset={4} />
+            <ProductGrid products={related} offset={4} opening={opening} />
           </div>
         </section>
       ) : null}
     </div>
+  );
+}
+
+/** In place of "Agregar al carrito" while the shop says "Abrimos pronto": it takes no orders yet. */
+function NoOrdersYet() {
+  return (
+    <p role="status" className="mt-5 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-amber-950">
+      <strong className="font-semibold">Abrimos pronto.</strong> Todavía no recibimos pedidos en línea.
+    </p>
   );
 }
 
