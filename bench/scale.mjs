@@ -6,9 +6,11 @@
 // stream is open on each instance (one on the instance that dies resumes through the proxy with
 // Last-Event-ID). Then: every acknowledged order is in the database exactly once, numbers without gaps
 // or duplicates, every stream saw every product change, and each instance's cached product list agrees
-// with the database. Prints the figures; exits 1 if any of them is not 0.
+// with the database. Before the load, bakery subdomains through the proxy: a shop's host picks it, and a
+// client's forged X-Forwarded-Host changes nothing. Prints the figures; exits 1 if any of them is not 0.
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
+import http from 'node:http';
 import { cashCheckout, demoShop, percentile, sleep, withDb } from './lib.mjs';
 import { startTopology } from './topology.mjs';
 
@@ -51,6 +53,26 @@ async function send(url, init, until) {
     stats.retried += 1;
     await sleep(Math.min(1000, 50 * 2 ** attempt));
   }
+}
+
+/**
+ * GET /api/config through the proxy with a Host header of our choosing (fetch cannot set one): its status, and
+ * the shop's origin when found.
+ */
+function configAt(host, forwarded) {
+  const { hostname, port } = new URL(base);
+  const headers = { host, ...(forwarded ? { 'x-forwarded-host': forwarded } : {}) };
+  return new Promise((resolve, reject) => {
+    const req = http.get({ hostname, port, path: '/api/config', headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (d) => (body += d));
+      res.on('end', () =>
+        resolve(res.statusCode === 200 ? `200 ${JSON.parse(body).data.publicUrl}` : String(res.statusCode)),
+      );
+    });
+    req.on('error', reject);
+  });
 }
 
 /** A guest's event stream of products: opened on `first`, resumed through the proxy with Last-Event-ID. */
@@ -105,6 +127,28 @@ try {
     ),
     startPosition: Number((await c.query('SELECT coalesce(max(position), 0) AS p FROM change_log')).rows[0].p),
   }));
+
+  // Bakery subdomains behind HAProxy (issue 29): the Host passes through and picks the shop, and a client's own
+  // X-Forwarded-Host is dropped at the proxy (the instances believe that header from it: TRUST_PROXY).
+  const { slug } = await db(
+    async (c) => (await c.query('SELECT slug FROM companies WHERE id = $1', [companyId])).rows[0],
+  );
+  const port = new URL(base).port;
+  const hosts = [
+    [`${slug}.localhost:${port}`, undefined, `200 http://${slug}.localhost:${port}`],
+    [`nadie.localhost:${port}`, undefined, '404'],
+    [`127.0.0.1:${port}`, `nadie.localhost:${port}`, `200 ${base}`],
+    [`127.0.0.1:${port}`, `${slug}.localhost:${port}`, `200 ${base}`],
+  ];
+  let wrongHosts = 0;
+  for (const [host, forwarded, want] of hosts) {
+    const got = await configAt(host, forwarded);
+    print(`${stamp()}  Host ${host}${forwarded ? ` + X-Forwarded-Host ${forwarded}` : ''}: ${got}`);
+    if (got !== want) {
+      print(`${stamp()}  expected ${want}`);
+      wrongHosts += 1;
+    }
+  }
 
   const streams = topo.nodes.map((n) => guestStream(n.base, companyId));
   await sleep(500);
@@ -257,6 +301,7 @@ try {
     gaps === 0 &&
     missed.every((m) => m === 0) &&
     disagreements === 0 &&
+    wrongHosts === 0 &&
     refused.length === 0 &&
     acknowledged.size > 0;
   print(ok ? 'PASS' : 'FAIL');

@@ -159,6 +159,9 @@ defaults
 
 frontend web
   bind 127.0.0.1:${port}
+  # The Host header passes through unchanged: it picks the bakery ({slug}.{PUBLIC_URL host} or a domain).
+  # A client's own X-Forwarded-Host is dropped: the app believes that header from this proxy (TRUST_PROXY).
+  http-request del-header X-Forwarded-Host
   default_backend app
 
 backend app
