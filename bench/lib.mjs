@@ -131,29 +131,58 @@ export function rssOf(pid) {
 }
 
 /**
- * CPU seconds (user + system) used so far by a process and its descendants still running (Linux): the
- * server and its embedded PostgreSQL. A figure that holds on a busy machine, where rates do not.
+ * Every process's parent and CPU ticks (Linux): user, system, and what it has reaped of its children
+ * (a child that ended is counted there once its parent waited for it).
  */
-export function cpuSecondsOf(pid) {
+function processStats() {
   const stats = new Map();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      // Fields after the command name (which may hold spaces): state ppid … utime(14) stime(15).
+      // Fields after the command name (which may hold spaces): state ppid … utime(14) stime(15) cutime cstime.
       const raw = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const f = raw.slice(raw.lastIndexOf(')') + 2).split(' ');
-      stats.set(Number(entry), { ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) });
+      stats.set(Number(entry), {
+        ppid: Number(f[1]),
+        user: Number(f[11]),
+        system: Number(f[12]),
+        reaped: Number(f[13]) + Number(f[14]),
+      });
     } catch {
       // The process ended meanwhile.
     }
   }
-  const inTree = (p) => {
-    for (let x = p, hops = 0; x > 1 && hops < 64; x = stats.get(x)?.ppid ?? 0, hops++) if (x === pid) return true;
-    return false;
-  };
+  return stats;
+}
+
+/** Whether `p` is `pid` or below it. */
+const inTree = (stats, pid, p) => {
+  for (let x = p, hops = 0; x > 1 && hops < 64; x = stats.get(x)?.ppid ?? 0, hops++) if (x === pid) return true;
+  return false;
+};
+
+/**
+ * CPU seconds (user + system) used so far by a process and its descendants still running (Linux): the
+ * server and its embedded PostgreSQL. A figure that holds on a busy machine, where rates do not.
+ */
+export function cpuSecondsOf(pid) {
+  const stats = processStats();
   let ticks = 0;
-  for (const [p, s] of stats) if (inTree(p)) ticks += s.ticks;
+  for (const [p, s] of stats) if (inTree(stats, pid, p)) ticks += s.user + s.system;
   return ticks / 100; // USER_HZ is 100 on Linux
+}
+
+/**
+ * CPU seconds of a process alone (`own`, `kernel` the system part of it) and of every process below it
+ * (`below`: the embedded PostgreSQL), counting what those have reaped of their own children, so the figure
+ * does not drop when a backend ends.
+ */
+export function cpuSplitOf(pid) {
+  const stats = processStats();
+  let below = 0;
+  for (const [p, s] of stats) if (p !== pid && inTree(stats, pid, p)) below += s.user + s.system + s.reaped;
+  const own = stats.get(pid);
+  return { own: own ? (own.user + own.system) / 100 : 0, kernel: own ? own.system / 100 : 0, below: below / 100 };
 }
 
 export function percentile(sorted, p) {

@@ -7,7 +7,8 @@ import { getCompany } from '../resources/tenant';
 import { StreamLimits } from '../plugins/stream-limits';
 import { readAccess } from '../resources/access';
 import type { ResourceDefinition } from '../resources/definition';
-import { parseLastEventId, type Subscriber } from './feed';
+import { parseLastEventId } from './feed';
+import { HttpSubscriber } from './http-subscriber';
 import { openToGuests } from '../plugins/auth';
 
 /**
@@ -65,27 +66,19 @@ export function registerLiveRoutes(app: FastifyInstance, definitions: readonly R
       reply.hijack();
       const res = reply.raw;
       const live = app.ctx.live;
-      const sub: Subscriber = {
-        companyId: company.id,
-        resources: new Set(names),
-        uid: req.caller?.uid ?? null,
-        tokenIssuedAt: req.caller?.tokenIssuedAt ?? null,
-        cursor: 0,
-        live: false,
-        closed: false,
-        write: (chunk) => void res.write(chunk),
-        buffered: () => res.writableLength,
-        end: () => {
-          res.end();
-          // A client that stopped reading never drains what is buffered: let its socket go.
-          const drop = setTimeout(() => res.destroy(), 10_000).unref();
-          res.once('close', () => clearTimeout(drop));
-        },
-      };
+      const sub = new HttpSubscriber(
+        company.id,
+        new Set(names),
+        req.caller?.uid ?? null,
+        req.caller?.tokenIssuedAt ?? null,
+        res,
+      );
       // Attached before anything else, and a client that left during the checks above is never
       // subscribed ('close' has already fired for it): no subscriber outlives its connection.
-      res.once('close', () => live.unsubscribe(sub));
-      res.once('close', release);
+      res.once('close', () => {
+        live.unsubscribe(sub);
+        release();
+      });
       if (res.destroyed || req.raw.socket.destroyed) {
         release();
         live.unsubscribe(sub);
@@ -102,7 +95,7 @@ export function registerLiveRoutes(app: FastifyInstance, definitions: readonly R
         'referrer-policy': 'no-referrer',
         'cross-origin-resource-policy': 'same-origin',
       });
-      res.write('retry: 3000\n\n: connected\n\n');
+      sub.open('retry: 3000\n\n: connected\n\n');
       try {
         await live.subscribe(sub, lastEventId);
       } catch (err) {

@@ -5,9 +5,19 @@ import { changeLog } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { withJobLock } from '../lib/job-lock';
 import { Delivery, type Subscriber, type Visibility } from './delivery';
+import type { FanoutSummary } from './fanout-stats';
 import { ChangeListener, type ListenerOptions, type ListenerStats, type LogRow } from './listener';
 
-export { MAX_BUFFERED_BYTES, formatEvent, parseLastEventId, type Subscriber, type Visibility } from './delivery';
+export {
+  MAX_BUFFERED_BYTES,
+  formatEvent,
+  parseLastEventId,
+  type RowViews,
+  type Subscriber,
+  type Visibility,
+} from './delivery';
+export type { FanoutSummary } from './fanout-stats';
+export { Frame } from './frame';
 export { LISTENER_APPLICATION_NAME, type ListenerStats, type LogRow } from './listener';
 
 export const HEARTBEAT_MS = 25_000;
@@ -42,7 +52,7 @@ export class LiveFeed {
     options: FeedOptions = {},
   ) {
     this.heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
-    this.listener = new ChangeListener(db, url, (row) => this.delivery.deliver(row), log, options);
+    this.listener = new ChangeListener(db, url, (rows, heardAt) => this.delivery.deliver(rows, heardAt), log, options);
     this.onRow = this.listener.onRow;
     this.delivery = new Delivery(this.subscribers, {
       db,
@@ -98,6 +108,11 @@ export class LiveFeed {
     return this.listener.stats;
   }
 
+  /** The fan-out's own times per event (notification → last write), over the latest events. */
+  get fanoutStats(): FanoutSummary {
+    return this.delivery.stats.summary();
+  }
+
   get subscriberCount(): number {
     return this.subscribers.size;
   }
@@ -119,5 +134,8 @@ export class LiveFeed {
     if (this.pruning) clearInterval(this.pruning);
     this.delivery.stop();
     await this.listener.stop();
+    // For operators (and bench:live, which reads it): what the fan-out cost this instance per event.
+    const fanout = this.fanoutStats;
+    if (fanout.events > 0) this.log.info({ fanout }, 'live fan-out');
   }
 }

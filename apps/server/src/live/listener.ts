@@ -83,6 +83,8 @@ export class ChangeListener {
   private listenerFailures = 0;
   private pumpFailures = 0;
   private stopped = false;
+  /** When the oldest notification not yet answered by a read of the log arrived (performance.now()). */
+  private heardAt: number | null = null;
   private readonly retryMinMs: number;
   private readonly retryMaxMs: number;
   private readonly applicationName: string;
@@ -93,8 +95,11 @@ export class ChangeListener {
   constructor(
     private readonly db: Db,
     private readonly url: string,
-    /** Hands one row on; the pump reads the next row when it resolves. */
-    private readonly deliver: (row: LogRow) => Promise<void>,
+    /**
+     * Hands on the rows of one read, in order, with when the notification that led to reading them
+     * arrived (performance.now()); the pump reads on when it resolves.
+     */
+    private readonly deliver: (rows: LogRow[], heardAt: number) => Promise<void>,
     private readonly log: FastifyBaseLogger,
     options: ListenerOptions = {},
   ) {
@@ -139,6 +144,7 @@ export class ChangeListener {
     };
     client.on('notification', () => {
       this.stats.notifications++;
+      this.heardAt ??= performance.now();
       this.pump();
     });
     client.on('error', onLost);
@@ -202,15 +208,27 @@ export class ChangeListener {
     this.pumping = (async () => {
       do {
         this.again = false;
+        const heardAt = this.heardAt ?? performance.now();
+        this.heardAt = null;
         for (;;) {
           const rows = await readLog(this.db, this.lastPosition, LOG_BATCH);
-          for (const row of rows) {
-            // The hooks run before the position moves: one that throws fails the pump, and the
-            // retry reads this row again.
-            for (const fn of this.onRow) fn(row);
-            this.lastPosition = row.position;
-            await this.deliver(row);
+          // The hooks run before the position moves: one that throws fails the pump, and the retry
+          // reads its row again. The rows before it are handed on first.
+          let ready = rows.length;
+          let failure: unknown;
+          for (let i = 0; i < rows.length && ready === rows.length; i++) {
+            try {
+              for (const fn of this.onRow) fn(rows[i]!);
+            } catch (err) {
+              ready = i;
+              failure = err;
+            }
           }
+          if (ready > 0) {
+            this.lastPosition = rows[ready - 1]!.position;
+            await this.deliver(ready === rows.length ? rows : rows.slice(0, ready), heardAt);
+          }
+          if (ready < rows.length) throw failure;
           if (rows.length < LOG_BATCH) break;
         }
       } while (this.again && !this.stopped);

@@ -124,10 +124,16 @@ describe('change feed', () => {
     // The one deciding function refuses it too, whatever stream asked.
     const visibility = createVisibility(t.app.ctx, RESOURCES);
     const row = { position: 1, companyId, resource: 'recipes', changes: [{ type: 'added' as const, doc: recipe }] };
-    expect(await visibility(null, row)).toBeNull();
+    const views = visibility.row(row);
+    expect(views.of(null)).toBeNull();
     const customer = await t.user('company_customer', companyId);
-    expect(await visibility(customer.uid, row)).toBeNull();
-    expect(await visibility(staff.uid, row)).toEqual(row.changes);
+    const asCaller = async (uid: string) => {
+      const caller = await visibility.caller(uid);
+      if (caller === 'close') throw new Error(`${uid} may not stream`);
+      return caller;
+    };
+    expect(views.of(await asCaller(customer.uid))).toBeNull();
+    expect(views.of(await asCaller(staff.uid))).toEqual(row.changes);
     pub.close();
     priv.close();
   });
