@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ContactRecord } from './schemas/carts';
-import { ORDER_PAYMENT_METHODS, ORDER_STATUSES, PAYMENT_STATUSES } from './schemas/orders';
+import { NotReceivedRecord, ORDER_PAYMENT_METHODS, ORDER_STATUSES, PAYMENT_STATUSES } from './schemas/orders';
 import { address } from './schemas/users';
+import { googleMapsAt, wazeTo, type Point } from './geo';
 
 /**
  * A due day's deliveries (design §3 "operations", issue 27): the stops by driver in route order, each
@@ -30,6 +31,8 @@ export const DeliveryStop = z.object({
   updatedAt: z.string(),
   /** True when the address has no coordinates: routed last, flagged for the office. */
   noCoordinates: z.boolean(),
+  /** The driver's "No recibió" while the stop is back at the office, to reassign (null otherwise). */
+  notReceived: NotReceivedRecord.nullable(),
 });
 export type DeliveryStop = z.infer<typeof DeliveryStop>;
 
@@ -67,10 +70,7 @@ export const DeliveryQuery = z.object({ date: z.iso.date() });
 export const RouteInput = z.object({ date: z.iso.date(), deliveryAssistantId: z.string().min(1).max(64) }).strict();
 export type RouteInput = z.infer<typeof RouteInput>;
 
-export interface Point {
-  lat: number;
-  lng: number;
-}
+export type { Point } from './geo';
 
 /** Great-circle distance in metres (haversine): the streets differ, the order of nearness rarely does. */
 export function distanceMeters(a: Point, b: Point): number {
@@ -168,13 +168,7 @@ export function mapLinks(stop: {
   const a = stop.address;
   if (!a) return null;
   const p = pointOf(stop);
-  if (p) {
-    const ll = `${p.lat},${p.lng}`;
-    return {
-      google: `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(ll)}`,
-      waze: `https://waze.com/ul?ll=${encodeURIComponent(ll)}&navigate=yes`,
-    };
-  }
+  if (p) return { google: googleMapsAt(p), waze: wazeTo(p) };
   const text = [a.line, a.neighborhood, a.city].filter(Boolean).join(', ');
   return {
     google: `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(text)}`,
