@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { ContactRecord } from './schemas/carts';
 import { NotReceivedRecord, ORDER_PAYMENT_METHODS, ORDER_STATUSES, PAYMENT_STATUSES } from './schemas/orders';
 import { address } from './schemas/users';
-import { googleMapsAt, wazeTo, type Point } from './geo';
 
 /**
  * A due day's deliveries (design §3 "operations", issue 27): the stops by driver in route order, each
@@ -70,7 +69,10 @@ export const DeliveryQuery = z.object({ date: z.iso.date() });
 export const RouteInput = z.object({ date: z.iso.date(), deliveryAssistantId: z.string().min(1).max(64) }).strict();
 export type RouteInput = z.infer<typeof RouteInput>;
 
-export type { Point } from './geo';
+export interface Point {
+  lat: number;
+  lng: number;
+}
 
 /** Great-circle distance in metres (haversine): the streets differ, the order of nearness rarely does. */
 export function distanceMeters(a: Point, b: Point): number {
@@ -168,7 +170,13 @@ export function mapLinks(stop: {
   const a = stop.address;
   if (!a) return null;
   const p = pointOf(stop);
-  if (p) return { google: googleMapsAt(p), waze: wazeTo(p) };
+  if (p) {
+    const ll = `${p.lat},${p.lng}`;
+    return {
+      google: `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(ll)}`,
+      waze: `https://waze.com/ul?ll=${encodeURIComponent(ll)}&navigate=yes`,
+    };
+  }
   const text = [a.line, a.neighborhood, a.city].filter(Boolean).join(', ');
   return {
     google: `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(text)}`,
