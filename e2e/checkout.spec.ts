@@ -43,6 +43,24 @@ test.describe('checkout', () => {
     await page.getByLabel('Teléfono').fill('310 555 0101');
     await page.getByLabel('Dirección').fill('Calle 45 # 13-20');
     await page.getByLabel('Barrio').fill('Teusaquillo');
+    // The map pin (issue 27), without map tiles: the browser's refusal is explained in Spanish; once allowed,
+    // the coordinates show with a link to check them on Google Maps, and the pin can be taken off.
+    const pin = page.getByRole('group', { name: 'Ubicación en el mapa' });
+    await pin.getByRole('button', { name: 'Usar mi ubicación' }).click();
+    await expect(pin.getByRole('alert')).toContainText('No diste permiso para usar tu ubicación.');
+    await page.context().grantPermissions(['geolocation']);
+    await page.context().setGeolocation({ latitude: 4.6331234, longitude: -74.0678 });
+    await pin.getByRole('button', { name: 'Usar mi ubicación' }).click();
+    await expect(pin.getByTestId('pin-coordinates')).toHaveText('4.633123, -74.067800');
+    await expect(pin.getByRole('alert')).toHaveCount(0);
+    await expect(pin.getByRole('link', { name: /^Ver en el mapa/ })).toHaveAttribute(
+      'href',
+      'https://www.google.com/maps/search/?api=1&query=4.633123%2C-74.0678',
+    );
+    await pin.getByRole('button', { name: 'Quitar ubicación' }).click();
+    await expect(pin.getByTestId('pin-coordinates')).toHaveCount(0);
+    await pin.getByRole('button', { name: 'Usar mi ubicación' }).click();
+    await expect(pin.getByTestId('pin-coordinates')).toHaveText('4.633123, -74.067800');
     const day = await page.getByLabel('Día', { exact: true }).inputValue();
     expect(day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     await page.getByRole('radiogroup', { name: 'Horario' }).getByRole('radio', { disabled: false }).first().check();
@@ -75,9 +93,16 @@ test.describe('checkout', () => {
       await api.get(`/api/companies/${companyId}/orders?number=${number}`, {
         headers: { authorization: `Bearer ${token}` },
       })
-    ).json()) as { data: { id: string; channel: string; items: { quantity: number }[] }[]; total: number };
+    ).json()) as {
+      data: { id: string; channel: string; items: { quantity: number }[]; address: { lat: number; lng: number } }[];
+      total: number;
+    };
     expect(found.total).toBe(1);
-    expect(found.data[0]).toMatchObject({ channel: 'web', items: [{ quantity: needed }] });
+    expect(found.data[0]).toMatchObject({
+      channel: 'web',
+      items: [{ quantity: needed }],
+      address: { lat: 4.633123, lng: -74.0678 },
+    });
     const confirmed = await api.patch(`/api/companies/${companyId}/orders/${found.data[0]!.id}`, {
       headers: { authorization: `Bearer ${token}` },
       data: { status: 'confirmed' },

@@ -1,11 +1,13 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Browser } from '@playwright/test';
 import type { DeliveryDay } from '@hornada/domain/delivery';
+import type { Order } from '@hornada/domain/schemas/orders';
 import { expect, test } from './fixtures';
 import { pageShot } from './support/admin-api';
 import {
   accountButton,
   apiToken,
   DEMO,
+  DEMO_PASSWORD,
   expectNoSeriousAxeViolations,
   marketCompanyId,
   shot,
@@ -49,6 +51,51 @@ async function call(
   return ((await res.json()) as { data: unknown }).data;
 }
 
+/** A delivery order due today at a point, made by the office and walked to ready (given to `driverId`, if any). */
+async function readyOrder(
+  api: APIRequestContext,
+  token: string,
+  base: string,
+  name: string,
+  point: { lat: number; lng: number },
+  driverId: string | null = null,
+): Promise<{ id: string; number: number }> {
+  const [product] = (await call(api, token, 'GET', `${base}/products?per_page=1&active=true`)) as { id: string }[];
+  const settings = (await call(api, token, 'GET', `${base}/settings`)) as { deliveryWindows: { id: string }[] };
+  const order = (await call(api, token, 'POST', `${base}/orders`, {
+    contact: { name: `Cliente ${name}`, phone: '300 555 0101' },
+    items: [{ productId: product!.id, quantity: 10 }],
+    fulfillment: 'delivery',
+    address: { line: `Calle de prueba ${name}`, city: 'Bogotá', ...point },
+    dueDate: today(),
+    window: settings.deliveryWindows[0]?.id ?? null,
+    paymentMethod: 'cash',
+    deliveryAssistantId: driverId,
+  })) as { id: string; number: number };
+  for (const status of ['confirmed', 'in_production', 'ready']) {
+    await call(api, token, 'PATCH', `${base}/orders/${order.id}`, { status });
+  }
+  return order;
+}
+
+/** A phone (375 px) of its own, collecting its console errors but those of being offline on purpose. */
+async function newPhone(browser: Browser) {
+  const phone = await browser.newContext({
+    viewport: { width: 375, height: 800 },
+    locale: 'es-CO',
+    timezoneId: 'America/Bogota',
+  });
+  const page = await phone.newPage();
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    // Offline reads fail, and the move of an order taken back is a 404 (the conflict).
+    if (m.type() === 'error' && !/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR|status of 404/.test(m.text()))
+      errors.push(`${m.text()} ${m.location().url}`);
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return { phone, page, errors };
+}
+
 test('the office routes three orders, the driver delivers one offline, the office sees it', async ({
   page,
   browser,
@@ -64,23 +111,9 @@ test('the office routes three orders, the driver delivers one offline, the offic
   const token = await apiToken(api, DEMO.admin);
   const date = today();
   const base = `/api/companies/${companyId}`;
-  const [product] = (await call(api, token, 'GET', `${base}/products?per_page=1&active=true`)) as { id: string }[];
-  const settings = (await call(api, token, 'GET', `${base}/settings`)) as { deliveryWindows: { id: string }[] };
   const numbers: Record<keyof typeof POINTS, number> = { far: 0, near: 0, middle: 0 };
   for (const name of ['far', 'near', 'middle'] as const) {
-    const order = (await call(api, token, 'POST', `${base}/orders`, {
-      contact: { name: `Cliente ${name}`, phone: '300 555 0101' },
-      items: [{ productId: product!.id, quantity: 10 }],
-      fulfillment: 'delivery',
-      address: { line: `Calle de prueba ${name}`, city: 'Bogotá', ...POINTS[name] },
-      dueDate: date,
-      window: settings.deliveryWindows[0]?.id ?? null,
-      paymentMethod: 'cash',
-    })) as { id: string; number: number };
-    numbers[name] = order.number;
-    for (const status of ['confirmed', 'in_production', 'ready']) {
-      await call(api, token, 'PATCH', `${base}/orders/${order.id}`, { status });
-    }
+    numbers[name] = (await readyOrder(api, token, base, name, POINTS[name])).number;
   }
 
   // The demo driver already has some of today's stops (the seed's).
@@ -139,19 +172,7 @@ test('the office routes three orders, the driver delivers one offline, the offic
   await sheet.getByRole('button', { name: 'Cerrar' }).click();
 
   // The driver's phone: the same order, big cards.
-  const phone = await browser.newContext({
-    viewport: { width: 375, height: 800 },
-    locale: 'es-CO',
-    timezoneId: 'America/Bogota',
-  });
-  const driver = await phone.newPage();
-  const driverErrors: string[] = [];
-  driver.on('console', (m) => {
-    // Offline reads fail, and the move of the order taken back is a 404 (the conflict below).
-    if (m.type() === 'error' && !/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR|status of 404/.test(m.text()))
-      driverErrors.push(m.text());
-  });
-  driver.on('pageerror', (e) => driverErrors.push(e.message));
+  const { phone, page: driver, errors: driverErrors } = await newPhone(browser);
   await signIn(driver, DEMO.driver);
   await expect(driver).toHaveURL(/\/driver\/orders/);
   await expect(driver.getByRole('heading', { name: 'Mi ruta de hoy', level: 1 })).toBeVisible();
@@ -221,6 +242,48 @@ test('the office routes three orders, the driver delivers one offline, the offic
   await driver.getByRole('button', { name: 'Entendido' }).click();
   await expect(driver.getByRole('alert')).toBeHidden();
 
+  // "No recibió": nobody opens at the far stop. Without signal the driver sends it back with the reason;
+  // once online, the office's open page shows it flagged, to reassign.
+  const far = driver.locator(`[data-stop="${numbers.far}"]`);
+  await far.getByRole('button', { name: 'En camino' }).click();
+  await expect(far.getByRole('button', { name: 'Entregado' })).toBeVisible();
+  await far.getByRole('button', { name: 'No recibió' }).click();
+  const back = far.getByRole('button', { name: 'Devolver a la panadería' });
+  await back.click();
+  await expect(far.getByRole('alert')).toHaveText('Elige por qué no se entregó.');
+  await far.getByRole('radio', { name: 'Otro' }).check();
+  await back.click();
+  await expect(far.getByRole('alert')).toHaveText('Cuenta qué pasó (hasta 200 caracteres).');
+  await far.getByLabel('¿Qué pasó?').fill('Portería cerrada, nadie contesta');
+  await expect(far.getByText('32 de 200 caracteres')).toBeVisible();
+  await expectNoSeriousAxeViolations(driver, 'no recibió');
+  await driver.screenshot({ path: shot('delivery-driver-not-received-375.png'), fullPage: true });
+  await phone.setOffline(true);
+  await back.click();
+  const returned = 'No recibió: Otro: Portería cerrada, nadie contesta';
+  await expect(far).toContainText(returned);
+  await expect(far.getByText('Pendiente de enviar')).toBeVisible();
+  await phone.setOffline(false);
+  await expect(far.getByText('Pendiente de enviar')).toBeHidden({ timeout: 10_000 });
+  // Back at the office, still the driver's: it may set off again once the customer answers.
+  await expect(far).toContainText(returned);
+  await expect(far.getByRole('button', { name: 'En camino' })).toBeVisible();
+  const farRow = route.locator(`[data-stop="${numbers.far}"]`);
+  await expect(farRow).toContainText(returned, { timeout: 5_000 });
+  await expect(farRow).toHaveAttribute('data-returned', 'true');
+  await expect(farRow).toContainText('Listo');
+  await expect(page.getByRole('heading', { name: '1 pedido volvió sin entregar' })).toBeVisible();
+  await page.getByRole('button', { name: 'Seleccionarlos para reasignar' }).click();
+  await expect(page.getByLabel(`Seleccionar pedido #${numbers.far}`)).toBeChecked();
+  await expect(page.getByRole('button', { name: 'Asignar 1 pedido' })).toBeEnabled();
+  await expectNoSeriousAxeViolations(page, 'domicilios con un pedido devuelto');
+  await pageShot(page, 375, 'delivery-office-returned-375.png');
+  const farOrder = (await stopsOf(true)).find((s) => s.number === numbers.far)!;
+  const history = ((await call(api, token, 'GET', `${base}/orders/${farOrder.id}`)) as Order).history;
+  expect(history.filter((h) => h.field === 'notReceived').map((h) => h.to)).toEqual([
+    { reason: 'other', details: 'Portería cerrada, nadie contesta' },
+  ]);
+
   // The summary: the cash collected by the driver.
   const day = (await call(api, token, 'GET', `${base}/deliveries?date=${date}`)) as DeliveryDay;
   const mine = day.routes.find((r) => r.driver?.name === DRIVER_NAME)!;
@@ -238,5 +301,142 @@ test('the office routes three orders, the driver delivers one offline, the offic
   await expectNoSeriousAxeViolations(driver, 'resumen del repartidor');
   expect(driverErrors).toEqual([]);
   await phone.close();
+  await api.dispose();
+});
+
+test('two drivers on one phone: each one’s kept route and moves are theirs alone; sign-out warns and forgets', async ({
+  browser,
+  playwright,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const api = await playwright.request.newContext({ baseURL });
+  const companyId = await marketCompanyId(api);
+  const token = await apiToken(api, DEMO.admin);
+  const base = `/api/companies/${companyId}`;
+  const signInAs = async (email: string, password = DEMO_PASSWORD) => {
+    const res = await api.post('/api/identity/sign-in', { data: { email, password } });
+    expect(res.status(), await res.text()).toBe(200);
+    return ((await res.json()) as { data: { user: { uid: string } } }).data.user.uid;
+  };
+  const firstUid = await signInAs(DEMO.driver);
+  // A second driver of the bakery, who shares the phone.
+  const second = { email: `repartidora-${Date.now()}@hornada.test`, password: 'Ruta-compartida-2026' };
+  const secondUser = (await call(api, token, 'POST', `${base}/users`, {
+    name: 'Sofía Rincón',
+    ...second,
+    role: 'delivery_assistant',
+  })) as { id: string };
+  const secondUid = await signInAs(second.email, second.password);
+  const order = await readyOrder(api, token, base, 'compartido', POINTS.middle, firstUid);
+  const status = async () => ((await call(api, token, 'GET', `${base}/orders/${order.id}`)) as Order).status;
+
+  const { phone, page, errors } = await newPhone(browser);
+  /** The phone's IndexedDB: the drivers' databases, and how many records one of them keeps in a store. */
+  const databases = () =>
+    page.evaluate(async () =>
+      (await indexedDB.databases())
+        .map((d) => d.name ?? '')
+        .filter((n) => n.startsWith('hornada-driver'))
+        .sort(),
+    );
+  const kept = (uid: string, store: 'actions' | 'routes') =>
+    page.evaluate(
+      ([name, storeName]) =>
+        new Promise<number>((resolve, reject) => {
+          const open = indexedDB.open(name);
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const db = open.result;
+            const count = db.transaction(storeName, 'readonly').objectStore(storeName).count();
+            count.onsuccess = () => {
+              db.close();
+              resolve(count.result);
+            };
+            count.onerror = () => reject(count.error);
+          };
+        }),
+      [`hornada-driver:${uid}`, store] as const,
+    );
+  const signOut = async (firstName: string) => {
+    await accountButton(page, firstName).click();
+    await page.getByRole('button', { name: 'Cerrar Sesión' }).click();
+  };
+  /** Signed out and sent home (the home page may fail to load without signal: the session is what counts). */
+  const signedOut = async () => {
+    await expect(page).toHaveURL(/^https?:\/\/[^/]+\/$/);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('auth-email'))).toBeNull();
+  };
+
+  // The first driver's route is kept on the phone under their own id.
+  await signIn(page, DEMO.driver);
+  await expect(page).toHaveURL(/\/driver\/orders/);
+  const card = page.locator(`[data-stop="${order.number}"]`);
+  await expect(card).toBeVisible();
+  await expect.poll(() => kept(firstUid, 'routes')).toBe(1);
+
+  // Without signal they set off; signing out asks about the move not sent.
+  await phone.setOffline(true);
+  await card.getByRole('button', { name: 'En camino' }).click();
+  await expect(card.getByText('Pendiente de enviar')).toBeVisible();
+  await signOut('Wilson');
+  const warning = page.getByRole('dialog', { name: 'Tienes 1 acción pendiente de enviar' });
+  await expect(warning).toBeVisible();
+  await expect(warning).toContainText('otra persona que entre no la ve');
+  await expectNoSeriousAxeViolations(page, 'aviso de acciones pendientes');
+  await page.screenshot({ path: shot('delivery-driver-sign-out-pending-375.png') });
+  // Staying is a choice: still signed in, the move still kept.
+  await warning.getByRole('button', { name: 'Seguir conectado para enviarla' }).click();
+  await expect(warning).toBeHidden();
+  await expect(accountButton(page, 'Wilson')).toBeVisible();
+  await expect(card.getByText('Pendiente de enviar')).toBeVisible();
+  // Signing out keeping it: the route leaves the phone, the move stays for this driver only.
+  await signOut('Wilson');
+  await warning.getByRole('button', { name: 'Cerrar sesión y guardarla' }).click();
+  await signedOut();
+  await expect.poll(() => kept(firstUid, 'routes')).toBe(0);
+  expect(await kept(firstUid, 'actions')).toBe(1);
+  await phone.setOffline(false);
+
+  // The second driver on the same phone: none of the first one's stops, moves or conflicts, and nothing of
+  // theirs is sent with this session.
+  await signIn(page, second.email, second.password);
+  await expect(page).toHaveURL(/\/driver\/orders/);
+  await expect(page.getByText('Hoy no tienes domicilios asignados.')).toBeVisible();
+  await expect(page.getByText('Pendiente de enviar')).toHaveCount(0);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page.locator('[data-stop]')).toHaveCount(0);
+  await expect.poll(databases).toEqual([`hornada-driver:${firstUid}`, `hornada-driver:${secondUid}`].sort());
+  expect(await kept(secondUid, 'actions')).toBe(0);
+  expect(await kept(firstUid, 'actions')).toBe(1);
+  expect(await status()).toBe('ready');
+  await expectNoSeriousAxeViolations(page, 'mi ruta de otra repartidora');
+  // Nothing pending for her: signing out asks nothing.
+  await signOut('Sofía');
+  await signedOut();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // The first driver back: their kept move goes out now, with their own session.
+  await signIn(page, DEMO.driver);
+  await expect(page).toHaveURL(/\/driver\/orders/);
+  await expect.poll(status, { timeout: 10_000 }).toBe('out_for_delivery');
+  await expect(card.getByText('Pendiente de enviar')).toBeHidden();
+  expect(await kept(firstUid, 'actions')).toBe(0);
+
+  // Discarding: the move never leaves the phone, and nothing of theirs stays on it.
+  await phone.setOffline(true);
+  await card.getByRole('button', { name: 'Entregado' }).click();
+  await expect(card.getByText('Pendiente de enviar')).toBeVisible();
+  await signOut('Wilson');
+  await warning.getByRole('button', { name: 'Cerrar sesión y descartarla' }).click();
+  await signedOut();
+  await expect.poll(databases).toEqual([`hornada-driver:${secondUid}`]);
+  await phone.setOffline(false);
+  expect(await status()).toBe('out_for_delivery');
+  expect(errors).toEqual([]);
+  await phone.close();
+  // Clean up: the order delivered by the office, the second driver disabled.
+  await call(api, token, 'PATCH', `${base}/orders/${order.id}`, { status: 'delivered' });
+  await call(api, token, 'PATCH', `${base}/users/${secondUser.id}`, { disabled: true });
   await api.dispose();
 });

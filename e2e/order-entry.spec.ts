@@ -176,6 +176,20 @@ test.describe('staff order entry', () => {
       await expect(page.getByTestId('entry-subtotal')).toHaveText(formatMoney(subtotal));
 
       await page.getByRole('group', { name: 'Horario' }).getByRole('radio').first().check();
+      // The map pin (issue 27): typed coordinates show with a link to check them; "Quitar" empties both.
+      const pin = page.getByRole('group', { name: 'Ubicación en el mapa' });
+      await page.getByLabel('Latitud').fill('4.6458');
+      await page.getByLabel('Longitud').fill('-74.0613');
+      await expect(pin.getByTestId('pin-coordinates')).toHaveText('4.645800, -74.061300');
+      await expect(pin.getByRole('link', { name: /^Ver en el mapa/ })).toHaveAttribute(
+        'href',
+        /query=4\.6458%2C-74\.0613$/,
+      );
+      await pin.getByRole('button', { name: 'Quitar ubicación' }).click();
+      await expect(page.getByLabel('Latitud')).toHaveValue('');
+      await expect(page.getByLabel('Longitud')).toHaveValue('');
+      await page.getByLabel('Latitud').fill('4.6458');
+      await page.getByLabel('Longitud').fill('-74.0613');
       // Unpaid credit plus this order passes the limit: a warning with the figures, not a block.
       const warning = page.getByRole('alert').filter({ hasText: 'Supera el cupo de crédito' });
       await expect(warning).toBeVisible();
@@ -197,7 +211,12 @@ test.describe('staff order entry', () => {
       created.push(id);
       const order = await api.call<Order>('GET', `orders/${id}`);
       await expect(toast).toHaveText(`Pedido #${order.number} creado`);
-      expect(order).toMatchObject({ channel: 'b2b', b2bClientId: client.id, paymentMethod: 'credit' });
+      expect(order).toMatchObject({
+        channel: 'b2b',
+        b2bClientId: client.id,
+        paymentMethod: 'credit',
+        address: { lat: 4.6458, lng: -74.0613 },
+      });
       expect(order.items.map((l) => [l.productId, l.unitPrice, l.quantity])).toEqual(
         rules.map(([p, , q]) => [p.id, expected.get(p.id), q]),
       );

@@ -1,9 +1,11 @@
 /* global self, caches */
 // The driver's service worker (issue 27), scope /driver/: keeps the app shell (the driver pages' HTML and the
-// hashed scripts and styles they load) and today's route (GET …/deliveries), so the phone opens and shows the
-// route without signal. Pages and the route: network first, the kept copy when offline. Hashed assets never
-// change: kept copy first. Writes are never cached: the page's IndexedDB queue keeps and replays them.
-const CACHE = 'hornada-driver-v1';
+// hashed scripts and styles they load), so the phone opens without signal. Pages: network first, the kept
+// copy when offline. Hashed assets never change: kept copy first. Nothing a user reads is kept here: the
+// cache is the phone's, shared by every driver who signs in on it, so today's route and the moves not sent
+// live in the page's IndexedDB, one database per signed-in user (driver-queue.ts), and sign-out forgets them.
+// v2: v1 kept GET …/deliveries answers under one key for every user; activating v2 deletes that cache.
+const CACHE = 'hornada-driver-v2';
 const SHELL = ['/driver/orders', '/driver/summary', '/driver.webmanifest', '/icons/driver-192.png'];
 
 /**
@@ -87,7 +89,5 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(networkFirst(request, '/driver/orders'));
   } else if (url.pathname.startsWith('/assets/')) {
     event.respondWith(keptFirst(request));
-  } else if (/^\/api\/companies\/[^/]+\/deliveries$/.test(url.pathname)) {
-    event.respondWith(networkFirst(request));
   }
 });

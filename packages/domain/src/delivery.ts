@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ContactRecord } from './schemas/carts';
-import { ORDER_PAYMENT_METHODS, ORDER_STATUSES, PAYMENT_STATUSES } from './schemas/orders';
+import { NotReceivedRecord, ORDER_PAYMENT_METHODS, ORDER_STATUSES, PAYMENT_STATUSES } from './schemas/orders';
 import { address } from './schemas/users';
 
 /**
@@ -30,6 +30,8 @@ export const DeliveryStop = z.object({
   updatedAt: z.string(),
   /** True when the address has no coordinates: routed last, flagged for the office. */
   noCoordinates: z.boolean(),
+  /** The driver's "No recibió" while the stop is back at the office, to reassign (null otherwise). */
+  notReceived: NotReceivedRecord.nullable(),
 });
 export type DeliveryStop = z.infer<typeof DeliveryStop>;
 

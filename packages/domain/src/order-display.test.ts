@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { addressLine, mapHref, telHref, whatsappHref, windowHours, windowLabel } from './order-display';
+import {
+  addressLine,
+  mapHref,
+  pinText,
+  roundCoordinate,
+  telHref,
+  whatsappHref,
+  windowHours,
+  windowLabel,
+} from './order-display';
 
 const windows = [
   { id: 'manana', label: 'Mañana', start: '08:00', end: '11:00' },
@@ -49,5 +58,16 @@ describe('how an order reads', () => {
     );
     expect(mapHref({ ...base, lat: null, lng: null })).toContain(encodeURIComponent('Calle 45 # 13-20, Teusaquillo'));
     expect(mapHref(null)).toBeNull();
+  });
+});
+
+describe('a map pin without a map library (issue 27)', () => {
+  it('keeps a phone’s fix to six decimals, shows it so, and opens Google Maps at it', () => {
+    expect(roundCoordinate(4.62781234567)).toBe(4.627812);
+    expect(roundCoordinate(-74.0712349)).toBe(-74.071235);
+    expect(pinText({ lat: 4.6278, lng: -74.0712 })).toBe('4.627800, -74.071200');
+    expect(mapHref({ line: '', lat: 4.6278, lng: -74.0712 })).toBe(
+      'https://www.google.com/maps/search/?api=1&query=4.6278%2C-74.0712',
+    );
   });
 });

@@ -69,6 +69,16 @@ export function whatsappHref(phone: string, text?: string): string | null {
   return `https://wa.me/${digits}${text ? `?text=${encodeURIComponent(text)}` : ''}`;
 }
 
+/** A map pin's coordinate as kept: six decimals, about 11 cm, finer than any phone's fix (issue 27). */
+export function roundCoordinate(value: number): number {
+  return Math.round(value * 1e6) / 1e6;
+}
+
+/** "4.627800, -74.071200": a map pin as people read and check it. */
+export function pinText(p: { lat: number; lng: number }): string {
+  return `${p.lat.toFixed(6)}, ${p.lng.toFixed(6)}`;
+}
+
 /** Google Maps for an address: its point when known, else its text. */
 export function mapHref(address: AddressParts | null | undefined): string | null {
   if (!address) return null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { balanceDue } from './order-history';
+import { balanceDue, historyLine } from './order-history';
 import type { HistoryEntry } from './schemas/orders';
 
 const by = { uid: 'u', name: 'Julián', role: 'company_staff' };
@@ -30,5 +30,18 @@ describe('balanceDue (issue 29: a paid order that grows)', () => {
     expect(
       balanceDue({ total: 15_000, paymentStatus: 'paid', history: [placed, paid, entry('total', 20_000, 15_000)] }),
     ).toBe(0);
+  });
+});
+
+describe('historyLine of the driver\'s "No recibió" (issue 27)', () => {
+  it('reads the reason in Spanish, and its clearing', () => {
+    const driver = { uid: 'd', name: 'Wilson', role: 'delivery_assistant' };
+    const failed = { ...entry('notReceived', null, { reason: 'other', details: 'Portería cerrada' }), by: driver };
+    expect(historyLine(failed, [], 'America/Bogota')).toMatchObject({
+      who: 'Wilson (domicilios)',
+      what: 'No recibió: — → Otro: Portería cerrada',
+    });
+    const cleared = entry('notReceived', { reason: 'nobody_home', details: null }, null);
+    expect(historyLine(cleared, [], 'America/Bogota').what).toBe('No recibió: No había nadie → —');
   });
 });

@@ -1,8 +1,8 @@
 import { formatDateTime, formatMoney } from './format';
 import type { WindowParts } from './order-display';
-import { ORDER_STATUS_ES, PAYMENT_METHOD_ES, PAYMENT_STATUS_ES } from './order-status';
+import { notReceivedText, ORDER_STATUS_ES, PAYMENT_METHOD_ES, PAYMENT_STATUS_ES } from './order-status';
 import type { Fulfillment } from './schemas/carts';
-import type { HistoryEntry, OrderPaymentMethod, OrderStatus, PaymentStatus } from './schemas/orders';
+import type { HistoryEntry, NotReceived, OrderPaymentMethod, OrderStatus, PaymentStatus } from './schemas/orders';
 
 /**
  * An order's history as people read it, in Spanish (design §5: every change lands in history): the staff's
@@ -30,6 +30,7 @@ const FIELD_ES: Record<string, string> = {
   notes: 'Notas',
   cancelReason: 'Motivo de la cancelación',
   refundReason: 'Motivo del reembolso',
+  notReceived: 'No recibió',
   refundsDue: 'Pagos por devolver',
   contact: 'Contacto',
   customerId: 'Cliente',
@@ -75,6 +76,7 @@ function valueText(field: string, value: unknown, windows: readonly WindowParts[
     return `${units} ${units === 1 ? 'unidad' : 'unidades'}`;
   }
   if (field === 'deliveryAssistantId' || field === 'customerId') return 'asignado';
+  if (field === 'notReceived' && typeof value === 'object') return notReceivedText(value as NotReceived);
   if (field === 'refundsDue' && Array.isArray(value)) return value.length === 0 ? 'ninguno' : String(value.length);
   return typeof value === 'string' || typeof value === 'number' ? String(value) : 'cambió';
 }

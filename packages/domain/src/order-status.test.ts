@@ -8,10 +8,13 @@ import {
   fieldMomentOf,
   mayChangeFieldAt,
   isUnpaid,
+  NOT_RECEIVED_ES,
+  notReceivedText,
   paymentStatusesOf,
   statusMoves,
 } from './order-status';
-import { ORDER_STATUSES } from './schemas/orders';
+import { POLICY } from './policy';
+import { NotReceivedInput, ORDER_STATUSES } from './schemas/orders';
 
 describe('order status machine (design §5)', () => {
   it('has exactly the moves of design §5, by fulfilment', () => {
@@ -25,6 +28,7 @@ describe('order status machine (design §5)', () => {
       'in_production>cancelled',
       'ready>out_for_delivery',
       'out_for_delivery>delivered',
+      'out_for_delivery>ready',
     ]);
     const pickup = statusMoves('pickup').map((m) => `${m.from}>${m.to}`);
     expect(pickup).toContain('ready>delivered');
@@ -34,8 +38,9 @@ describe('order status machine (design §5)', () => {
   it('lets admin and staff make every move and nothing else', () => {
     for (const role of ['company_admin', 'company_staff', 'system_admin'] as const) {
       for (const from of ORDER_STATUSES) {
+        // Every move but the driver's "No recibió", which is said at the door.
         const want = statusMoves('delivery')
-          .filter((m) => m.from === from)
+          .filter((m) => m.from === from && !(m.from === 'out_for_delivery' && m.to === 'ready'))
           .map((m) => m.to);
         expect(allowedStatusMoves(role, from, 'delivery')).toEqual(want);
       }
@@ -55,11 +60,64 @@ describe('order status machine (design §5)', () => {
       new Set(['confirmed>in_production', 'in_production>ready']),
     );
     expect(new Set(movesOf('delivery_assistant'))).toEqual(
-      new Set(['ready>out_for_delivery', 'out_for_delivery>delivered']),
+      new Set(['ready>out_for_delivery', 'out_for_delivery>delivered', 'out_for_delivery>ready']),
     );
     expect(new Set(movesOf('company_customer'))).toEqual(new Set(['pending>cancelled']));
     expect(canMoveStatus('company_customer', 'confirmed', 'cancelled', 'delivery')).toBe(false);
     expect(canMoveStatus('delivery_assistant', 'ready', 'delivered', 'pickup')).toBe(false);
+  });
+});
+
+describe('"No recibió" (issue 27)', () => {
+  it("is the driver's move alone, from out_for_delivery only, for deliveries", () => {
+    expect(canMoveStatus('delivery_assistant', 'out_for_delivery', 'ready', 'delivery')).toBe(true);
+    expect(canMoveStatus('delivery_assistant', 'out_for_delivery', 'ready', 'pickup')).toBe(false);
+    for (const from of ORDER_STATUSES.filter((s) => s !== 'out_for_delivery')) {
+      expect(canMoveStatus('delivery_assistant', from, 'ready', 'delivery')).toBe(false);
+    }
+    for (const role of [
+      'company_admin',
+      'company_staff',
+      'system_admin',
+      'production_assistant',
+      'company_customer',
+    ] as const) {
+      expect(canMoveStatus(role, 'out_for_delivery', 'ready', 'delivery')).toBe(false);
+    }
+    // The office still makes its own moves from out_for_delivery.
+    expect(allowedStatusMoves('company_staff', 'out_for_delivery', 'delivery')).toEqual(['delivered']);
+    expect(allowedStatusMoves('delivery_assistant', 'out_for_delivery', 'delivery')).toEqual(['delivered', 'ready']);
+  });
+
+  it('binds the reason to that move: the driver writes it only with it, the office never', () => {
+    expect(mayChangeFieldAt('delivery_assistant', 'notReceived', 'out_for_delivery', 'ready')).toBe(true);
+    expect(mayChangeFieldAt('delivery_assistant', 'notReceived', 'out_for_delivery', null)).toBe(false);
+    expect(mayChangeFieldAt('delivery_assistant', 'notReceived', 'ready', null)).toBe(false);
+    expect(mayChangeFieldAt('delivery_assistant', 'notReceived', 'out_for_delivery', 'delivered')).toBe(false);
+    expect(mayChangeFieldAt('company_staff', 'notReceived', 'ready', null)).toBe(false);
+    expect(mayChangeFieldAt('company_admin', 'notReceived', 'out_for_delivery', 'delivered')).toBe(false);
+  });
+
+  it('is writable by the driver alone in the permission table', () => {
+    expect(POLICY.orders.writable.delivery_assistant).toContain('notReceived');
+    expect(POLICY.orders.writable.production_assistant).not.toContain('notReceived');
+    expect(POLICY.orders.writable.company_customer).not.toContain('notReceived');
+  });
+
+  it('reads in Spanish', () => {
+    expect(notReceivedText({ reason: 'nobody_home', details: null })).toBe('No había nadie');
+    expect(notReceivedText({ reason: 'other', details: 'Portería cerrada' })).toBe('Otro: Portería cerrada');
+    expect(Object.values(NOT_RECEIVED_ES)).toEqual(['No había nadie', 'Dirección errada', 'Rechazó el pedido', 'Otro']);
+  });
+
+  it('takes a listed reason, and for "other" what happened in at most 200 characters', () => {
+    expect(NotReceivedInput.safeParse({ reason: 'refused' }).success).toBe(true);
+    expect(NotReceivedInput.safeParse({ reason: 'other' }).success).toBe(false);
+    expect(NotReceivedInput.safeParse({ reason: 'other', details: '   ' }).success).toBe(false);
+    expect(NotReceivedInput.safeParse({ reason: 'other', details: 'x'.repeat(200) }).success).toBe(true);
+    expect(NotReceivedInput.safeParse({ reason: 'other', details: 'x'.repeat(201) }).success).toBe(false);
+    expect(NotReceivedInput.safeParse({ reason: 'lost' }).success).toBe(false);
+    expect(NotReceivedInput.safeParse({ reason: 'refused', extra: 1 }).success).toBe(false);
   });
 });
 

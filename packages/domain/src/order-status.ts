@@ -1,6 +1,6 @@
 import type { Role } from './roles';
 import type { Fulfillment } from './schemas/carts';
-import type { OrderChannel, OrderPaymentMethod, OrderStatus, PaymentStatus } from './schemas/orders';
+import type { NotReceivedReason, OrderChannel, OrderPaymentMethod, OrderStatus, PaymentStatus } from './schemas/orders';
 
 /**
  * The status machine and the payment axis of design §5, with the role table: pure, so the server's
@@ -15,6 +15,8 @@ interface Move<S> {
   by: readonly Mover[];
   /** Only for this fulfilment (a pickup order goes ready → delivered, a delivery goes out first). */
   only?: Fulfillment;
+  /** False: admin and staff do not make it either (the driver's "No recibió" is said at the door). */
+  office?: false;
 }
 
 const STATUS_MOVES: readonly Move<OrderStatus>[] = [
@@ -27,6 +29,8 @@ const STATUS_MOVES: readonly Move<OrderStatus>[] = [
   { from: 'ready', to: 'out_for_delivery', by: ['delivery_assistant'], only: 'delivery' },
   { from: 'ready', to: 'delivered', by: [], only: 'pickup' },
   { from: 'out_for_delivery', to: 'delivered', by: ['delivery_assistant'], only: 'delivery' },
+  // "No recibió" (issue 27): the stop failed, the order goes back to the office with a reason (notReceived).
+  { from: 'out_for_delivery', to: 'ready', by: ['delivery_assistant'], only: 'delivery', office: false },
 ];
 
 function moverOf(role: Role): Mover | null {
@@ -34,14 +38,15 @@ function moverOf(role: Role): Mover | null {
   return role === 'production_assistant' || role === 'delivery_assistant' || role === 'company_customer' ? role : null;
 }
 
-const mayMake = (role: Role, by: readonly Mover[]) => {
+const mayMake = (role: Role, move: Move<unknown>) => {
   const mover = moverOf(role);
-  return mover === 'back_office' || (mover !== null && by.includes(mover));
+  if (mover === 'back_office') return move.office !== false;
+  return mover !== null && move.by.includes(mover);
 };
 
 /** The statuses this role may move an order to from `from` (empty: none). */
 export function allowedStatusMoves(role: Role, from: OrderStatus, fulfillment: Fulfillment): OrderStatus[] {
-  return STATUS_MOVES.filter((m) => m.from === from && (!m.only || m.only === fulfillment) && mayMake(role, m.by)).map(
+  return STATUS_MOVES.filter((m) => m.from === from && (!m.only || m.only === fulfillment) && mayMake(role, m)).map(
     (m) => m.to,
   );
 }
@@ -140,6 +145,20 @@ export const ORDER_STATUS_ES: Record<OrderStatus, string> = {
   cancelled: 'Cancelado',
 };
 
+/** The driver's reasons for "No recibió" (issue 27), as the phone offers them. */
+export const NOT_RECEIVED_ES: Record<NotReceivedReason, string> = {
+  nobody_home: 'No había nadie',
+  wrong_address: 'Dirección errada',
+  refused: 'Rechazó el pedido',
+  other: 'Otro',
+};
+
+/** "No había nadie", or "Otro: <what the driver wrote>". */
+export function notReceivedText(v: { reason: NotReceivedReason; details?: string | null }): string {
+  const label = NOT_RECEIVED_ES[v.reason] ?? v.reason;
+  return v.details ? `${label}: ${v.details}` : label;
+}
+
 export const PAYMENT_STATUS_ES: Record<PaymentStatus, string> = {
   unpaid: 'Sin pagar',
   pending: 'Pago en proceso',
@@ -176,6 +195,7 @@ export interface FieldMoment {
 /** The fields whose change is bound to a moment of the order; the others follow only the permission table. */
 export const MOMENT_FIELDS = [
   'cancelReason',
+  'notReceived',
   'cashCollected',
   'producedQuantities',
   'routePosition',
@@ -194,6 +214,8 @@ const OPEN_MOVES: readonly OrderStatus[] = ['confirmed', 'in_production', 'ready
 export const ORDER_FIELD_MOMENTS: Record<Mover, Partial<Record<MomentField, FieldMoment>>> = {
   back_office: {
     cancelReason: { during: [], with: ['cancelled'] },
+    // The driver's word from the door: the office reads it, never writes it (the next trip out clears it).
+    notReceived: { during: [], with: [] },
     // Collected on the way or at the counter; the till may be settled after delivery.
     cashCollected: { during: ['out_for_delivery', 'delivered'], with: ['delivered'] },
     producedQuantities: { during: ['in_production', 'ready'], with: ['ready'] },
@@ -207,6 +229,7 @@ export const ORDER_FIELD_MOMENTS: Record<Mover, Partial<Record<MomentField, Fiel
     cashCollected: { during: ['out_for_delivery'], with: ['delivered'] },
     routePosition: { during: ['ready', 'out_for_delivery'], with: ['out_for_delivery'] },
     notes: { during: ['ready', 'out_for_delivery'], with: ['out_for_delivery', 'delivered'] },
+    notReceived: { during: [], with: ['ready'] },
   },
   company_customer: {
     cancelReason: { during: [], with: ['cancelled'] },

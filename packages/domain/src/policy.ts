@@ -140,7 +140,7 @@ export const POLICY = {
     delete: ADMIN,
     writable: {
       production_assistant: ['status', 'producedQuantities'],
-      delivery_assistant: ['status', 'cashCollected', 'routePosition', 'notes'],
+      delivery_assistant: ['status', 'cashCollected', 'routePosition', 'notes', 'notReceived'],
       company_customer: ['status', 'cancelReason'],
     },
   },

@@ -332,6 +332,8 @@ export const orders = pgTable(
     /** Approved payments the bakery owes back (after a cancellation, or a second one): modules/payments. */
     refundsDue: jsonb().$type<OrderRecord['refundsDue']>().notNull().default([]),
     notes: text(),
+    /** The driver's "No recibió" (issue 27) while the order is back at the office; cleared when it sets off again. */
+    notReceived: jsonb().$type<OrderRecord['notReceived']>(),
     history: jsonb().$type<OrderRecord['history']>().notNull().default([]),
     /** For search (number, name or phone): kept by PostgreSQL, never sent. */
     contactName: text().generatedAlwaysAs(sql`contact->>'name'`),

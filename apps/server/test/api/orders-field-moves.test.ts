@@ -66,6 +66,8 @@ function valueFor(field: string): unknown {
       return o.otherDriver.uid;
     case 'notes':
       return `Nota ${n}`;
+    case 'notReceived':
+      return { reason: 'other', details: `Motivo ${n}` };
     default:
       throw new Error(`no test value for ${field}`);
   }
@@ -159,6 +161,9 @@ describe('fields written outside their move (design §5 role × field table)', (
             const order: { id: string } = spare ?? (await orderAt(from));
             const body: Record<string, unknown> = { status: to, [field]: valueFor(field) };
             if (to === 'cancelled' && field !== 'cancelReason') body.cancelReason = 'Motivo de la cancelación';
+            // "No recibió" needs its reason (issue 27): the other fields ride the move with it.
+            if (from === 'out_for_delivery' && to === 'ready' && field !== 'notReceived')
+              body.notReceived = valueFor('notReceived');
             const may = mayChangeFieldAt(role, field, from, to);
             const problem = await check(`${role} ${field} with ${from}>${to}`, user, order.id, field, body, may);
             if (problem) failures.push(problem);

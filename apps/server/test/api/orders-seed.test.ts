@@ -41,6 +41,18 @@ describe('demo orders', () => {
     expect(days.filter((d) => d === today).length).toBeGreaterThanOrEqual(10);
   });
 
+  it('deliver to addresses with coordinates around Bogotá, so the route means something (issue 27)', () => {
+    const deliveries = all.filter((o) => o.fulfillment === 'delivery');
+    expect(deliveries.length).toBeGreaterThan(50);
+    for (const o of deliveries) {
+      const a = o.address!;
+      expect(a.lat, `#${o.number}`).toBeGreaterThan(4.45);
+      expect(a.lat).toBeLessThan(4.85);
+      expect(a.lng, `#${o.number}`).toBeGreaterThan(-74.25);
+      expect(a.lng).toBeLessThan(-73.95);
+    }
+  });
+
   it('cover every status, payment state, channel and method', () => {
     expect(new Set(all.map((o) => o.status))).toEqual(new Set(ORDER_STATUSES));
     expect(new Set(all.map((o) => o.paymentStatus))).toEqual(new Set(PAYMENT_STATUSES));

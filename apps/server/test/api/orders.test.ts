@@ -58,8 +58,10 @@ describe('status moves by role (design §5)', () => {
     company_admin: ['*'],
     company_staff: ['*'],
     production_assistant: ['confirmed>in_production', 'in_production>ready'],
-    delivery_assistant: ['ready>out_for_delivery', 'out_for_delivery>delivered'],
+    delivery_assistant: ['ready>out_for_delivery', 'out_for_delivery>delivered', 'out_for_delivery>ready'],
   };
+  /** The driver's "No recibió" (issue 27) is the one move the back office does not make. */
+  const DRIVER_ONLY = ['out_for_delivery>ready'];
 
   for (const fulfillment of ['delivery', 'pickup'] as const) {
     it(`makes every allowed move and refuses the others with a 422 naming the allowed (${fulfillment})`, async () => {
@@ -70,8 +72,12 @@ describe('status moves by role (design §5)', () => {
           const order = await orderAt(m.from, fulfillment);
           // Only the back office writes a reason; the assistants' refused cancellations send none.
           const reason = m.to === 'cancelled' && allowed[role]!.includes('*') ? 'Sin harina' : undefined;
-          const res = await patch(order.id, user, { status: m.to, cancelReason: reason });
-          const may = allowed[role]!.includes('*') || allowed[role]!.includes(`${m.from}>${m.to}`);
+          const move = `${m.from}>${m.to}`;
+          // Only the driver writes why a stop failed; the others' refused moves send none.
+          const notReceived =
+            DRIVER_ONLY.includes(move) && role === 'delivery_assistant' ? { reason: 'refused' } : undefined;
+          const res = await patch(order.id, user, { status: m.to, cancelReason: reason, notReceived });
+          const may = (allowed[role]!.includes('*') && !DRIVER_ONLY.includes(move)) || allowed[role]!.includes(move);
           const want = may ? 200 : 422;
           if (res.statusCode !== want) failures.push(`${role} ${m.from}>${m.to}: ${res.statusCode} ${res.body}`);
           if (may) {

@@ -19,6 +19,11 @@ export function layoutFor(area: Area) {
     const navigate = useNavigate();
     // The server ended this session (a disabled account): off the private screen at once, with a notice.
     useEffect(() => onSessionEnded(() => void navigate(paths.loginSessionEnded(), { replace: true })), [navigate]);
+    // Every screen of the driver's area (the profile too) registers the shared phone's sign-out check
+    // (moves not sent, the kept route), not only those that load it themselves.
+    useEffect(() => {
+      if (area === 'driver') void import('../features/delivery/driver-sign-out').catch(() => undefined);
+    }, []);
     const shop = useHeaderShop(area !== 'customer');
     const layout = (
       <AreaLayout label={AREA_LABELS[area]} items={navItems(area, user ?? null)} shopUrl={shop?.url ?? null} />

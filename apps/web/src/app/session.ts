@@ -15,6 +15,7 @@ import {
 } from '../lib/auth-presence';
 import type { SessionUser } from '../lib/auth-store';
 import { countItems, getCartStore } from '../lib/cart-store';
+import { signOutGuard } from '../lib/sign-out-guard';
 import { setUnauthorizedHandler } from '../lib/token-storage';
 import { getLiveStream } from '../lib/live-stream';
 import { useHydrated } from '../lib/use-hydrated';
@@ -170,10 +171,19 @@ export function useHeaderSession(companyId: string | null, initialMenu: Menu): H
     cartCount: hydrated ? cartCount : undefined,
     menu,
     logout: () => {
-      void currentAuthStore()
-        ?.getState()
-        .logout()
-        .then(() => navigate(paths.home));
+      void (async () => {
+        const store = currentAuthStore();
+        const leaving = store?.getState().user;
+        // A driver's phone is shared: its moves not sent and its kept route are dealt with first (issue 27).
+        // The driver's screens register that check when they load (lib/sign-out-guard.ts): no chunk is fetched
+        // here, so the storefront's first load stays as it was and a driver without signal can still sign out.
+        const guard = signOutGuard();
+        if (leaving && guard && !(await guard(leaving.uid))) return;
+        // Home first: a signed-in page's live reads (orders, a route) end before the token does, rather than
+        // asking again without it (a 401 each).
+        await navigate(paths.home);
+        await store?.getState().logout();
+      })();
     },
   };
 }

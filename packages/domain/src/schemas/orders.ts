@@ -26,6 +26,25 @@ export type OrderPaymentMethod = (typeof ORDER_PAYMENT_METHODS)[number];
 export const ORDER_CHANNELS = ['web', 'staff', 'b2b'] as const;
 export type OrderChannel = (typeof ORDER_CHANNELS)[number];
 
+/** Why a delivery failed at the door ("No recibió", issue 27): the driver picks one; `other` says what. */
+export const NOT_RECEIVED_REASONS = ['nobody_home', 'wrong_address', 'refused', 'other'] as const;
+export type NotReceivedReason = (typeof NOT_RECEIVED_REASONS)[number];
+export const NOT_RECEIVED_DETAILS_MAX = 200;
+
+/** The driver's "No recibió": a reason, and for `other` what happened (at most 200 characters). */
+export const NotReceivedInput = z
+  .object({
+    reason: z.enum(NOT_RECEIVED_REASONS),
+    details: shortText(NOT_RECEIVED_DETAILS_MAX).default(null),
+  })
+  .strict()
+  .refine((v) => v.reason !== 'other' || Boolean(v.details), {
+    path: ['details'],
+    message: 'Say what happened',
+  });
+export type NotReceived = z.infer<typeof NotReceivedInput>;
+export const NotReceivedRecord = z.object({ reason: z.enum(NOT_RECEIVED_REASONS), details: z.string().nullable() });
+
 /** A day: `YYYY-MM-DD`, or the instant a GET returned for it (read as the day it falls on in the company's zone). */
 export const dayInput = () => z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
 
@@ -80,6 +99,11 @@ export const OrderInput = z
      */
     refundsDue: z.array(z.never()).max(0).optional(),
     notes: shortText(1000).default(null),
+    /**
+     * Only with the driver's move out_for_delivery → ready (design §5's field moments): why the stop
+     * failed. No default: left out, it stays (the server clears it when the order sets off again).
+     */
+    notReceived: NotReceivedInput.optional(),
   })
   .strict();
 export type OrderInput = z.infer<typeof OrderInput>;
@@ -173,6 +197,8 @@ export const Order = baseRecord.extend({
   /** Payments received to give back (empty: none); shown to staff until the admin clears them. */
   refundsDue: z.array(RefundDue),
   notes: z.string().nullable(),
+  /** The driver's "No recibió" while the order is back at the office (null once it sets off again). */
+  notReceived: NotReceivedRecord.nullable(),
   history: z.array(HistoryEntry),
 });
 export type Order = z.infer<typeof Order>;

@@ -9,10 +9,15 @@ export const address = z
     neighborhood: z.string().trim().max(120).nullable().default(null),
     city: z.string().trim().max(120).nullable().default(null),
     notes: z.string().trim().max(500).nullable().default(null),
-    lat: z.number().min(-90).max(90).nullable().default(null),
-    lng: z.number().min(-180).max(180).nullable().default(null),
+    lat: z.number().min(-90, 'Latitude is -90 to 90').max(90, 'Latitude is -90 to 90').nullable().default(null),
+    lng: z.number().min(-180, 'Longitude is -180 to 180').max(180, 'Longitude is -180 to 180').nullable().default(null),
   })
-  .strict();
+  .strict()
+  // A map pin is both coordinates or none (issue 27): half a pin routes nowhere.
+  .refine((a) => (a.lat === null) === (a.lng === null), {
+    path: ['lng'],
+    message: 'Give both lat and lng, or neither',
+  });
 
 export const User = baseRecord.extend({
   companyId: z.string().nullable(),

@@ -107,6 +107,7 @@ export class DeliveryService {
         notes: o.notes,
         updatedAt: o.updatedAt.toISOString(),
         noCoordinates: pointOf(o) === null,
+        notReceived: o.notReceived ?? null,
       };
       const list = byDriver.get(o.deliveryAssistantId) ?? [];
       list.push(stop);

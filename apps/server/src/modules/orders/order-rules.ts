@@ -562,6 +562,18 @@ export class OrderRules {
         u.log('cancelReason', current.cancelReason, data.cancelReason);
       }
     }
+    if (current.status === 'out_for_delivery' && to === 'ready') {
+      // "No recibió" (issue 27): the driver says why at the door; the order stays assigned (the driver
+      // still carries it back and may try again), flagged for the office to reassign.
+      if (!data.notReceived) {
+        throw validationError([{ path: 'notReceived', message: 'Say why the order was not received' }]);
+      }
+      u.log('notReceived', current.notReceived, data.notReceived);
+    } else if (to === 'out_for_delivery' && current.notReceived) {
+      // It sets off again: the failed attempt stays in history only.
+      out.notReceived = null;
+      u.log('notReceived', current.notReceived, null);
+    }
     if (to === 'delivered') out.completedAt = this.clock.now();
     u.log('status', current.status, to);
   }
@@ -840,6 +852,7 @@ const LOGGED_BY_THE_REST = [
 type LoggedBySteps =
   | 'status'
   | 'cancelReason'
+  | 'notReceived'
   | 'refundReason'
   | 'refundsDue'
   | 'deliveryAssistantId'

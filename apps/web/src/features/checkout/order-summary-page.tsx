@@ -7,6 +7,7 @@ import { totalsOf, type PricingSettings } from '@hornada/domain/pricing';
 import type { Cart } from '@hornada/domain/schemas/carts';
 import type { OfferedDay } from '@hornada/domain/schemas/orders';
 import { inputClass } from '../../components/auth-card';
+import { LocationPin, type Point } from '../../components/forms/location-pin';
 import { EmptyState } from '../../components/empty-state';
 import { paths } from '../../config/paths';
 import { authStore } from '../../lib/auth-store';
@@ -25,6 +26,11 @@ import {
   type SavedAddress,
 } from './checkout-api';
 import { OrderLines } from './order-lines';
+
+/** A saved or cart address's pin, when it has both coordinates. */
+function pinOf(a: { lat?: number | null; lng?: number | null } | null | undefined): Point | null {
+  return a && typeof a.lat === 'number' && typeof a.lng === 'number' ? { lat: a.lat, lng: a.lng } : null;
+}
 
 type Loaded =
   | { kind: 'loading' }
@@ -126,6 +132,8 @@ function CheckoutForm({
   const [line, setLine] = useState(cart.address?.line ?? '');
   const [neighborhood, setNeighborhood] = useState(cart.address?.neighborhood ?? '');
   const [city, setCity] = useState(cart.address?.city ?? '');
+  // The map pin (issue 27): optional; the route puts an address without one last.
+  const [pin, setPin] = useState<Point | null>(pinOf(cart.address));
   const [day, setDay] = useState(days[0]?.date ?? '');
   const [slot, setSlot] = useState<string | null>(null);
   const [payment, setPayment] = useState<StorefrontMethod | ''>(settings.paymentMethods[0] ?? '');
@@ -167,6 +175,7 @@ function CheckoutForm({
     setLine((l) => (onlyIfEmpty && l ? l : a.line));
     setNeighborhood((n) => (onlyIfEmpty && n ? n : (a.neighborhood ?? '')));
     setCity((c) => (onlyIfEmpty && c ? c : (a.city ?? '')));
+    setPin((p) => (onlyIfEmpty && p ? p : pinOf(a)));
   }
   const typedIsSaved = savedAddresses.some(
     (a) => a.line === line.trim() && (a.neighborhood ?? '') === neighborhood.trim() && (a.city ?? '') === city.trim(),
@@ -213,7 +222,14 @@ function CheckoutForm({
       fulfillment,
       address:
         fulfillment === 'delivery'
-          ? { line: line.trim(), neighborhood: neighborhood.trim() || null, city: city.trim() || null, notes: null }
+          ? {
+              line: line.trim(),
+              neighborhood: neighborhood.trim() || null,
+              city: city.trim() || null,
+              notes: null,
+              lat: pin?.lat ?? null,
+              lng: pin?.lng ?? null,
+            }
           : null,
       dueDate: day,
       window: slot,
@@ -235,8 +251,8 @@ function CheckoutForm({
               neighborhood: body.address.neighborhood ?? null,
               city: body.address.city ?? null,
               notes: null,
-              lat: null,
-              lng: null,
+              lat: body.address.lat ?? null,
+              lng: body.address.lng ?? null,
             },
           ])
           .catch(() => undefined);
@@ -362,7 +378,8 @@ function CheckoutForm({
                   onChange={(e) => {
                     const a = savedAddresses[Number(e.target.value)];
                     if (a) fillAddress(a);
-                    else fillAddress({ line: '', neighborhood: null, city: null } as SavedAddress);
+                    else
+                      fillAddress({ line: '', neighborhood: null, city: null, lat: null, lng: null } as SavedAddress);
                   }}
                 >
                   {savedAddresses.map((a, n) => (
@@ -399,6 +416,7 @@ function CheckoutForm({
                 autoComplete="address-level2"
               />
             </div>
+            <LocationPin value={pin} onChange={setPin} />
             {uid && !typedIsSaved && line.trim() ? (
               <label className="flex min-h-11 items-center gap-2">
                 <input

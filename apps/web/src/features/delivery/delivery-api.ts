@@ -1,5 +1,5 @@
 import type { DeliveryDay } from '@hornada/domain/delivery';
-import { IDEMPOTENCY_HEADER } from '@hornada/domain/schemas/orders';
+import { IDEMPOTENCY_HEADER, type NotReceived } from '@hornada/domain/schemas/orders';
 import { http } from '../../lib/http';
 import { randomKey } from '../../lib/random-key';
 import { useLiveRead } from '../../lib/use-live-read';
@@ -45,7 +45,13 @@ export interface DriverAction {
   key: string;
   orderId: string;
   number: number;
-  body: { status?: 'out_for_delivery' | 'delivered'; cashCollected?: number; notes?: string };
+  body: {
+    status?: 'out_for_delivery' | 'delivered' | 'ready';
+    cashCollected?: number;
+    notes?: string;
+    /** With `status: 'ready'`: "No recibió", the stop goes back to the office with the reason. */
+    notReceived?: NotReceived;
+  };
   at: string;
 }
 

@@ -1,7 +1,7 @@
 import type { DeliveryRoute, DeliveryStop } from '@hornada/domain/delivery';
 import { formatMoney } from '@hornada/domain/format';
 import { ORDER_STATUS_ES } from '@hornada/domain/order-status';
-import { ArrowDown, ArrowUp, MapPinOff, Printer, Route as RouteIcon } from 'lucide-react';
+import { ArrowDown, ArrowUp, MapPinOff, AlertTriangle, Printer, Route as RouteIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { AreaPage } from '../../components/area-page';
@@ -16,7 +16,7 @@ import { toastStore } from '../../lib/toast-store';
 import { failureText } from '../../lib/use-live-read';
 import { useMarketName } from '../../lib/use-market-name';
 import { assignDriver, orderRoute, savePositions, useDeliveryDay } from './delivery-api';
-import { addressText, collectText, MapLinks, RunSheet, TotalsList } from './delivery-parts';
+import { addressText, collectText, MapLinks, returnedText, RunSheet, TotalsList } from './delivery-parts';
 
 const linkClass = 'text-sm font-medium text-amber-900 underline underline-offset-2 hover:text-amber-700';
 
@@ -40,10 +40,12 @@ function StopRow({
   onDrop: ((from: number) => void) | null;
   busy: boolean;
 }) {
+  const returned = returnedText(stop);
   return (
     <li
-      className="flex flex-wrap items-start gap-3 py-3"
+      className={`flex flex-wrap items-start gap-3 py-3 ${returned ? 'rounded-lg bg-red-50 px-2' : ''}`}
       data-stop={stop.number}
+      data-returned={returned ? 'true' : undefined}
       draggable={onDrop !== null && !busy}
       onDragStart={(e) => e.dataTransfer.setData('text/x-hornada-stop', String(index))}
       onDragOver={(e) => onDrop && e.dataTransfer.types.includes('text/x-hornada-stop') && e.preventDefault()}
@@ -75,6 +77,12 @@ function StopRow({
         <p className="text-sm text-stone-700">
           {addressText(stop)} · {stop.windowLabel ?? 'Sin franja'}
         </p>
+        {returned ? (
+          <p className="flex items-center gap-1 text-sm font-semibold text-red-800">
+            <AlertTriangle className="size-4" aria-hidden="true" />
+            {returned}
+          </p>
+        ) : null}
         {stop.noCoordinates ? (
           <p className="flex items-center gap-1 text-sm font-medium text-amber-900">
             <MapPinOff className="size-4" aria-hidden="true" />
@@ -134,6 +142,8 @@ export function Component() {
   // The office works on the unassigned first (the API lists them last).
   const routes = day ? [...day.routes].sort((a, b) => Number(a.driver !== null) - Number(b.driver !== null)) : [];
 
+  // The stops a driver brought back ("No recibió"): the office reassigns them.
+  const returned = routes.flatMap((r) => r.stops.filter((s) => returnedText(s) !== null));
   const printing = routes.find((r) => r.driver !== null && r.driver.id === printingId) ?? null;
 
   const run = async (work: () => Promise<void>, done: string) => {
@@ -214,6 +224,30 @@ export function Component() {
             </p>
           ) : null}
         </div>
+      ) : null}
+      {returned.length > 0 ? (
+        <section aria-labelledby="returned-heading" className="mt-4 rounded-xl border border-red-300 bg-red-50 p-3">
+          <h2 id="returned-heading" className="flex items-center gap-2 font-semibold text-red-900">
+            <AlertTriangle className="size-5" aria-hidden="true" />
+            {returned.length === 1
+              ? '1 pedido volvió sin entregar'
+              : `${returned.length} pedidos volvieron sin entregar`}
+          </h2>
+          <ul className="mt-1 text-sm text-red-900">
+            {returned.map((s) => (
+              <li key={s.id}>
+                #{s.number} · {s.contact.name} · {returnedText(s)}
+              </li>
+            ))}
+          </ul>
+          <button
+            type="button"
+            className={`${secondaryButtonClass} mt-2`}
+            onClick={() => setSelected(new Set(returned.map((s) => s.id)))}
+          >
+            Seleccionarlos para reasignar
+          </button>
+        </section>
       ) : null}
       <div className="mt-5">
         {load.state === 'loading' ? (

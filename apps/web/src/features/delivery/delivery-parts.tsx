@@ -1,6 +1,6 @@
 import { formatMoney } from '@hornada/domain/format';
 import { mapLinks, type DeliveryRoute, type DeliveryStop, type DeliveryTotals } from '@hornada/domain/delivery';
-import { PAYMENT_METHOD_ES } from '@hornada/domain/order-status';
+import { notReceivedText, PAYMENT_METHOD_ES } from '@hornada/domain/order-status';
 import { dayLong } from '../../components/day-picker';
 
 /** The address as one line: street, neighbourhood, city. */
@@ -14,6 +14,11 @@ export function collectText(stop: Pick<DeliveryStop, 'amountToCollect' | 'paymen
   return stop.amountToCollect > 0
     ? `Cobrar ${formatMoney(stop.amountToCollect)} en efectivo`
     : `Nada que cobrar (${PAYMENT_METHOD_ES[stop.paymentMethod]})`;
+}
+
+/** "No recibió: No había nadie" while a stop that failed is back at the office (null otherwise). */
+export function returnedText(stop: Pick<DeliveryStop, 'status' | 'notReceived'>): string | null {
+  return stop.status === 'ready' && stop.notReceived ? `No recibió: ${notReceivedText(stop.notReceived)}` : null;
 }
 
 /** Google Maps and Waze for a stop, by coordinates or by the address. */

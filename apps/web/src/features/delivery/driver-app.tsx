@@ -1,4 +1,6 @@
 import { useEffect } from 'react';
+// Registers the sign-out check of a shared phone (moves not sent, the kept route) while the driver's screens are loaded.
+import './driver-sign-out';
 
 /**
  * The driver's installable app (issue 27): its manifest in the page's head (React places the link there) and

@@ -1,9 +1,10 @@
 import type { DeliveryDay, DeliveryStop } from '@hornada/domain/delivery';
 import { mapLinks } from '@hornada/domain/delivery';
 import { formatMoney } from '@hornada/domain/format';
-import { ORDER_STATUS_ES } from '@hornada/domain/order-status';
-import { CheckCircle2, CloudOff, MapPin, MessageCircle, Phone, Truck } from 'lucide-react';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { canMoveStatus, NOT_RECEIVED_ES, notReceivedText, ORDER_STATUS_ES } from '@hornada/domain/order-status';
+import { NOT_RECEIVED_DETAILS_MAX, NOT_RECEIVED_REASONS, type NotReceivedReason } from '@hornada/domain/schemas/orders';
+import { CheckCircle2, CloudOff, MapPin, MessageCircle, AlertTriangle, Phone, Truck } from 'lucide-react';
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { useStore } from 'zustand';
 import { AreaPage } from '../../components/area-page';
 import { useCompanyId } from '../../components/data-table/resource-client';
@@ -13,7 +14,7 @@ import { authStore } from '../../lib/auth-store';
 import { LoadFailed, LoadingStatus } from '../../components/load-status';
 import { DriverApp } from './driver-app';
 import { newAction, useDeliveryDay, type DriverAction } from './delivery-api';
-import { addressText, collectText } from './delivery-parts';
+import { addressText, collectText, returnedText } from './delivery-parts';
 import {
   conflicts as readConflicts,
   dismissConflict,
@@ -38,26 +39,28 @@ export function whatsappLink(phone: string): string {
   return `https://wa.me/${digits.length === 10 ? `57${digits}` : digits}`;
 }
 
-/** The queue and conflicts of this phone, kept up to date, and flushed whenever the connection returns. */
-function useQueue(companyId: string | null, reload: () => void) {
+/** The signed-in user's queue and conflicts on this phone, kept up to date, and flushed whenever the connection returns. */
+function useQueue(uid: string | null, companyId: string | null, reload: () => void) {
   const [pending, setPending] = useState<DriverAction[]>([]);
   const [problems, setProblems] = useState<Conflict[]>([]);
   const refresh = useCallback(() => {
-    void pendingActions().then(setPending);
-    void readConflicts().then(setProblems);
-  }, []);
+    if (!uid) return;
+    // Refused once the user signs out of this tab (driver-queue.ts): nothing to show then.
+    pendingActions(uid).then(setPending, () => undefined);
+    readConflicts(uid).then(setProblems, () => undefined);
+  }, [uid]);
   useEffect(() => {
     refresh();
     const off = onQueueChange(refresh);
     // What was sent (or refused) changed the route: read it again.
-    const online = () => companyId && void flush(companyId).then(reload);
+    const online = () => uid && companyId && void flush(uid, companyId).then(reload, () => undefined);
     window.addEventListener('online', online);
     online();
     return () => {
       off();
       window.removeEventListener('online', online);
     };
-  }, [companyId, refresh, reload]);
+  }, [uid, companyId, refresh, reload]);
   return { pending, problems };
 }
 
@@ -68,20 +71,112 @@ function shownStatus(stop: DeliveryStop, pending: readonly DriverAction[]): Deli
   return status;
 }
 
+/** "No recibió": the driver picks why (and for "Otro" says what, at most 200 characters); the stop goes back. */
+function NotReceivedForm({
+  number,
+  onSend,
+  onCancel,
+}: {
+  number: number;
+  onSend(notReceived: NonNullable<DriverAction['body']['notReceived']>): void;
+  onCancel(): void;
+}) {
+  const id = useId();
+  const [reason, setReason] = useState<NotReceivedReason | null>(null);
+  const [details, setDetails] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const send = (e: FormEvent) => {
+    e.preventDefault();
+    if (!reason) return setError('Elige por qué no se entregó.');
+    const text = details.trim();
+    if (reason === 'other' && !text) return setError('Cuenta qué pasó (hasta 200 caracteres).');
+    onSend({ reason, details: reason === 'other' ? text : null });
+  };
+  return (
+    <form className="mt-3 space-y-3 rounded-xl border border-stone-300 p-3" onSubmit={send} noValidate>
+      <fieldset aria-describedby={error ? `${id}-error` : undefined}>
+        <legend className="text-base font-semibold">¿Por qué no se entregó el pedido #{number}?</legend>
+        <div className="mt-2 space-y-1">
+          {NOT_RECEIVED_REASONS.map((r) => (
+            <label key={r} className="flex min-h-12 items-center gap-3 text-base">
+              <input
+                type="radio"
+                name={`${id}-reason`}
+                value={r}
+                checked={reason === r}
+                onChange={() => {
+                  setReason(r);
+                  setError(null);
+                }}
+                className="size-5"
+              />
+              {NOT_RECEIVED_ES[r]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {reason === 'other' ? (
+        <label className="block text-base font-medium">
+          ¿Qué pasó?
+          <textarea
+            value={details}
+            maxLength={NOT_RECEIVED_DETAILS_MAX}
+            onChange={(e) => {
+              setDetails(e.target.value);
+              setError(null);
+            }}
+            rows={2}
+            className="mt-1 block w-full rounded-xl border border-stone-300 px-3 py-2 text-base"
+            aria-describedby={`${id}-count`}
+          />
+          <span id={`${id}-count`} className="text-sm text-stone-700">
+            {details.length} de {NOT_RECEIVED_DETAILS_MAX} caracteres
+          </span>
+        </label>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="font-semibold text-red-800">
+          {error}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" className={primary}>
+          Devolver a la panadería
+        </button>
+        <button type="button" className={secondary} onClick={onCancel}>
+          Cancelar
+        </button>
+      </div>
+    </form>
+  );
+}
+
 function StopCard({
   stop,
   position,
   pending,
+  canReturn,
   onAction,
 }: {
   stop: DeliveryStop;
   position: number;
   pending: readonly DriverAction[];
+  /** Whether this user may send a stop back ("No recibió" is the driver's move, design §5). */
+  canReturn: boolean;
   onAction(body: DriverAction['body']): void;
 }) {
   const status = shownStatus(stop, pending);
   const waiting = pending.some((a) => a.orderId === stop.id);
   const [cash, setCash] = useState(String(stop.amountToCollect));
+  const [failing, setFailing] = useState(false);
+  // The reason of a "No recibió" still on the phone, else the office's copy of it.
+  const kept = [...pending].reverse().find((a) => a.orderId === stop.id && a.body.status);
+  const returned =
+    kept?.body.status === 'ready' && kept.body.notReceived
+      ? `No recibió: ${notReceivedText(kept.body.notReceived)}`
+      : kept
+        ? null
+        : returnedText(stop);
   const links = mapLinks(stop);
   const headingId = `stop-${stop.id}`;
   const deliver = (e: FormEvent) => {
@@ -121,6 +216,12 @@ function StopCard({
       </ul>
       <p className="mt-2 text-base font-semibold">{collectText(stop)}</p>
       {stop.notes ? <p className="text-sm text-stone-700">Nota: {stop.notes}</p> : null}
+      {returned ? (
+        <p className="mt-2 flex items-center gap-1 font-semibold text-red-800">
+          <AlertTriangle className="size-5" aria-hidden="true" />
+          {returned}
+        </p>
+      ) : null}
       <div className="mt-3 flex flex-wrap gap-2">
         <a className={secondary} href={`tel:${stop.contact.phone.replace(/[^\d+]/g, '')}`}>
           <Phone className="size-5" aria-hidden="true" />
@@ -146,6 +247,15 @@ function StopCard({
           <Truck className="size-5" aria-hidden="true" />
           En camino
         </button>
+      ) : status === 'out_for_delivery' && failing ? (
+        <NotReceivedForm
+          number={stop.number}
+          onCancel={() => setFailing(false)}
+          onSend={(notReceived) => {
+            setFailing(false);
+            onAction({ status: 'ready', notReceived });
+          }}
+        />
       ) : status === 'out_for_delivery' ? (
         <form className="mt-3 space-y-2" onSubmit={deliver}>
           {stop.paymentMethod === 'cash' ? (
@@ -163,6 +273,12 @@ function StopCard({
             <CheckCircle2 className="size-5" aria-hidden="true" />
             Entregado
           </button>
+          {canReturn ? (
+            <button type="button" className={`${secondary} w-full`} onClick={() => setFailing(true)}>
+              <AlertTriangle className="size-5" aria-hidden="true" />
+              No recibió
+            </button>
+          ) : null}
         </form>
       ) : status === 'delivered' ? (
         <p className="mt-3 font-semibold text-green-800">
@@ -177,33 +293,37 @@ function StopCard({
 
 /**
  * Domicilios › Mi ruta (design §6 driver orders, issue 27): today's stops in route order, one card a stop
- * with large targets; "En camino" and "Entregado" (with the cash received) are kept on the phone and sent
- * when there is signal; without signal the last route read is shown.
+ * with large targets; "En camino", "Entregado" (with the cash received) and "No recibió" (with a reason: the
+ * stop goes back to the office) are kept on the phone and sent when there is signal; without signal the
+ * last route read is shown.
  */
 export function Component() {
   const companyId = useCompanyId();
   const date = dayFromNow(0);
+  // Everything the phone keeps is the signed-in user's own (driver-queue.ts): another driver never sees it.
+  const uid = useStore(authStore, (st) => st.user?.uid ?? null);
+  const role = useStore(authStore, (st) => st.user?.role ?? null);
+  const canReturn = role !== null && canMoveStatus(role, 'out_for_delivery', 'ready', 'delivery');
   const keep = useCallback(
-    (day: DeliveryDay) => companyId && void keepRoute(companyId, day).catch(() => undefined),
-    [companyId],
+    (day: DeliveryDay) => uid && companyId && void keepRoute(uid, companyId, day).catch(() => undefined),
+    [uid, companyId],
   );
   const { load, reload } = useDeliveryDay(companyId, date, keep);
-  const { pending, problems } = useQueue(companyId, reload);
+  const { pending, problems } = useQueue(uid, companyId, reload);
   const [kept, setKept] = useState<DeliveryDay | null>(null);
   useEffect(() => {
-    if (load.state === 'failed' && companyId)
-      void keptRoute(companyId, date)
+    if (load.state === 'failed' && companyId && uid)
+      void keptRoute(uid, companyId, date)
         .then(setKept)
         .catch(() => undefined);
-  }, [load.state, companyId, date]);
+  }, [load.state, uid, companyId, date]);
   const day = load.state === 'ready' ? load.data : kept;
   // A delivery assistant reads only its own stops; staff who drive read every route, and see theirs here.
-  const uid = useStore(authStore, (st) => st.user?.uid ?? null);
   const stops = day?.routes.filter((r) => r.driver?.id === uid).flatMap((r) => r.stops) ?? [];
 
   const act = (stop: DeliveryStop, body: DriverAction['body']) => {
-    if (!companyId) return;
-    void enqueue(companyId, newAction(stop, body)).then(reload);
+    if (!companyId || !uid) return;
+    void enqueue(uid, companyId, newAction(stop, body)).then(reload, () => undefined);
   };
 
   return (
@@ -214,7 +334,11 @@ export function Component() {
           {problems.map((c) => (
             <li key={c.action.key} role="alert" className="rounded-xl border border-red-300 bg-red-50 p-3 text-red-900">
               <p>{c.message}</p>
-              <button type="button" className={`${secondary} mt-2`} onClick={() => void dismissConflict(c.action.key)}>
+              <button
+                type="button"
+                className={`${secondary} mt-2`}
+                onClick={() => uid && void dismissConflict(uid, c.action.key).catch(() => undefined)}
+              >
                 Entendido
               </button>
             </li>
@@ -235,7 +359,14 @@ export function Component() {
       ) : (
         <ol className="space-y-4">
           {stops.map((s, i) => (
-            <StopCard key={s.id} stop={s} position={i + 1} pending={pending} onAction={(body) => act(s, body)} />
+            <StopCard
+              key={s.id}
+              stop={s}
+              position={i + 1}
+              pending={pending}
+              canReturn={canReturn}
+              onAction={(body) => act(s, body)}
+            />
           ))}
         </ol>
       )}

@@ -92,7 +92,7 @@ export function toInput(form: EntryForm): OrderWrite {
 }
 
 /** The pin when both coordinates are valid, else none (the checks below say what is wrong). */
-function pinOf(a: EntryForm['address']): { lat: number | null; lng: number | null } {
+export function pinOf(a: EntryForm['address']): { lat: number | null; lng: number | null } {
   const lat = coordinateOf(a.lat, 90);
   const lng = coordinateOf(a.lng, 180);
   return lat !== null && lng !== null && !Number.isNaN(lat) && !Number.isNaN(lng)

@@ -5,8 +5,9 @@ import type { UseFormReturn } from 'react-hook-form';
 import { inputClass } from '../../components/auth-card';
 import { FieldMessages, fieldAria, TextField } from '../../components/forms/fields';
 import { FormSection } from '../../components/forms/form-layout';
+import { LocationPin } from '../../components/forms/location-pin';
 import type { Settings } from './api';
-import { ALL_DAY_WINDOW, type EntryForm } from './entry-form';
+import { ALL_DAY_WINDOW, pinOf, type EntryForm } from './entry-form';
 import type { DayChoice, WindowChoice } from './entry-rules';
 import { radioClass } from './party-section';
 
@@ -52,6 +53,9 @@ export function ScheduleSection({
   const today = days[0]?.date ?? '';
   const lead = settings.orderLeadHours;
   const allDay = !hasWindows && day?.windows[0];
+  // The pin as typed, when both coordinates are valid: shown with its map link.
+  const typed = pinOf(watch('address'));
+  const typedPin = typed.lat !== null && typed.lng !== null ? { lat: typed.lat, lng: typed.lng } : null;
 
   return (
     <FormSection title="Entrega">
@@ -123,6 +127,17 @@ export function ScheduleSection({
             registration={register('address.lng')}
             error={errors.address?.lng?.message}
           />
+          <div className="sm:col-span-2">
+            <LocationPin
+              value={typedPin}
+              hint="Opcional: escribe la latitud y la longitud, o usa la ubicación de este equipo si estás en la dirección de entrega."
+              onChange={(p) => {
+                const opts = { shouldDirty: true, shouldValidate: formState.isSubmitted };
+                setValue('address.lat', p ? String(p.lat) : '', opts);
+                setValue('address.lng', p ? String(p.lng) : '', opts);
+              }}
+            />
+          </div>
         </div>
       ) : settings.address ? (
         <p className="text-stone-700">Recoge en: {settings.address}</p>

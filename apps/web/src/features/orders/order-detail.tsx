@@ -9,7 +9,7 @@ import { ApiError } from '../../lib/http';
 import { getLiveStream } from '../../lib/live-stream';
 import type { ResourceService } from '../../lib/resource-service';
 import { balanceDue } from '@hornada/domain/order-history';
-import { EDITABLE_STATUSES } from '@hornada/domain/order-status';
+import { EDITABLE_STATUSES, notReceivedText } from '@hornada/domain/order-status';
 import { ROLE } from '@hornada/domain/roles';
 import { otherActionClass, OrderPanelActions, type OrderActor } from './order-actions';
 import { OrderEditor } from './order-edit';
@@ -239,6 +239,12 @@ function OrderDetail({
       {order.status === 'cancelled' && order.cancelReason ? (
         <p className="rounded-lg bg-stone-100 p-3 text-stone-800">
           <span className="font-semibold">Motivo de la cancelación:</span> {order.cancelReason}
+        </p>
+      ) : null}
+      {order.status === 'ready' && order.notReceived ? (
+        <p className="rounded-lg bg-red-50 p-3 text-red-900">
+          <span className="font-semibold">No recibió:</span> {notReceivedText(order.notReceived)}. Reasígnalo en
+          Domicilios.
         </p>
       ) : null}
       {order.paymentStatus === 'refunded' && order.refundReason ? (
