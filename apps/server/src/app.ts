@@ -144,19 +144,27 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   let marketId: string | null = config.marketCompanyId ?? null;
   const clock = opts.clock ?? systemClock;
   const publicCache = new PublicCache();
+  const signedInCache = new PublicCache();
   const userDirectory = new UserDirectory(db);
   const companyInfo = new CompanyDirectory();
+  // Resources whose answers present() builds from another's rows (recipes from ingredients and
+  // products): a change to the other makes them stale too. Filled from the definitions below.
+  const readers = new Map<string, string[]>();
   // What a committed change makes stale on this instance: at commit here, on notification elsewhere.
-  // Log positions this instance has committed and already forgotten, until its pump reads them.
-  const forgottenHere = new Set<number>();
   const forget = (companyId: string, resource: string, changes: readonly Change[]) => {
     if (resource === 'settings') {
       // The time zone shapes date-filtered lists of every resource: drop the whole company.
       publicCache.invalidateCompany(companyId);
+      signedInCache.invalidateCompany(companyId);
       companyInfo.forget(companyId);
       // A new bakery (its settings are written with it) or edited domains: hosts are read again.
       ctx.shops.forget();
-    } else publicCache.invalidate(companyId, resource);
+    } else {
+      for (const stale of [resource, ...(readers.get(resource) ?? [])]) {
+        publicCache.invalidate(companyId, stale);
+        signedInCache.invalidate(companyId, stale);
+      }
+    }
     if (resource === 'users') for (const c of changes) userDirectory.forget(String(c.doc.id));
   };
   const ctx: AppContext = {
@@ -166,10 +174,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     keys,
     write: createWriter(db, clock, (companyId, changes, positions) => {
       for (const [resource, list] of changes.byResource) forget(companyId, resource, list);
-      for (const p of positions) forgottenHere.add(p);
+      // Its pump will not forget them again, and a read right after this write need not wait for it.
+      ctx.live.appliedAtCommit(positions);
     }),
     users: userDirectory,
     publicCache,
+    signedInCache,
     companies: companyInfo,
     live: undefined as unknown as LiveFeed,
     storage: opts.storage ?? (await createStorage(config)),
@@ -192,6 +202,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   ctx.shops = new ShopDirectory(db, config.publicUrl, () => ctx.marketCompanyId());
   // The one door: every write to a resource, from routes, modules, the seed and loaders, goes through here.
   const resources = new ResourceRegistry(ctx);
+  for (const def of resources.definitions) {
+    for (const read of def.presentReads ?? []) readers.set(read, [...(readers.get(read) ?? []), def.name]);
+  }
   app.decorate('resources', resources);
   // Each module's service built once, its rules added to the resources' hooks: before any route, so the
   // seed and the tests write under the same rules as the API.
@@ -203,11 +216,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     createVisibility(ctx, resources.definitions),
     app.log,
   );
-  // A row this instance wrote was forgotten at its commit; forgetting it again when its notification
-  // arrives would only throw away reads cached since, which are already fresh.
-  ctx.live.onRow.push((row) => {
-    if (!forgottenHere.delete(row.position)) forget(row.companyId, row.resource, row.changes);
-  });
+  // A row this instance wrote was forgotten at its commit and does not come here again (appliedAtCommit):
+  // forgetting it when its notification arrives would only throw away reads cached since, already fresh.
+  ctx.live.onRow.push((row) => forget(row.companyId, row.resource, row.changes));
   await ctx.live.start();
   app.decorate('ctx', ctx);
   if (!opts.storage) app.addHook('onClose', async () => ctx.storage.close());

@@ -24,6 +24,11 @@ export interface AppContext {
   users: UserDirectory;
   /** Public reads from memory, kept exact by the change feed. */
   publicCache: PublicCache;
+  /**
+   * Signed-in lists from memory, per company, resource and view (resources/serve-public.ts), kept exact
+   * by the change feed; read only by a request the feed has shown current (plugins/auth.ts).
+   */
+  signedInCache: PublicCache;
   /** Company time zones by id, kept exact by the change feed (settings changes). */
   companies: CompanyDirectory;
   live: LiveFeed;

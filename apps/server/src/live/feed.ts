@@ -40,7 +40,7 @@ export class LiveFeed {
   private readonly delivery: Delivery;
   private pruning: NodeJS.Timeout | null = null;
   readonly heartbeatMs: number;
-  /** Called for every row read from the log, before delivery: caches forget what it touched. */
+  /** Called for every row read from the log that this instance did not commit, before delivery: caches forget what it touched. */
   readonly onRow: ((row: LogRow) => void)[];
 
   constructor(
@@ -78,6 +78,19 @@ export class LiveFeed {
   /** Reads new log rows in order; one pump at a time, re-run if notified meanwhile. */
   pump(): void {
     this.listener.pump();
+  }
+
+  /**
+   * Whether this instance's caches now hold every change committed before the call (listener.ts); false
+   * when it cannot tell in time, and the caller reads the database.
+   */
+  caughtUp(timeoutMs?: number): Promise<boolean> {
+    return this.listener.caughtUp(timeoutMs);
+  }
+
+  /** Log positions this instance committed and whose changes it forgot at commit (listener.ts). */
+  appliedAtCommit(positions: readonly number[]): void {
+    this.listener.appliedAtCommit(positions);
   }
 
   /** Resolves when every notification received so far has been pumped (tests and benchmarks). */

@@ -9,6 +9,10 @@ import { CHANGES_CHANNEL, type Change } from '../db/change-log';
 export const LISTENER_APPLICATION_NAME = 'hornada-live';
 /** Rows read from the log at a time, by the pump and by a resume. */
 export const LOG_BATCH = 500;
+/** The last committed log position (positions follow commit order: none below it is still to come). */
+const HEAD_SQL = 'SELECT coalesce(max(position), 0) AS p FROM change_log';
+/** How long a request waits to learn that this instance's caches are current before it reads the database. */
+const HEAD_TIMEOUT_MS = 2000;
 
 export interface LogRow {
   position: number;
@@ -26,6 +30,8 @@ export interface ListenerStats {
   reconnectFailures: number;
   /** Pumps that failed (each schedules a retry). */
   pumpFailures: number;
+  /** Reads of the log's head for caughtUp() (many requests share one). */
+  headQueries: number;
 }
 
 export interface ListenerOptions {
@@ -88,9 +94,24 @@ export class ChangeListener {
   private readonly retryMinMs: number;
   private readonly retryMaxMs: number;
   private readonly applicationName: string;
-  /** Called for every row read from the log, before delivery: caches forget what it touched. */
+  /**
+   * Called for every row read from the log, before delivery: caches forget what it touched. Not for a
+   * row this instance committed itself, whose changes its caches forgot at commit (appliedAtCommit).
+   */
   readonly onRow: ((row: LogRow) => void)[] = [];
-  readonly stats: ListenerStats = { notifications: 0, reconnects: 0, reconnectFailures: 0, pumpFailures: 0 };
+  /** Positions this instance committed and already forgot at commit, until the pump reads them. */
+  private readonly appliedAhead = new Set<number>();
+  /** Requests waiting for the pump to reach a log position (caughtUp). */
+  private readonly waiters = new Set<{ target: number; done: (ok: boolean) => void }>();
+  /** The head query this event-loop turn's requests share, until it is sent (caughtUp). */
+  private headQueued: Promise<number> | null = null;
+  readonly stats: ListenerStats = {
+    notifications: 0,
+    reconnects: 0,
+    reconnectFailures: 0,
+    pumpFailures: 0,
+    headQueries: 0,
+  };
 
   constructor(
     private readonly db: Db,
@@ -118,6 +139,7 @@ export class ChangeListener {
       .select({ p: sql<number>`coalesce(max(${changeLog.position}), 0)::bigint` })
       .from(changeLog);
     this.lastPosition = Number(max?.p ?? 0);
+    for (const p of this.appliedAhead) if (p <= this.lastPosition) this.appliedAhead.delete(p);
     // The first connection must succeed: an instance that cannot listen should not start.
     await this.connect();
   }
@@ -213,19 +235,22 @@ export class ChangeListener {
         for (;;) {
           const rows = await readLog(this.db, this.lastPosition, LOG_BATCH);
           // The hooks run before the position moves: one that throws fails the pump, and the retry
-          // reads its row again. The rows before it are handed on first.
+          // reads its row again. The rows before it are handed on first. A row committed here was
+          // forgotten at its commit (appliedAtCommit): its hooks do not run again.
           let ready = rows.length;
           let failure: unknown;
           for (let i = 0; i < rows.length && ready === rows.length; i++) {
             try {
-              for (const fn of this.onRow) fn(rows[i]!);
+              if (!this.appliedAhead.has(rows[i]!.position)) for (const fn of this.onRow) fn(rows[i]!);
             } catch (err) {
               ready = i;
               failure = err;
             }
           }
           if (ready > 0) {
+            for (let i = 0; i < ready; i++) this.appliedAhead.delete(rows[i]!.position);
             this.lastPosition = rows[ready - 1]!.position;
+            this.release();
             await this.deliver(ready === rows.length ? rows : rows.slice(0, ready), heardAt);
           }
           if (ready < rows.length) throw failure;
@@ -245,6 +270,97 @@ export class ChangeListener {
       });
   }
 
+  /**
+   * Resolves true once every change committed before the call has been through the onRow hooks of this
+   * instance, so its caches hold nothing older: a user's write made on another instance is seen by its
+   * next read here, and a session ended there is refused here at once. The log's head is read on the
+   * LISTEN connection (no other connection) by a query sent after the call; callers arriving while one
+   * is on the wire share the next, so a busy instance asks about once a round trip, not once a request.
+   * False when the listener is down or the pump does not reach the head within `timeoutMs`: the caller
+   * then reads the database instead of the caches.
+   */
+  async caughtUp(timeoutMs = HEAD_TIMEOUT_MS): Promise<boolean> {
+    // No listener, no pump: nothing says what this instance has missed.
+    if (!this.client) return false;
+    let head: number;
+    try {
+      head = await this.head();
+    } catch {
+      return false;
+    }
+    if (this.lastPosition >= head || this.appliedUpTo(head)) return true;
+    // The notification may still be on its way: read the log now.
+    this.pump();
+    return new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => waiter.done(false), timeoutMs);
+      const waiter = {
+        target: head,
+        done: (ok: boolean) => {
+          clearTimeout(timer);
+          this.waiters.delete(waiter);
+          resolve(ok);
+        },
+      };
+      this.waiters.add(waiter);
+    });
+  }
+
+  /**
+   * The log's head, from a query sent after this call. Calls join the query not yet sent, which goes out
+   * once the event loop has taken in what else arrived (setImmediate): every request read in one turn
+   * shares it. Several may be on the wire at once (the pool's connections), so a request waits one
+   * round trip, not the rest of another's first.
+   */
+  private head(): Promise<number> {
+    this.headQueued ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+      this.headQueued = null;
+      return this.sendHead();
+    });
+    return this.headQueued;
+  }
+
+  private sendHead(): Promise<number> {
+    this.stats.headQueries++;
+    return new Promise<number>((resolve, reject) => {
+      // A connection gone silent must not hold requests: one timer a query, not one a request.
+      const timer = setTimeout(() => reject(new Error('no answer from the log head')), HEAD_TIMEOUT_MS);
+      this.db.$client.query<{ p: string }>({ name: 'hornada-log-head', text: HEAD_SQL }).then(
+        (r) => {
+          clearTimeout(timer);
+          resolve(Number(r.rows[0]?.p ?? 0));
+        },
+        (err: unknown) => {
+          clearTimeout(timer);
+          reject(err instanceof Error ? err : new Error(String(err)));
+        },
+      );
+    });
+  }
+
+  /**
+   * Records log positions this instance has just committed, whose changes its caches forgot at commit:
+   * the pump will not hand them to onRow again, and caughtUp need not wait for it to read them.
+   */
+  appliedAtCommit(positions: readonly number[]): void {
+    // One the pump has read already (it came first) is behind us: nothing to skip.
+    for (const p of positions) if (p > this.lastPosition) this.appliedAhead.add(p);
+  }
+
+  /**
+   * Whether every position after the pump's and up to `head` was committed here (a writing instance
+   * reading right after its own commit); a gap (a position that never committed) needs the pump.
+   */
+  private appliedUpTo(head: number): boolean {
+    if (head - this.lastPosition > this.appliedAhead.size) return false;
+    for (let p = this.lastPosition + 1; p <= head; p++) if (!this.appliedAhead.has(p)) return false;
+    return true;
+  }
+
+  /** Waiters whose position the pump has reached. */
+  private release(): void {
+    for (const w of this.waiters) if (w.target <= this.lastPosition) w.done(true);
+  }
+
   /** Resolves when every notification received so far has been pumped (tests and benchmarks). */
   async settled(): Promise<void> {
     while (this.pumping) await this.pumping;
@@ -256,6 +372,7 @@ export class ChangeListener {
    */
   async stop(): Promise<void> {
     this.stopped = true;
+    for (const w of this.waiters) w.done(false);
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     if (this.pumpRetryTimer) clearTimeout(this.pumpRetryTimer);
     await this.settled().catch(() => {});

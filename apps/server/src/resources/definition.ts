@@ -114,4 +114,10 @@ export interface ResourceDefinition {
   /** Derived fields: read-only, computed after reading. */
   derived?: readonly string[];
   present?: (ctx: AppContext, companyId: string, rows: Row[]) => Promise<Row[]>;
+  /**
+   * The other resources `present` reads (a recipe's cost reads ingredients and products): a change to
+   * one of them makes this resource's cached reads stale too. Required with `present` (a test walks
+   * every definition), empty when it reads nothing else.
+   */
+  presentReads?: readonly ResourceName[];
 }

@@ -20,7 +20,8 @@ const ENTRY_OVERHEAD = 160;
  * Public reads (products, collections, brands, public settings) served from memory and kept exact by
  * the change feed: a committed change to (company, resource) drops every entry of that pair, on this
  * instance at commit and on the others when the notification arrives; a settings change drops the
- * whole company (lists filter dates in its time zone).
+ * whole company (lists filter dates in its time zone). A second instance of this class holds the
+ * signed-in lists (ctx.signedInCache), each key naming whose view it is (serve-public.ts).
  *
  * Bounded by bytes, least recently used out first, so clients varying `search` cannot grow memory
  * without bound. Sizes count string lengths, which is the byte size of the one-byte strings V8 keeps
@@ -34,6 +35,8 @@ const ENTRY_OVERHEAD = 160;
 export class PublicCache {
   /** Insertion order is recency order: a hit moves its entry to the end. */
   private readonly entries = new Map<string, Entry>();
+  /** Answers being computed, by key, with the generation they began at (answer()). */
+  private readonly pending = new Map<string, { generation: number; answer: Promise<CachedResponse> }>();
   private readonly groups = new Map<string, Set<string>>();
   private readonly groupStamps = new Map<string, number>();
   private readonly companyStamps = new Map<string, number>();
@@ -66,6 +69,29 @@ export class PublicCache {
     this.entries.delete(full);
     this.entries.set(full, entry);
     return entry;
+  }
+
+  /**
+   * The cached answer, or the one `produce` computes, stored unless the pair changed meanwhile. Reads of
+   * one key that miss together share one computation (a write drops an entry that every connection then
+   * asks for at once), unless a change came between them: a read never takes an answer begun before a
+   * change it must see.
+   */
+  answer(companyId: string, resource: string, key: string, produce: () => Promise<string>): Promise<CachedResponse> {
+    const hit = this.get(companyId, resource, key);
+    if (hit) return Promise.resolve(hit);
+    const generation = this.generation(companyId, resource);
+    const full = `${PublicCache.group(companyId, resource)}\u0000${key}`;
+    const shared = this.pending.get(full);
+    if (shared && shared.generation === generation) return shared.answer;
+    const answer = produce().then((body) => this.set(companyId, resource, key, body, generation));
+    const mine = { generation, answer };
+    this.pending.set(full, mine);
+    const clear = () => {
+      if (this.pending.get(full) === mine) this.pending.delete(full);
+    };
+    answer.then(clear, clear);
+    return answer;
   }
 
   /** Stores unless the pair changed since `generation` was read, evicting the least recently used. */

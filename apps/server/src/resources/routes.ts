@@ -9,7 +9,7 @@ import { asUser } from './actor';
 import { openToGuests } from '../plugins/auth';
 import { publicReadLimit, writeLimit } from '../plugins/rate-limit';
 import { BULK_BODY_BYTES, underBulkBounds } from '../plugins/bulk-writes';
-import { answerFromCache, servePublic } from './serve-public';
+import { answerFromCache, servePublic, serveSignedIn } from './serve-public';
 import type { ResourceService } from './service';
 import { keepKeysBounded, replaySafe, writeHeaders } from './idempotency';
 
@@ -66,16 +66,21 @@ export function registerResource(app: FastifyInstance, service: ResourceService)
     {
       ...reads,
       ...guestReads,
-      preParsing: answerFromCache(def.name, listKey),
+      preParsing: answerFromCache(def.name, listKey, true),
       schema: { tags, summary: `List ${def.name}`, params: companyParams, querystring: listQuerySchema(def) },
     },
     async (req, reply) => {
       const c = await company(req);
       const query = req.query as ListQuery;
       const produce = () => service.list(req.caller, c.id, query, c.timeZone);
-      // A relative day (`today`) changes meaning at midnight: such a read is not kept in the public cache.
-      if (readAccess(def.name, req.caller, c.id) === 'public' && !hasRelativeDay(query)) {
-        return servePublic(req, reply, c.id, def.name, listKey(req), produce);
+      // A relative day (`today`) changes meaning at midnight: such a read is not kept in a cache.
+      if (hasRelativeDay(query)) return produce();
+      const access = readAccess(def.name, req.caller, c.id);
+      if (access === 'public') return servePublic(req, reply, c.id, def.name, listKey(req), produce);
+      // A signed-in list, kept per view (serve-public.ts) while the change feed keeps it exact.
+      if (req.caller && req.cachesCurrent) {
+        const read = { companyId: c.id, resource: def.name, access, caller: req.caller, key: listKey(req) };
+        return serveSignedIn(req, reply, read, produce);
       }
       return produce();
     },

@@ -38,6 +38,15 @@ export class UserDirectory {
     return entry;
   }
 
+  /**
+   * Read from the database whatever is cached: for a request whose caches could not be shown current
+   * (the change feed down or behind). Kept like get()'s, so a change meanwhile forgets it the same way.
+   */
+  reload(uid: string): Promise<UserState | null> {
+    this.cache.delete(uid);
+    return this.get(uid);
+  }
+
   forget(uid: string): void {
     this.cache.delete(uid);
   }

@@ -65,4 +65,5 @@ export const recipesResource: ResourceDefinition = {
   ],
   derived: RECIPE_DERIVED,
   present: presentRecipes,
+  presentReads: ['ingredients', 'products'],
 };

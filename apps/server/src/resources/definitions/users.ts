@@ -94,6 +94,7 @@ export const usersResource: ResourceDefinition = {
   hidden: ['passwordHash', 'sessionsValidFrom'],
   derived: ['email', 'emailVerified', 'lastLoginAt', 'uid'],
   present: async (_ctx, _companyId, rows) => rows.map((r) => ({ uid: r.id, ...r })),
+  presentReads: [],
   hooks: {
     async beforeWrite(_ctx, tx, actor, current, data, companyId) {
       // `invite` is a request, not a column: identity's hook mails the link to a user created without a password.
