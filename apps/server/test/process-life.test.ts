@@ -263,14 +263,15 @@ describe('the server process and its embedded PostgreSQL', () => {
     const { token, brands } = await prepare(server);
     const auth = { authorization: `Bearer ${token}` };
     const dbUrl = await server.dbUrl();
-    // Requests held in flight: brands is locked, so every list waits in PostgreSQL.
+    // Requests held in flight: brands is locked, so every list waits in PostgreSQL. Each asks a page size of
+    // its own: the signed-in read cache answers one query to reads of the same list that miss together.
     const locker = new pg.Client({ connectionString: dbUrl });
     locker.on('error', () => {});
     await locker.connect();
     await locker.query('BEGIN');
     await locker.query('LOCK TABLE brands IN ACCESS EXCLUSIVE MODE');
-    const held = Array.from({ length: 6 }, () =>
-      fetch(brands, { headers: auth }).then(
+    const held = Array.from({ length: 6 }, (_, i) =>
+      fetch(`${brands}?per_page=${20 + i}`, { headers: auth }).then(
         (r) => r.status,
         (err: Error) => `no answer: ${err.message}`,
       ),
