@@ -59,19 +59,25 @@ function useHeaderShop(backOffice: boolean): BackOfficeShop | null {
       showBackOfficeShop(s);
     };
     const known = companyId ? shops.get(companyId) : undefined;
-    show(known ?? { name: null, url: null });
+    show(known ?? { companyId: companyId ?? null, name: null, url: null });
     let live = true;
+    // Read without signal (a driver's phone): read again once the connection returns.
+    const again = () => setVersion((v) => v + 1);
     if (companyId && (!known || version > 0)) {
       http
         .get<{ name: string; url: string }>(`/companies/${encodeURIComponent(companyId)}/shop`)
         .then((s) => {
-          shops.set(companyId, s);
-          if (live) show(s);
+          const read = { companyId, ...s };
+          shops.set(companyId, read);
+          if (live) show(read);
         })
-        .catch(() => undefined);
+        .catch(() => {
+          if (live) window.addEventListener('online', again, { once: true });
+        });
     }
     return () => {
       live = false;
+      window.removeEventListener('online', again);
       showBackOfficeShop(null);
     };
   }, [backOffice, companyId, version]);

@@ -68,7 +68,10 @@ export function RootLayout() {
   useSettingsChanges(config.companyId, () => void revalidator.revalidate());
   // In the back office the header names the user's own bakery, not the host's shop (issue 29).
   const backOffice = useBackOfficeShop();
-  const marketName = backOffice ? (backOffice.name ?? '') : config.marketName;
+  // While the bakery's name is read: the host's, when it is the host's bakery; else none (the logo says "Inicio").
+  const marketName = !backOffice
+    ? config.marketName
+    : (backOffice.name ?? (backOffice.companyId === config.companyId ? config.marketName : ''));
   return (
     <div className="flex min-h-screen flex-col bg-amber-50/40 text-stone-900">
       <a

@@ -41,6 +41,7 @@ export function SiteHeader({
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-1 px-2 sm:gap-3 sm:px-4">
         <Link
           to={logoHref}
+          aria-label={marketName ? undefined : 'Inicio'}
           className="mr-auto flex min-w-0 items-center gap-2 rounded-md py-1 pr-2 focus-visible:outline-2 focus-visible:outline-amber-200"
         >
           <img src="/favicon.svg" alt="" width={28} height={28} className="hidden size-7 shrink-0 sm:block" />

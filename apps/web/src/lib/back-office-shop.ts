@@ -7,6 +7,8 @@ import { useSyncExternalStore } from 'react';
  * `name` null: still being read.
  */
 export interface BackOfficeShop {
+  /** The bakery's id: when it is the host's own, its name is known before the read (the host's). */
+  companyId: string | null;
   name: string | null;
   url: string | null;
 }
