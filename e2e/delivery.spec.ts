@@ -359,8 +359,14 @@ test('two drivers on one phone: each one’s kept route and moves are theirs alo
       [`hornada-driver:${uid}`, store] as const,
     );
   const signOut = async (firstName: string) => {
-    await accountButton(page, firstName).click();
-    await page.getByRole('button', { name: 'Cerrar Sesión' }).click();
+    // The account menu closes on a scroll (spec §2); the route's page may still be settling after the tap
+    // further down (seen in the whole suite: the menu opened and closed at once), so open it until it stays.
+    const signOutItem = page.getByRole('button', { name: 'Cerrar Sesión' });
+    await expect(async () => {
+      if (!(await signOutItem.isVisible())) await accountButton(page, firstName).click();
+      await expect(signOutItem).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
+    await signOutItem.click();
   };
   /** Signed out and sent home (the home page may fail to load without signal: the session is what counts). */
   const signedOut = async () => {
