@@ -37,14 +37,16 @@ export function resourceService<T extends Resource>(resource: string, companyId:
 /**
  * The company the signed-in user works on: their own; for system_admin (no company of their own) the one
  * chosen in the header's switcher (lib/acting-company.ts), else the market's, from the public config. Null
- * until known.
+ * until known, and null once signed out: a signed-in screen still on its way out after a sign-out must not
+ * read its company again without a session (a 401 each).
  */
 export function useCompanyId(): string | null {
+  const signedIn = useStore(authStore, (s) => s.user !== null);
   const own = useStore(authStore, (s) => s.user?.companyId ?? null);
   const chosen = useActingCompany();
   const [market, setMarket] = useState<string | null>(null);
   useEffect(() => {
-    if (own || chosen) return;
+    if (!signedIn || own || chosen) return;
     let live = true;
     storefrontApi(null)
       .config()
@@ -55,8 +57,8 @@ export function useCompanyId(): string | null {
     return () => {
       live = false;
     };
-  }, [own, chosen]);
-  return own ?? chosen?.id ?? market;
+  }, [signedIn, own, chosen]);
+  return signedIn ? (own ?? chosen?.id ?? market) : null;
 }
 
 /** A fresh list store for `resource` of `companyId` (one per screen: screens do not share their lists). */
