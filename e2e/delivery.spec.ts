@@ -363,7 +363,8 @@ test('two drivers on one phone: each one’s kept route and moves are theirs alo
     // further down (seen in the whole suite: the menu opened and closed at once), so open it until it stays.
     const signOutItem = page.getByRole('button', { name: 'Cerrar Sesión' });
     await expect(async () => {
-      if (!(await signOutItem.isVisible())) await accountButton(page, firstName).click();
+      // Bounded: a click still waiting when the menu closes again would hold the retries (and the test) forever.
+      if (!(await signOutItem.isVisible())) await accountButton(page, firstName).click({ timeout: 2_000 });
       await expect(signOutItem).toBeVisible({ timeout: 1_000 });
     }).toPass({ timeout: 15_000 });
     await signOutItem.click();
@@ -380,6 +381,37 @@ test('two drivers on one phone: each one’s kept route and moves are theirs alo
   const card = page.locator(`[data-stop="${order.number}"]`);
   await expect(card).toBeVisible();
   await expect.poll(() => kept(firstUid, 'routes')).toBe(1);
+
+  /** The status of order `number` in the route `uid` keeps on the phone (null: not kept). */
+  const keptStatus = (uid: string, number: number) =>
+    page.evaluate(
+      ([name, wanted]) =>
+        new Promise<string | null>((resolve, reject) => {
+          const open = indexedDB.open(name);
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const db = open.result;
+            const all = db.transaction('routes', 'readonly').objectStore('routes').getAll();
+            all.onsuccess = () => {
+              db.close();
+              // Whatever the day's shape: the object that carries this number and a status.
+              const find = (v: unknown): string | null => {
+                if (!v || typeof v !== 'object') return null;
+                const o = v as Record<string, unknown>;
+                if (o.number === wanted && typeof o.status === 'string') return o.status;
+                for (const child of Object.values(o)) {
+                  const found = find(child);
+                  if (found) return found;
+                }
+                return null;
+              };
+              resolve(find(all.result));
+            };
+            all.onerror = () => reject(all.error);
+          };
+        }),
+      [`hornada-driver:${uid}`, number] as const,
+    );
 
   // Without signal they set off; signing out asks about the move not sent.
   await phone.setOffline(true);
@@ -429,7 +461,10 @@ test('two drivers on one phone: each one’s kept route and moves are theirs alo
   await expect(card.getByText('Pendiente de enviar')).toBeHidden();
   expect(await kept(firstUid, 'actions')).toBe(0);
 
-  // Discarding: the move never leaves the phone, and nothing of theirs stays on it.
+  // Discarding: the move never leaves the phone, and nothing of theirs stays on it. The route read after the
+  // move was sent must be the one kept before the signal goes (offline, the phone shows what it kept).
+  await expect(card.getByRole('button', { name: 'Entregado' })).toBeVisible();
+  await expect.poll(() => keptStatus(firstUid, order.number)).toBe('out_for_delivery');
   await phone.setOffline(true);
   await card.getByRole('button', { name: 'Entregado' }).click();
   await expect(card.getByText('Pendiente de enviar')).toBeVisible();
