@@ -15,8 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { demoAdmin, freePort, startServer, waitHealthy, sleep } from './lib.mjs';
+import { demoAdmin, freePort, MACHINE_PG, scratchDatabase, startServer, waitHealthy, sleep } from './lib.mjs';
 
 const here = fileURLToPath(import.meta.url);
 
@@ -38,7 +37,7 @@ async function main() {
   const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
   const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
   const CONNECTIONS = 50;
-  const PG15 = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const PG15 = process.env.BENCH_PG_URL ?? MACHINE_PG;
   const SKIP_PG15 = process.env.BENCH_SKIP_PG15 === '1' || process.argv.includes('--skip-pg15');
   const GOAL_RATIO = 0.5;
   const GOAL_P99_MS = 25;
@@ -208,15 +207,10 @@ async function main() {
     await measureSignedIn(embedded);
     await measure('embedded PostgreSQL', embedded);
 
-    const dbName = `hornada_bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: PG15 });
-    let pg15 = true;
+    let pg15 = null;
     try {
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${dbName}`);
+      pg15 = await scratchDatabase(PG15, 'hornada_bench');
     } catch (err) {
-      pg15 = false;
-      await admin.end().catch(() => {});
       print(`PostgreSQL 15 unreachable: ${err.message} (${PG15})`);
       if (!SKIP_PG15) {
         print('Failing: the goal covers both databases. BENCH_SKIP_PG15=1 (or --skip-pg15) leaves it out.');
@@ -228,12 +222,9 @@ async function main() {
     }
     if (pg15) {
       try {
-        const url = new URL(PG15);
-        url.pathname = `/${dbName}`;
-        await measure('PostgreSQL 15', await startHornada({ DATABASE_URL: url.toString() }));
+        await measure('PostgreSQL 15', await startHornada({ DATABASE_URL: pg15.url }));
       } finally {
-        await admin.query(`DROP DATABASE ${dbName} WITH (FORCE)`).catch(() => {});
-        await admin.end();
+        await pg15.drop();
       }
     }
   } finally {

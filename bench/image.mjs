@@ -18,11 +18,9 @@
 // with exit code 0. Prints each check and the image's size.
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, cpSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { exportPKCS8, generateKeyPair } from 'jose';
-import pg from 'pg';
-import { freePort, root, sleep, tempDir } from './lib.mjs';
+import { freePort, MACHINE_PG, root, scratchDatabase, sleep, tempDir } from './lib.mjs';
 
 const started = performance.now();
 const log = (msg) =>
@@ -164,13 +162,7 @@ if (asRoot) {
   spawnSync('chmod', ['-R', 'a+rX', image]);
 }
 
-const serverUrl = process.env.DATABASE_URL || process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-const dbName = `hornada_image_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${dbName}`);
-const dbUrl = new URL(serverUrl);
-dbUrl.pathname = `/${dbName}`;
+const database = await scratchDatabase(process.env.DATABASE_URL || MACHINE_PG, 'hornada_image');
 const port = await freePort();
 const { privateKey } = await generateKeyPair('ES256', { extractable: true });
 const env = {
@@ -179,7 +171,7 @@ const env = {
   PORT: String(port),
   HOST: '127.0.0.1',
   DATA_DIR: dataDir,
-  DATABASE_URL: dbUrl.href,
+  DATABASE_URL: database.url,
   PUBLIC_URL: `http://localhost:${port}`,
   JWT_PRIVATE_KEY: await exportPKCS8(privateKey),
   PAYMENT_GATEWAY: 'sandbox',
@@ -245,8 +237,7 @@ try {
     }
     await sleep(200);
   }
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin.end();
+  await database.drop();
 }
 
 const failed = checks.filter((c) => !c.ok).length;

@@ -1,6 +1,7 @@
 // Shared by the benchmarks and the crash test: start the built server as a child process, find its
 // database, and sign an id token for a user made directly in that database. Loopback only.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -90,6 +91,24 @@ export function databaseUrlOf(server, databaseUrl) {
   if (!m) throw new Error(`no embedded port in the log:\n${server.output()}`);
   const password = readFileSync(path.join(server.dataDir, 'pg-password'), 'utf8').trim();
   return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${m[1]}/hornada`;
+}
+
+/** The machine's PostgreSQL (trust auth), where scratch databases are made unless DATABASE_URL names another. */
+export const MACHINE_PG = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/**
+ * A new empty database on the server of `serverUrl`: its URL, and drop() (connections to it are ended).
+ * Throws when the server cannot be reached.
+ */
+export async function scratchDatabase(serverUrl, prefix) {
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  await withDb(serverUrl, (c) => c.query(`CREATE DATABASE ${name}`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => withDb(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).catch(() => {}),
+  };
 }
 
 /** Runs SQL on the server's database. */

@@ -6,13 +6,11 @@
 // streams through unbuffered. `npm run topology` starts it with the demo and waits for Ctrl-C;
 // bench/scale.mjs (`npm run test:scale`) uses startTopology().
 import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { exportPKCS8, generateKeyPair } from 'jose';
-import pg from 'pg';
 import S3rver from 's3rver';
-import { freePort, sleep, startServer, tempDir, waitHealthy } from './lib.mjs';
+import { freePort, MACHINE_PG, scratchDatabase, sleep, startServer, tempDir, waitHealthy } from './lib.mjs';
 
 const BASE_PORT = Number(process.env.TOPOLOGY_PORT ?? 4100);
 const BUCKET = 'hornada-files';
@@ -20,15 +18,8 @@ const BUCKET = 'hornada-files';
 /** Ports: the proxy on BASE_PORT, the instances on the next three, s3rver on the fifth. */
 export async function startTopology({ instances = 3, env = {}, log = (s) => process.stdout.write(`${s}\n`) } = {}) {
   const dir = tempDir('hornada-topology-');
-  const adminUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-  const dbName = `hornada_topology_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${dbName}`;
-  const databaseUrl = url.toString();
+  const scratch = await scratchDatabase(process.env.DATABASE_URL || MACHINE_PG, 'hornada_topology');
+  const databaseUrl = scratch.url;
 
   const s3Port = BASE_PORT + instances + 1;
   mkdirSync(path.join(dir, 's3'));
@@ -41,12 +32,6 @@ export async function startTopology({ instances = 3, env = {}, log = (s) => proc
   });
   await s3.run();
   const children = [];
-  const dropDb = async () => {
-    const a = new pg.Client({ connectionString: adminUrl });
-    await a.connect();
-    await a.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => {});
-    await a.end();
-  };
   try {
     const { privateKey } = await generateKeyPair('ES256', { extractable: true });
     const proxyPort = BASE_PORT;
@@ -122,7 +107,7 @@ export async function startTopology({ instances = 3, env = {}, log = (s) => proc
         proxy.kill('SIGTERM');
         await Promise.all(nodes.map((n) => n.server.stop()));
         await s3.close();
-        await dropDb();
+        await scratch.drop();
         rmSync(dir, { recursive: true, force: true });
       },
     };
@@ -130,7 +115,7 @@ export async function startTopology({ instances = 3, env = {}, log = (s) => proc
     // Nothing of a failed start is left running.
     for (const c of children) c.kill('SIGKILL');
     await s3.close();
-    await dropDb();
+    await scratch.drop();
     rmSync(dir, { recursive: true, force: true });
     throw err;
   }
