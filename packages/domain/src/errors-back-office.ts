@@ -19,6 +19,7 @@ export const BACK_OFFICE_ERROR_TEXTS_ES = {
   'orders/field-outside-move': 'Ese dato no se puede cambiar en este momento del pedido.',
   'reports/range-too-long': 'Elige un periodo de máximo 366 días.',
   'reports/invalid-range': 'La fecha inicial debe ser anterior o igual a la final.',
+  'orders/cancelled-not-payable': 'Un pedido cancelado no se puede marcar como pagado.',
   'orders/not-unpaid': 'Algunos pedidos ya no están pendientes de pago. Actualiza la lista e intenta de nuevo.',
   // Deliveries (issue 27).
   'delivery/no-origin': 'Primero indica la ubicación de la panadería en Configuración: la ruta empieza allí.',

@@ -92,7 +92,8 @@ export function registerReportRoutes(app: FastifyInstance): void {
           `"Marcar como pagado" on the unpaid screen: up to ${MARK_PAID_MAX} orders of this company, each not ` +
           'cancelled and not yet paid or refunded, move to paid in one transaction, as the signed-in user (a ' +
           'history entry on each). An id not of this company is a 404 naming it; an order no longer unpaid (a ' +
-          'second submission of the same orders included) a 409 `orders/not-unpaid` naming them; an online order ' +
+          'second submission of the same orders included) a 409 `orders/not-unpaid` naming them; a cancelled one a ' +
+          '422 `orders/cancelled-not-payable` (as a PATCH to paid gets); an online order ' +
           "(the gateway's to mark) a 422 `orders/invalid-payment`. Nothing is written then. Admin and staff. " +
           'With an `Idempotency-Key` (as resource writes take it) a repeated submission gets the first answer ' +
           'and changes nothing; the same key with other orders is a 409 `idempotency_mismatch`.',
