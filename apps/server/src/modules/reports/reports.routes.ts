@@ -56,7 +56,7 @@ export function registerReportRoutes(app: FastifyInstance): void {
         description:
           'The orders not cancelled whose due day, in the company time zone, is from `from` to `to` (both included, ' +
           `at most ${SALES_REPORT_MAX_DAYS} days: a longer range is a 400 \`reports/range-too-long\`, a reversed one ` +
-          "`reports/invalid-range`). Revenue is the orders' totals (by product and collection, the lines' totals at " +
+          "`reports/invalid-range`; a day outside the years 2000 to 2100 `days/out-of-range`). Revenue is the orders' totals (by product and collection, the lines' totals at " +
           "the price each was sold for, a B2B client's included), split into `paid`, `unpaid` (unpaid, pending, " +
           'failed) and, in the totals, `refunded`. `byDay` lists every day of the range, zeros included; `byChannel` ' +
           'every channel. `format=csv` answers the same as `text/csv` (UTF-8 with a BOM, Spanish headers, money as ' +
