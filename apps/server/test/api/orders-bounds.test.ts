@@ -252,7 +252,31 @@ describe("a share of a window's places per network address (issue 38, hole 4)", 
     shareTaken(await book(guest({ ip }), { dueDate: '2026-12-01', window: 'cinco' }));
   });
 
-  it("counts what staff take by phone apart: the back office's orders do not use a shopper's share", async () => {
+  it('reads the address as Fastify resolves it: an X-Forwarded-For of no trusted proxy changes nothing', async () => {
+    const ip = '10.77.0.4';
+    const results = [];
+    for (let i = 0; i < 4; i++) {
+      const g = guest({ ip });
+      const id = await cartOf(g);
+      results.push(
+        await o.t.call({
+          method: 'POST',
+          url: `/api/carts/${id}/checkout`,
+          remoteAddress: ip,
+          headers: { 'x-session-id': g.session, 'idempotency-key': newId(), 'x-forwarded-for': `203.0.113.${i + 1}` },
+          payload: checkoutBody({
+            contact: { name: 'Ana Pérez', phone: g.phone },
+            dueDate: '2026-12-03',
+            window: 'cinco',
+          }),
+        }),
+      );
+    }
+    expect(results.map((r) => r.statusCode)).toEqual([201, 201, 201, 429]);
+    shareTaken(results[3]!);
+  });
+
+  it("leaves the back office's orders out of an address's share", async () => {
     const ip = '10.77.0.3';
     for (let i = 0; i < 2; i++) {
       const res = await postOrder(o.staff.token, {
