@@ -19,6 +19,7 @@ const noBounds = {
   CHECKOUT_UNPAID_PER_HOLDER: '0',
   CHECKOUT_UNPAID_PER_PHONE: '0',
   CHECKOUT_UNPAID_PER_ADDRESS: '0',
+  CHECKOUT_WINDOW_SHARE_PER_ADDRESS: '0',
 };
 
 async function measure(instances) {

@@ -66,6 +66,7 @@ const server = startServer({
     CHECKOUT_UNPAID_PER_HOLDER: '0',
     CHECKOUT_UNPAID_PER_PHONE: '0',
     CHECKOUT_UNPAID_PER_ADDRESS: '0',
+    CHECKOUT_WINDOW_SHARE_PER_ADDRESS: '0',
     // Known keys for the sandbox gateway, so the bench signs the gateway's events (never used elsewhere).
     WOMPI_PUBLIC_KEY: `pub_test_bench_${randomBytes(8).toString('hex')}`,
     WOMPI_INTEGRITY_SECRET: `test_integrity_${randomBytes(16).toString('hex')}`,

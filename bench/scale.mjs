@@ -31,6 +31,7 @@ const topo = await startTopology({
     CHECKOUT_UNPAID_PER_HOLDER: '0',
     CHECKOUT_UNPAID_PER_PHONE: '0',
     CHECKOUT_UNPAID_PER_ADDRESS: '0',
+    CHECKOUT_WINDOW_SHARE_PER_ADDRESS: '0',
   },
 });
 const base = topo.publicUrl;

@@ -34,6 +34,7 @@ const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.
     CHECKOUT_UNPAID_PER_HOLDER: process.env.CHECKOUT_UNPAID_PER_HOLDER ?? '0',
     CHECKOUT_UNPAID_PER_PHONE: process.env.CHECKOUT_UNPAID_PER_PHONE ?? '0',
     CHECKOUT_UNPAID_PER_ADDRESS: process.env.CHECKOUT_UNPAID_PER_ADDRESS ?? '0',
+    CHECKOUT_WINDOW_SHARE_PER_ADDRESS: process.env.CHECKOUT_WINDOW_SHARE_PER_ADDRESS ?? '0',
   },
 });
 for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => child.kill(signal));

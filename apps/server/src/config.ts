@@ -119,6 +119,9 @@ const EnvSchema = z.object({
   CHECKOUT_UNPAID_PER_HOLDER: z.coerce.number().int().min(0).default(3),
   CHECKOUT_UNPAID_PER_PHONE: z.coerce.number().int().min(0).default(3),
   CHECKOUT_UNPAID_PER_ADDRESS: z.coerce.number().int().min(0).default(10),
+  // The percent of a window's places (rounded up, at least one) one network address may hold with unpaid
+  // web orders (issue 38, hole 4): half, so a script cannot take a small window alone; 0: no share.
+  CHECKOUT_WINDOW_SHARE_PER_ADDRESS: z.coerce.number().int().min(0).max(100).default(50),
   // File storage (design §1): local disk under DATA_DIR/files, or an S3-compatible bucket.
   STORAGE: z.enum(['local', 's3']).default('local'),
   S3_BUCKET: z.string().min(3).max(63).optional(),
@@ -229,8 +232,11 @@ export interface Config {
     /** Open change streams guests of one address may hold. */
     perAddress: number;
   };
-  /** Unpaid web orders a day one holder, phone and address may have (0: no bound). */
-  checkoutBounds: { perHolder: number; perPhone: number; perAddress: number };
+  /**
+   * Unpaid web orders a day one holder, phone and address may have (0: no bound), and the percent of a
+   * window's places one address may hold (0: none).
+   */
+  checkoutBounds: { perHolder: number; perPhone: number; perAddress: number; windowSharePercent: number };
   storage: StorageConfig;
   /** Bytes a company's images may take, every width counted; 0: no limit. */
   storageQuotaBytes: number;
@@ -320,6 +326,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       perHolder: e.CHECKOUT_UNPAID_PER_HOLDER,
       perPhone: e.CHECKOUT_UNPAID_PER_PHONE,
       perAddress: e.CHECKOUT_UNPAID_PER_ADDRESS,
+      windowSharePercent: e.CHECKOUT_WINDOW_SHARE_PER_ADDRESS,
     },
     storage:
       e.STORAGE === 's3'

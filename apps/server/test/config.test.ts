@@ -105,14 +105,23 @@ describe('configuration', () => {
     );
   });
 
-  it('reads the bounds on unpaid web orders: 3 a holder, 3 a phone, 10 an address by default, 0 for none', () => {
-    expect(parseConfig({}).checkoutBounds).toEqual({ perHolder: 3, perPhone: 3, perAddress: 10 });
+  it('reads the bounds on unpaid web orders: 3 a holder, 3 a phone, 10 an address, half a window by default, 0 for none', () => {
+    expect(parseConfig({}).checkoutBounds).toEqual({
+      perHolder: 3,
+      perPhone: 3,
+      perAddress: 10,
+      windowSharePercent: 50,
+    });
     const c = parseConfig({
       CHECKOUT_UNPAID_PER_HOLDER: '0',
       CHECKOUT_UNPAID_PER_PHONE: '5',
       CHECKOUT_UNPAID_PER_ADDRESS: '40',
     });
-    expect(c.checkoutBounds).toEqual({ perHolder: 0, perPhone: 5, perAddress: 40 });
+    expect(c.checkoutBounds).toEqual({ perHolder: 0, perPhone: 5, perAddress: 40, windowSharePercent: 50 });
+    expect(parseConfig({ CHECKOUT_WINDOW_SHARE_PER_ADDRESS: '0' }).checkoutBounds.windowSharePercent).toBe(0);
+    expect(() => parseConfig({ CHECKOUT_WINDOW_SHARE_PER_ADDRESS: '101' })).toThrow(
+      /CHECKOUT_WINDOW_SHARE_PER_ADDRESS/,
+    );
     expect(() => parseConfig({ CHECKOUT_UNPAID_PER_HOLDER: '-1', CHECKOUT_UNPAID_PER_ADDRESS: 'many' })).toThrow(
       /CHECKOUT_UNPAID_PER_HOLDER[\s\S]*CHECKOUT_UNPAID_PER_ADDRESS/,
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayInZone, dayStartInZone } from './days';
+import { dayInZone, dayStartInZone, isDayWithinYears } from './days';
 
 describe('days in a time zone', () => {
   it('gives the instant a day starts there (design §3) and the day an instant falls on', () => {
@@ -15,6 +15,15 @@ describe('days in a time zone', () => {
     expect(dayStartInZone('2026-07-15', 'Europe/Madrid').toISOString()).toBe('2026-07-14T22:00:00.000Z');
     for (const day of ['2026-03-29', '2026-10-25', '2026-12-31']) {
       expect(dayInZone(dayStartInZone(day, 'Europe/Madrid'), 'Europe/Madrid')).toBe(day);
+    }
+  });
+});
+
+describe('isDayWithinYears', () => {
+  it('takes the days of 2000 to 2100 and nothing else', () => {
+    for (const day of ['2000-01-01', '2026-11-28', '2100-12-31']) expect(isDayWithinYears(day), day).toBe(true);
+    for (const day of ['1999-12-31', '2101-01-01', '9999-12-31', '0001-01-01', '10000-01-01', 'ayer']) {
+      expect(isDayWithinYears(day), day).toBe(false);
     }
   });
 });

@@ -42,6 +42,19 @@ export function dayInZone(at: Date, timeZone: string): string {
   return `${pad(w.year!, 4)}-${pad(w.month!)}-${pad(w.day!)}`;
 }
 
+/**
+ * The years a day someone asks about may name (issue 38, hole 7): `from=9999-12-31` overflowed the date
+ * arithmetic into a 500. A bakery's records and plans lie well inside them; the server refuses others
+ * with a 400 `days/out-of-range` before any arithmetic.
+ */
+export const DAY_YEARS = { first: 2000, last: 2100 } as const;
+
+/** Whether a `YYYY-MM-DD` day lies in DAY_YEARS. */
+export function isDayWithinYears(day: string): boolean {
+  const year = Number(day.slice(0, 4));
+  return /^\d{4}-\d{2}-\d{2}$/.test(day) && year >= DAY_YEARS.first && year <= DAY_YEARS.last;
+}
+
 /** Day starts already worked out (each costs two Intl calls; orders ask for the same few days again and again). */
 const dayStarts = new Map<string, number>();
 const DAY_STARTS_KEPT = 2000;

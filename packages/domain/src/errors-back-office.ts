@@ -19,6 +19,9 @@ export const BACK_OFFICE_ERROR_TEXTS_ES = {
   'orders/field-outside-move': 'Ese dato no se puede cambiar en este momento del pedido.',
   'reports/range-too-long': 'Elige un periodo de máximo 366 días.',
   'reports/invalid-range': 'La fecha inicial debe ser anterior o igual a la final.',
+  // A report's or a day screen's day outside the years 2000 to 2100 (issue 38, hole 7).
+  'days/out-of-range': 'Elige una fecha entre el año 2000 y el 2100.',
+  'orders/cancelled-not-payable': 'Un pedido cancelado no se puede marcar como pagado.',
   'orders/not-unpaid': 'Algunos pedidos ya no están pendientes de pago. Actualiza la lista e intenta de nuevo.',
   // Deliveries (issue 27).
   'delivery/no-origin': 'Primero indica la ubicación de la panadería en Configuración: la ruta empieza allí.',

@@ -44,6 +44,9 @@ export const STOREFRONT_ERROR_TEXTS_ES = {
   // Bounds on what one holder books (issue 23): checkout meets them too.
   'orders/total-too-large': 'El total del pedido supera el máximo de $100,000,000. Divídelo en varios pedidos.',
   'orders/beyond-horizon': 'Solo se puede pedir para los próximos 62 días. Elige una fecha más cercana.',
+  // One network address holding its share of a window's places (issue 38, hole 4).
+  'orders/window-share-taken':
+    'Desde esta conexión ya se reservó la mitad de los cupos de este horario. Elige otro horario, o paga o cancela uno de esos pedidos.',
   'orders/too-many-unpaid':
     'Ya hay varios pedidos sin pagar de hoy con estos datos. Para hacer otro, espera a que la panadería los confirme o comunícate con ella.',
 } as const;

@@ -15,3 +15,12 @@ export function phoneKey(phone: string): string {
 export function lastBookableDay(today: string): string {
   return addDays(today, BOOKING_HORIZON_DAYS - 1);
 }
+
+/**
+ * The places of a window with `capacity` that one network address may hold with unpaid web orders
+ * (issue 38, hole 4): `percent` of them rounded up, at least one, so a small window is never taken
+ * by one address alone (5 places: 3, leaving 2 for others) while one place can still be booked.
+ */
+export function windowShareOf(capacity: number, percent: number): number {
+  return Math.max(1, Math.ceil((capacity * percent) / 100));
+}

@@ -14,6 +14,7 @@ import { productRecipeHook } from './production/product-recipe';
 import { stockMoveHook } from './production/stock';
 import { ReceivablesService } from './reports/receivables.service';
 import { SalesReportService } from './reports/sales.service';
+import { standingOrderRules } from './standing-orders/standing-order-rules';
 
 /**
  * Where each module's rules run among the others on the orders resource (lower first). The orders
@@ -69,6 +70,10 @@ export function composeModules(ctx: AppContext, resources: ResourceRegistry): Mo
   resources
     .hooksOf('orders')
     .afterWrite.add('production:stock', stockMoveHook(resources), { order: ORDER_HOOKS.production });
+  // A standing order that can order (design §3): its start and window defaulted, a window it cannot use refused.
+  resources
+    .hooksOf('standingOrders')
+    .beforeWrite.add('standing-orders:rules', standingOrderRules(orders.rules), { order: 100 });
   // A recipe made for a product without one becomes its recipe (the product's form shows it).
   resources
     .hooksOf('recipes')

@@ -1,6 +1,6 @@
 import type { ResourceName } from '@hornada/domain';
 import type { AppContext } from '../context';
-import type { orders, recipes, users } from '../db/schema';
+import type { orders, recipes, standingOrders, users } from '../db/schema';
 import type { ResourceDefinition } from './definition';
 import type { ResourceHooks } from './hooks';
 import { RESOURCES } from './definitions';
@@ -14,6 +14,7 @@ export interface HookedRows {
   orders: typeof orders.$inferSelect;
   users: typeof users.$inferSelect;
   recipes: typeof recipes.$inferSelect;
+  standingOrders: typeof standingOrders.$inferSelect;
 }
 
 /**

@@ -6,12 +6,27 @@
  * and the cleanup of carts untouched for 30 days, driven by the app's clock.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
-import { CART_OPEN_PER_HOLDER, MONEY_MAX, type Cart, type OfferedDay, type Order } from '@hornada/domain';
-import { products } from '../../src/db/schema';
+import { eq, sql } from 'drizzle-orm';
+import {
+  CART_OPEN_PER_HOLDER,
+  MONEY_MAX,
+  SettingsInput,
+  type Cart,
+  type OfferedDay,
+  type Order,
+} from '@hornada/domain';
+import { products, settings } from '../../src/db/schema';
 import { newId } from '../../src/lib/ids';
 import { json } from '../helpers/app';
-import { ADDRESS, newSession, ordersCalls, setupOrdersApp, WEDNESDAY, type OrdersApp } from '../helpers/orders';
+import {
+  ADDRESS,
+  newSession,
+  ORDER_SETTINGS,
+  ordersCalls,
+  setupOrdersApp,
+  WEDNESDAY,
+  type OrdersApp,
+} from '../helpers/orders';
 
 let o: OrdersApp;
 const { checkoutBody, postOrder, patch, get } = ordersCalls(() => o);
@@ -24,7 +39,12 @@ const BEYOND = '2027-01-25';
 
 beforeAll(async () => {
   o = await setupOrdersApp({
-    env: { CHECKOUT_UNPAID_PER_HOLDER: '3', CHECKOUT_UNPAID_PER_PHONE: '3', CHECKOUT_UNPAID_PER_ADDRESS: '5' },
+    env: {
+      CHECKOUT_UNPAID_PER_HOLDER: '3',
+      CHECKOUT_UNPAID_PER_PHONE: '3',
+      CHECKOUT_UNPAID_PER_ADDRESS: '5',
+      CHECKOUT_WINDOW_SHARE_PER_ADDRESS: '50',
+    },
   });
 });
 afterAll(async () => {
@@ -169,6 +189,110 @@ describe('unpaid web orders a holder may book (hole 3)', () => {
     }
     expect((await o.t.call({ method: 'GET', url, token: o.otherAdmin.token })).statusCode).toBe(404);
     expect((await o.t.call({ method: 'GET', url, token: o.admin.token })).statusCode).toBe(200);
+  });
+});
+
+describe("a share of a window's places per network address (issue 38, hole 4)", () => {
+  // A small window: five places, as in the review's report.
+  const SMALL = { id: 'cinco', label: 'Noche', start: '20:00', end: '21:00', capacity: 5 };
+  beforeAll(async () => {
+    await o.t.db
+      .update(settings)
+      .set({
+        data: SettingsInput.parse({ ...ORDER_SETTINGS, deliveryWindows: [...ORDER_SETTINGS.deliveryWindows!, SMALL] }),
+      })
+      .where(eq(settings.companyId, o.companyId));
+  });
+  afterAll(async () => {
+    await o.t.db
+      .update(settings)
+      .set({ data: SettingsInput.parse(ORDER_SETTINGS) })
+      .where(eq(settings.companyId, o.companyId));
+  });
+
+  const shareTaken = (res: { statusCode: number; body: string }) => {
+    expect(res.statusCode, res.body).toBe(429);
+    expect(json(res)).toMatchObject({ code: 'orders/window-share-taken', details: [{ path: 'window' }] });
+  };
+
+  it('lets one address with new sessions and phones take at most half (rounded up) of a small window; a second shopper still books', async () => {
+    const ip = '10.77.0.1';
+    for (let i = 0; i < 3; i++) {
+      const res = await book(guest({ ip }), { dueDate: '2026-11-27', window: 'cinco' });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    shareTaken(await book(guest({ ip }), { dueDate: '2026-11-27', window: 'cinco' }));
+    // The same address still books another window, and the same window on another day.
+    expect((await book(guest({ ip }), { dueDate: '2026-11-27', window: 'am' })).statusCode).toBe(201);
+    expect((await book(guest({ ip }), { dueDate: '2026-11-28', window: 'cinco' })).statusCode).toBe(201);
+    // Two other shoppers take the last two places; then the window is full for everyone.
+    for (let i = 0; i < 2; i++) {
+      const res = await book(guest(), { dueDate: '2026-11-27', window: 'cinco' });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const full = await book(guest(), { dueDate: '2026-11-27', window: 'cinco' });
+    expect(full.statusCode, full.body).toBe(422);
+    expect(json(full)).toMatchObject({ code: 'orders/window-full' });
+  });
+
+  it('holds the share when one address checks out five carts at once, and a cancelled order gives its place back', async () => {
+    const ip = '10.77.0.2';
+    const guests = Array.from({ length: 5 }, () => guest({ ip }));
+    const carts = await Promise.all(guests.map((g) => cartOf(g)));
+    const results = await Promise.all(
+      guests.map((g, i) => checkoutAs(g, carts[i]!, { dueDate: '2026-12-01', window: 'cinco' })),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 201, 201, 429, 429]);
+    for (const r of results.filter((r) => r.statusCode === 429)) shareTaken(r);
+    // Staff cancel one: the address may book its place again.
+    const placed = orderOf(results.find((r) => r.statusCode === 201)!);
+    const cancelled = await patch(placed.id, o.staff, { status: 'cancelled', cancelReason: 'Pedido sospechoso' });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect((await book(guest({ ip }), { dueDate: '2026-12-01', window: 'cinco' })).statusCode).toBe(201);
+    shareTaken(await book(guest({ ip }), { dueDate: '2026-12-01', window: 'cinco' }));
+  });
+
+  it('reads the address as Fastify resolves it: an X-Forwarded-For of no trusted proxy changes nothing', async () => {
+    const ip = '10.77.0.4';
+    const results = [];
+    for (let i = 0; i < 4; i++) {
+      const g = guest({ ip });
+      const id = await cartOf(g);
+      results.push(
+        await o.t.call({
+          method: 'POST',
+          url: `/api/carts/${id}/checkout`,
+          remoteAddress: ip,
+          headers: { 'x-session-id': g.session, 'idempotency-key': newId(), 'x-forwarded-for': `203.0.113.${i + 1}` },
+          payload: checkoutBody({
+            contact: { name: 'Ana Pérez', phone: g.phone },
+            dueDate: '2026-12-03',
+            window: 'cinco',
+          }),
+        }),
+      );
+    }
+    expect(results.map((r) => r.statusCode)).toEqual([201, 201, 201, 429]);
+    shareTaken(results[3]!);
+  });
+
+  it("leaves the back office's orders out of an address's share", async () => {
+    const ip = '10.77.0.3';
+    for (let i = 0; i < 2; i++) {
+      const res = await postOrder(o.staff.token, {
+        contact: { name: 'Ana Pérez', phone: '300 123 4567' },
+        items: [{ productId: o.pan, quantity: 4 }],
+        fulfillment: 'pickup',
+        dueDate: '2026-12-02',
+        window: 'cinco',
+        paymentMethod: 'cash',
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    for (let i = 0; i < 3; i++) {
+      const res = await book(guest({ ip }), { dueDate: '2026-12-02', window: 'cinco' });
+      expect(res.statusCode, res.body).toBe(201);
+    }
   });
 });
 

@@ -200,6 +200,42 @@ describe('GET …/reports/sales', () => {
     }
   });
 
+  it('bounds the years a day may name (issue 38, hole 7): a far-future or far-past range is a 400, never a 500', async () => {
+    for (const range of [
+      'from=9999-01-01&to=9999-01-02',
+      'from=9999-12-31&to=9999-12-31',
+      'from=2101-01-01&to=2101-01-31',
+      'from=0001-01-01&to=0001-01-02',
+      'from=1999-12-31&to=2000-01-01',
+    ]) {
+      for (const format of ['json', 'csv']) {
+        const res = await report(`${range}&format=${format}`);
+        expect(res.statusCode, `${range} ${format}: ${res.body}`).toBe(400);
+        expect(json(res), range).toMatchObject({ code: 'days/out-of-range' });
+      }
+    }
+    // The edges of the bound are days like any other.
+    expect((await report('from=2000-01-01&to=2000-01-02')).statusCode).toBe(200);
+    expect((await report('from=2100-12-30&to=2100-12-31')).statusCode).toBe(200);
+  });
+
+  it('bounds the years of the production and delivery days too (issue 38, hole 7)', async () => {
+    const call = (method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) =>
+      o.t.call({ method, url: `/api/companies/${o.companyId}${url}`, token: o.admin.token, payload });
+    for (const day of ['9999-12-31', '0001-01-01', '2101-01-01']) {
+      for (const res of [
+        await call('GET', `/production?date=${day}`),
+        await call('GET', `/deliveries?date=${day}`),
+        await call('POST', '/deliveries/route', { date: day, deliveryAssistantId: o.driver.uid }),
+      ]) {
+        expect(res.statusCode, `${day}: ${res.body}`).toBe(400);
+        expect(json(res)).toMatchObject({ code: 'days/out-of-range' });
+      }
+    }
+    expect((await call('GET', '/production?date=2026-11-25')).statusCode).toBe(200);
+    expect((await call('GET', '/deliveries?date=2026-11-25')).statusCode).toBe(200);
+  });
+
   it('is for the back office: another bakery gets a 404, roles without reports:read a 403, a guest a 401', async () => {
     expect((await report(WEEK, o.staff)).statusCode).toBe(200);
     expect((await report(WEEK, o.otherAdmin)).statusCode).toBe(404);

@@ -179,15 +179,51 @@ describe('POST …/orders/mark-paid', () => {
     expect((await orderOf(open.id)).paymentStatus).toBe('unpaid');
   });
 
-  it("writes nothing for another bakery's order (404) nor a cancelled one (409)", async () => {
+  it("writes nothing for another bakery's order (404) nor a cancelled one (422, the PATCH's rule)", async () => {
     const open = await guestOrder();
     const cancelled = await guestOrder();
     await patch(cancelled.id, o.staff, { status: 'cancelled', cancelReason: 'Duplicado' });
-    expect((await markPaid([open.id, cancelled.id])).statusCode).toBe(409);
+    const res = await markPaid([open.id, cancelled.id]);
+    expect(res.statusCode, res.body).toBe(422);
+    expect(json(res)).toMatchObject({
+      code: 'orders/cancelled-not-payable',
+      message: expect.stringContaining(`#${cancelled.number}`),
+      details: [{ path: 'orderIds.1' }],
+    });
     // Another bakery's admin does not reach this one's orders at all.
     expect((await markPaid([open.id], o.otherAdmin)).statusCode).toBe(404);
     expect((await markPaid([open.id], o.otherAdmin, o.otherCompanyId)).statusCode).toBe(404);
     expect((await orderOf(open.id)).paymentStatus).toBe('unpaid');
+  });
+
+  it('one rule for a cancelled order (issue 38, hole 6): neither PATCH nor mark-paid marks it paid, both a 422', async () => {
+    for (const user of [o.staff, o.admin]) {
+      const cancelled = await guestOrder();
+      const gone = await patch(cancelled.id, user, { status: 'cancelled', cancelReason: 'El cliente no contesta' });
+      expect(gone.statusCode, gone.body).toBe(200);
+      const byPatch = await patch(cancelled.id, user, { paymentStatus: 'paid' });
+      expect(byPatch.statusCode, byPatch.body).toBe(422);
+      expect(json(byPatch)).toMatchObject({
+        code: 'orders/cancelled-not-payable',
+        details: [{ path: 'paymentStatus' }],
+      });
+      const byMarkPaid = await markPaid([cancelled.id], user);
+      expect(byMarkPaid.statusCode, byMarkPaid.body).toBe(422);
+      expect(json(byMarkPaid)).toMatchObject({ code: 'orders/cancelled-not-payable' });
+      const after = await orderOf(cancelled.id);
+      expect(after.paymentStatus).toBe('unpaid');
+      expect(after.history.filter((h) => h.field === 'paymentStatus')).toEqual([]);
+    }
+    // Cancelling and paying in one write is the same thing.
+    const both = await guestOrder();
+    const res = await patch(both.id, o.staff, {
+      status: 'cancelled',
+      cancelReason: 'Duplicado',
+      paymentStatus: 'paid',
+    });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(json(res)).toMatchObject({ code: 'orders/cancelled-not-payable' });
+    expect(await orderOf(both.id)).toMatchObject({ status: 'pending', paymentStatus: 'unpaid' });
   });
 
   it('pays once when the same selection is submitted twice at once', async () => {

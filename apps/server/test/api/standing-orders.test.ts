@@ -5,8 +5,8 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SettingsInput, type Order } from '@hornada/domain';
-import { orders, settings } from '../../src/db/schema';
+import { SettingsInput, type Order, type StandingOrder } from '@hornada/domain';
+import { orders, settings, standingOrders } from '../../src/db/schema';
 import { json, type TestUser } from '../helpers/app';
 import { MONDAY_10AM, ORDER_SETTINGS, ordersCalls, setupOrdersApp, type OrdersApp } from '../helpers/orders';
 
@@ -195,6 +195,86 @@ describe('standing orders', () => {
     at('2026-12-01');
     await job().run();
     expect(await madeBy(id)).toEqual(['2026-11-25', '2026-11-26']);
+  });
+
+  it("starts on the day it is made, in the bakery's zone, when startsOn is left out (design §3)", async () => {
+    const b2bClientId = await client();
+    // Monday 23 Nov, 22:00 in Bogotá: already Tuesday in UTC.
+    o.t.clock.set('2026-11-24T03:00:00.000Z');
+    const body = {
+      b2bClientId,
+      weekdays: [3],
+      items: [{ productId: o.pan, quantity: 3 }],
+      fulfillment: 'pickup',
+      window: 'am',
+    };
+    const res = await o.t.call({ method: 'POST', url: path(), token: await tokenOf(o.staff), payload: body });
+    expect(res.statusCode, res.body).toBe(201);
+    const made = json<{ data: StandingOrder }>(res).data;
+    expect(made.startsOn).toBe('2026-11-23');
+    at('2026-11-24');
+    await job().run();
+    expect(await madeBy(made.id)).toEqual(['2026-11-25']);
+    // An end before that day is refused, naming endsOn.
+    const ended = await o.t.call({
+      method: 'POST',
+      url: path(),
+      token: await tokenOf(o.staff),
+      payload: { ...body, endsOn: '2026-11-20' },
+    });
+    expect(ended.statusCode, ended.body).toBe(400);
+    expect(json<{ details: { path: string }[] }>(ended).details.map((d) => d.path)).toEqual(['endsOn']);
+  });
+
+  it("takes the bakery's first window when none is chosen, so every day it names is made; an unknown window is refused", async () => {
+    const b2bClientId = await client();
+    const body = {
+      b2bClientId,
+      weekdays: [3],
+      items: [{ productId: o.pan, quantity: 6 }],
+      fulfillment: 'pickup',
+      startsOn: '2026-11-25',
+    };
+    const res = await o.t.call({ method: 'POST', url: path(), token: o.staff.token, payload: body });
+    expect(res.statusCode, res.body).toBe(201);
+    const made = json<{ data: StandingOrder }>(res).data;
+    expect(made.window).toBe('am');
+    at('2026-11-24');
+    const run = await job().run();
+    expect(run.failed).toBe(0);
+    expect(await madeBy(made.id)).toEqual(['2026-11-25']);
+    expect((await orderOf(made.id, '2026-11-25')).window).toBe('am');
+
+    // Clearing the window later gives the first one again, never a standing order that cannot order.
+    const cleared = await o.t.call({
+      method: 'PATCH',
+      url: `${path()}/${made.id}`,
+      token: await tokenOf(o.staff),
+      payload: { window: null },
+    });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(json<{ data: StandingOrder }>(cleared).data.window).toBe('am');
+
+    // A window the bakery does not have is refused with the reason, on creation and on edit.
+    for (const write of [
+      { method: 'POST' as const, url: path(), payload: { ...body, window: 'madrugada' } },
+      { method: 'PATCH' as const, url: `${path()}/${made.id}`, payload: { window: 'madrugada' } },
+    ]) {
+      const bad = await o.t.call({ ...write, token: await tokenOf(o.staff) });
+      expect(bad.statusCode, bad.body).toBe(400);
+      expect(json<{ details: { path: string }[] }>(bad).details.map((d) => d.path)).toEqual(['window']);
+    }
+    // Nor one whose days the order rules would refuse: a delivery to a client without an address.
+    const nowhere = await o.t.call({
+      method: 'POST',
+      url: path(),
+      token: await tokenOf(o.staff),
+      payload: { ...body, fulfillment: 'delivery' },
+    });
+    expect(nowhere.statusCode, nowhere.body).toBe(400);
+    expect(json<{ details: { path: string }[] }>(nowhere).details.map((d) => d.path)).toEqual(['fulfillment']);
+    const kept = await o.t.db.select().from(standingOrders).where(eq(standingOrders.b2bClientId, b2bClientId));
+    expect(kept.map((k) => k.window)).toEqual(['am']);
   });
 
   it('is written by the back office of its own company only, for its own client and products', async () => {

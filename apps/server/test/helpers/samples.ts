@@ -25,7 +25,15 @@ export async function sampleRefs(t: TestApp, companyId: string): Promise<SampleR
     .values({ id, companyId, name: 'Pan de muestra', price: 3000, createdAt: now, updatedAt: now });
   await t.db
     .insert(b2bClients)
-    .values({ id: client, companyId, businessName: 'Café de muestra', createdAt: now, updatedAt: now });
+    // With an address: the full standing-order sample delivers to it (one without could never order).
+    .values({
+      id: client,
+      companyId,
+      businessName: 'Café de muestra',
+      address: 'Calle 1 # 2-3',
+      createdAt: now,
+      updatedAt: now,
+    });
   return { product: id, b2bClient: client };
 }
 

@@ -31,15 +31,17 @@ export const StandingOrderInput = z
       .max(CART_MAX_LINES)
       .refine((items) => new Set(items.map((i) => i.productId)).size === items.length, 'Each product once'),
     fulfillment: z.enum(FULFILLMENTS).default('delivery'),
+    // Null or left out: the bakery's first window when it has windows (design §3).
     window: z.string().min(1).max(40).nullable().default(null),
     notes: shortText(1000).default(null),
-    startsOn: day(),
+    // Left out: the day it is made, in the bakery's time zone (the server's standing-order rules).
+    startsOn: day().optional(),
     endsOn: day().nullable().default(null),
     skipDates: z.array(day()).max(366).default([]),
     active: z.boolean().default(true),
   })
   .strict()
-  .refine((s) => s.endsOn === null || s.endsOn >= s.startsOn, {
+  .refine((s) => s.endsOn === null || s.startsOn === undefined || s.endsOn >= s.startsOn, {
     path: ['endsOn'],
     message: 'Must be on or after startsOn',
   });

@@ -24,7 +24,8 @@ export function registerDeliveryRoutes(app: FastifyInstance): void {
           'The delivery orders whose `dueDate` is `date` (company time zone), not cancelled, grouped by ' +
           '`deliveryAssistantId` (drivers by name, unassigned last), each in `routePosition` order (unrouted ' +
           "after, by window and number). `amountToCollect` is a cash order's total unless staff settled it before " +
-          'the trip; `totals.difference` is cash collected minus cash to collect over delivered stops. Admin and ' +
+          'the trip; `totals.difference` is cash collected minus cash to collect over delivered stops. A `date` ' +
+          'outside the years 2000 to 2100 is a 400 `days/out-of-range`. Admin and ' +
           'staff read every driver (`deliveries:assign`); a delivery assistant only its own stops.',
         params: companyParams,
         querystring: DeliveryQuery,
@@ -46,7 +47,8 @@ export function registerDeliveryRoutes(app: FastifyInstance): void {
           "The driver's open stops of `date` (not delivered nor cancelled) ordered nearest-neighbour from the " +
           "bakery's `location` in settings (each next stop the closest to the last; stops without coordinates last), " +
           'their `routePosition` written 1…n after the delivered ones, in one transaction as the signed-in user. ' +
-          'Without a location in settings a 422 `delivery/no-origin`. Admin and staff (`deliveries:assign`). ' +
+          'Without a location in settings a 422 `delivery/no-origin`; a `date` outside the years 2000 to 2100 a 400 ' +
+          '`days/out-of-range`. Admin and staff (`deliveries:assign`). ' +
           'Answers the stop ids in their new order. Takes an `Idempotency-Key`.',
         params: companyParams,
         headers: writeHeaders,

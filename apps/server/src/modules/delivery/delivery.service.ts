@@ -15,6 +15,7 @@ import {
 } from '@hornada/domain';
 import type { AppContext, Caller } from '../../context';
 import { orders, settings, users } from '../../db/schema';
+import { assertDaysWithinYears } from '../../lib/days';
 import { AppError, forbidden, notFound, unauthenticated, validationError } from '../../lib/errors';
 import { asUser } from '../../resources/actor';
 import type { ResourceRegistry } from '../../resources/registry';
@@ -48,6 +49,7 @@ export class DeliveryService {
 
   async day(caller: Caller | null, companyId: string, date: string): Promise<DeliveryDay> {
     this.assertReader(caller, companyId);
+    assertDaysWithinYears({ date });
     const company = await getCompany(this.ctx, companyId);
     const office = hasCapability(caller.role, 'deliveries:assign');
     const db = this.ctx.db;
@@ -143,6 +145,7 @@ export class DeliveryService {
     if (!caller) throw unauthenticated();
     if (!reachesCompany(caller, companyId)) throw notFound();
     if (!hasCapability(caller.role, 'deliveries:assign')) throw forbidden('Your role cannot order routes');
+    assertDaysWithinYears({ date: input.date });
     const company = await getCompany(this.ctx, companyId);
     const [s] = await this.ctx.db
       .select({ data: settings.data })

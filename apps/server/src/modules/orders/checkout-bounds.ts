@@ -1,6 +1,14 @@
 import { and, eq, gte, isNull, lt, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { addDays, dayInZone, dayStartInZone, phoneKey } from '@hornada/domain';
+import {
+  addDays,
+  dayInZone,
+  dayStartInZone,
+  lastBookableDay,
+  phoneKey,
+  windowShareOf,
+  type SettingsInput,
+} from '@hornada/domain';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db';
 import { orders } from '../../db/schema';
@@ -110,5 +118,53 @@ export class CheckoutBounds {
         { 'retry-after': String(seconds) },
       );
     }
+  }
+
+  /**
+   * A network address's share of a window with a capacity (issue 38, hole 4): sessions and phones are free
+   * to invent, so one script from one address booked all 5 places of a small window under the daily
+   * bounds. Its unpaid web orders in one (day, window) may hold at most `windowShareOf(capacity, percent)`
+   * places (half, rounded up, by default), so a second shopper still books; not less, as a household, an
+   * office or a carrier's shared address is also many real shoppers. No Retry-After: a place comes back
+   * when one of the address's orders is paid or cancelled, not at a time. Counted under a lock on
+   * (address, slot), taken after the daily bounds' and before the order rules' slot lock (the same order
+   * in every checkout, so none waits on another in a cycle).
+   */
+  async assertWindowShare(
+    tx: DbOrTx,
+    companyId: string,
+    s: Pick<SettingsInput, 'timeZone' | 'deliveryWindows'>,
+    day: string,
+    window: string | null,
+    originKey: string,
+  ): Promise<void> {
+    const percent = this.ctx.config.checkoutBounds.windowSharePercent;
+    const capacity = s.deliveryWindows.find((w) => w.id === window)?.capacity ?? null;
+    if (percent <= 0 || capacity === null || window === null) return;
+    // A day past the horizon is the order rules' refusal (and its arithmetic is theirs to bound).
+    if (day > lastBookableDay(dayInZone(this.ctx.clock.now(), s.timeZone))) return;
+    const share = windowShareOf(capacity, percent);
+    const dueDate = dayStartInZone(day, s.timeZone);
+    await tx.execute(
+      sql`SELECT pg_advisory_xact_lock(${BOUND_LOCK}, hashtext(${`${companyId}|share|${day}|${window}|${originKey}`}))`,
+    );
+    const [n] = await tx
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(orders)
+      .where(
+        and(
+          unpaidWebOrders(companyId),
+          eq(orders.originKey, originKey),
+          eq(orders.dueDate, dueDate),
+          eq(orders.window, window),
+        ),
+      );
+    if ((n?.n ?? 0) < share) return;
+    throw new AppError(
+      429,
+      'orders/window-share-taken',
+      `This network address already holds ${share} of the ${capacity} places of this window, the most one address may hold unpaid: choose another window, or pay or cancel one of those orders`,
+      [{ path: 'window', message: `At most ${share} of its ${capacity} places from one address` }],
+    );
   }
 }

@@ -617,6 +617,12 @@ export class OrderRules {
       );
     }
     if (paymentTo !== undefined && paymentTo !== current.paymentStatus) {
+      if (paymentTo === 'paid' && u.who.kind !== 'gateway') {
+        const refused = cancelledNotPayable([
+          { number: current.number, status: data.status ?? current.status, path: 'paymentStatus' },
+        ]);
+        if (refused) throw refused;
+      }
       const allowed = payer ? allowedPaymentMoves(payer, method, current.paymentStatus) : [];
       if (!allowed.includes(paymentTo)) {
         throw new AppError(
@@ -787,7 +793,26 @@ export class OrderRules {
   }
 }
 
-/** A 422 naming the field and when it may change. */
+/**
+ * One rule for marking a cancelled order paid, whichever door a person uses (issue 38, hole 6): the
+ * payment step of a PATCH and `mark-paid` both ask it, so both answer the same 422. `status` is the
+ * order's status after the write. A gateway is not asked: money it received after a cancellation is
+ * recorded as owed back (modules/payments), not refused.
+ */
+export function cancelledNotPayable(
+  orders: readonly { number: number; status: OrderStatus; path: string }[],
+): AppError | null {
+  const cancelled = orders.filter((o) => o.status === 'cancelled');
+  if (cancelled.length === 0) return null;
+  const names = cancelled.map((o) => `#${o.number}`).join(', ');
+  return new AppError(
+    422,
+    'orders/cancelled-not-payable',
+    `A cancelled order cannot be marked paid: ${names}`,
+    cancelled.map((o) => ({ path: o.path, message: `#${o.number} is cancelled` })),
+  );
+}
+
 /**
  * The one status move the server makes on its own: a web order still pending whose online payment was
  * abandoned is cancelled (payments reconciliation), which frees its window's place.
@@ -797,6 +822,7 @@ function systemStatusMoves(who: WriteActor, current: OrderRow): OrderStatus[] {
   return abandoned && current.status === 'pending' && current.paymentMethod === 'online' ? ['cancelled'] : [];
 }
 
+/** A 422 naming the field and when it may change. */
 function outsideMoment(role: Role, field: MomentField, what: string): AppError {
   const moment = fieldMomentOf(role, field);
   const when = moment ? describeMoment(moment) : '';

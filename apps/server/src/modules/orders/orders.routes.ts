@@ -72,7 +72,9 @@ export function registerOrderRoutes(app: FastifyInstance): OrdersService {
           'body with that key, or a cart already checked out, is a 409. The answer carries `accessToken`, the ' +
           "guest's link to the order (`GET /api/orders/link/{token}`). A holder (session or customer), a phone " +
           'and a network address may each have a few unpaid web orders placed in one day (CHECKOUT_UNPAID_PER_*): ' +
-          'past that a 429 `orders/too-many-unpaid` with `Retry-After`. A total over 100,000,000 is a 422 ' +
+          'past that a 429 `orders/too-many-unpaid` with `Retry-After`. One address may hold at most a share of a ' +
+          "window's places with unpaid web orders (CHECKOUT_WINDOW_SHARE_PER_ADDRESS, half by default): past that a " +
+          '429 `orders/window-share-taken` naming `window`. A total over 100,000,000 is a 422 ' +
           '`orders/total-too-large`; a day more than 62 days ahead a 422 `orders/beyond-horizon`. With ' +
           '`paymentMethod: "online"` (when the bakery\'s settings offer it) the order\'s payment is pending at the ' +
           'gateway and the answer adds `payment: {reference, checkoutUrl}`: the browser goes to `checkoutUrl`, ' +

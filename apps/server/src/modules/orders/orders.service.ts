@@ -215,6 +215,15 @@ export class OrdersService {
           input.contact.phone,
         );
         await this.bounds.assertMayBook(scope.tx, cart.companyId, company.timeZone, origin);
+        const settings = await this.rules.settingsOf(scope.tx, cart.companyId);
+        await this.bounds.assertWindowShare(
+          scope.tx,
+          cart.companyId,
+          settings,
+          input.dueDate,
+          input.window,
+          origin.originKey,
+        );
         // The cart's holder: its signed-in user (under its line `checkout`), or a guest named as it
         // signed the order, known by a hash of its session.
         const actor: Actor =

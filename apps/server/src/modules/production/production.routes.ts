@@ -22,7 +22,8 @@ export function registerProductionRoutes(app: FastifyInstance): void {
           "recipe's yield rounded up (a product's recipe is the one it names, else the oldest naming it); " +
           "`ingredients` sums every recipe's items for its batches in the ingredient's unit (g↔kg, ml↔l), with " +
           'its stock and `shortage` (needed − stock when positive, else 0), shortages first; `problems` lists recipe ' +
-          "lines that could not be counted; `orders` the day's orders with their lines. Admin, staff and " +
+          "lines that could not be counted; `orders` the day's orders with their lines. A `date` outside the years " +
+          '2000 to 2100 is a 400 `days/out-of-range`. Admin, staff and ' +
           'production assistants (`production:read`).',
         params: z.object({ companyId: z.string().min(1).max(64) }),
         querystring: ProductionQuery,

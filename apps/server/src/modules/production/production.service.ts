@@ -15,6 +15,7 @@ import {
 } from '@hornada/domain';
 import type { AppContext, Caller } from '../../context';
 import { ingredients, orders, products, recipes, settings } from '../../db/schema';
+import { assertDaysWithinYears } from '../../lib/days';
 import { forbidden, notFound, unauthenticated } from '../../lib/errors';
 import { getCompany } from '../../resources/tenant';
 
@@ -60,6 +61,7 @@ export class ProductionService {
     opts: { orders?: boolean } = {},
   ): Promise<ProductionDay> {
     this.assertReader(caller, companyId);
+    assertDaysWithinYears({ date });
     const company = await getCompany(this.ctx, companyId);
     const db = this.ctx.db;
     const start = dayStartInZone(date, company.timeZone);

@@ -7,6 +7,7 @@ import { asUser } from '../../resources/actor';
 import type { ResourceRegistry } from '../../resources/registry';
 import type { ResourceService, WriteScope } from '../../resources/service';
 import { getCompany } from '../../resources/tenant';
+import { cancelledNotPayable } from '../orders/order-rules';
 import { assertReportReader } from './access';
 
 /** The most open orders one report reads: far beyond a bakery's receivables, a bound on the answer. */
@@ -116,8 +117,9 @@ export class ReceivablesService {
 
   /**
    * "Marcar como pagado" (issue 24): every order paid in one transaction, or none. Each must be this
-   * company's, not cancelled and still unpaid, checked under the rows' locks, so a second submission
-   * of the same orders waits for the first and is then refused naming them; the payment move itself
+   * company's, not cancelled (a 422, the order rules' own `cancelledNotPayable`) and still unpaid (a 409),
+   * checked under the rows' locks, so a second submission of the same orders waits for the first and is
+   * then refused naming them; the payment move itself
    * is the orders service's (the user as actor, the payment axis, a history entry per order).
    */
   async markPaid(caller: Caller | null, companyId: string, orderIds: string[], within?: WriteScope): Promise<number> {
@@ -141,13 +143,18 @@ export class ReceivablesService {
           { path: `orderIds.${orderIds.indexOf(missing)}`, message: 'No order with this id in this bakery' },
         ]);
       }
-      const closed = locked.filter((r) => r.status === 'cancelled' || SETTLED.some((s) => s === r.paymentStatus));
+      // A cancelled one: the orders' own rule, the same 422 a PATCH gets (issue 38, hole 6).
+      const refused = cancelledNotPayable(
+        locked.map((r) => ({ number: r.number, status: r.status, path: `orderIds.${orderIds.indexOf(r.id)}` })),
+      );
+      if (refused) throw refused;
+      const closed = locked.filter((r) => SETTLED.some((s) => s === r.paymentStatus));
       if (closed.length > 0) {
         const names = closed.map((r) => `#${r.number}`).join(', ');
         throw new AppError(
           409,
           'orders/not-unpaid',
-          `These orders are not unpaid any more (paid, refunded or cancelled): ${names}`,
+          `These orders are not unpaid any more (paid or refunded): ${names}`,
           closed.map((r) => ({ path: `orderIds.${orderIds.indexOf(r.id)}`, message: `#${r.number} is not unpaid` })),
         );
       }

@@ -56,7 +56,7 @@ export function registerReportRoutes(app: FastifyInstance): void {
         description:
           'The orders not cancelled whose due day, in the company time zone, is from `from` to `to` (both included, ' +
           `at most ${SALES_REPORT_MAX_DAYS} days: a longer range is a 400 \`reports/range-too-long\`, a reversed one ` +
-          "`reports/invalid-range`). Revenue is the orders' totals (by product and collection, the lines' totals at " +
+          "`reports/invalid-range`; a day outside the years 2000 to 2100 `days/out-of-range`). Revenue is the orders' totals (by product and collection, the lines' totals at " +
           "the price each was sold for, a B2B client's included), split into `paid`, `unpaid` (unpaid, pending, " +
           'failed) and, in the totals, `refunded`. `byDay` lists every day of the range, zeros included; `byChannel` ' +
           'every channel. `format=csv` answers the same as `text/csv` (UTF-8 with a BOM, Spanish headers, money as ' +
@@ -92,7 +92,8 @@ export function registerReportRoutes(app: FastifyInstance): void {
           `"Marcar como pagado" on the unpaid screen: up to ${MARK_PAID_MAX} orders of this company, each not ` +
           'cancelled and not yet paid or refunded, move to paid in one transaction, as the signed-in user (a ' +
           'history entry on each). An id not of this company is a 404 naming it; an order no longer unpaid (a ' +
-          'second submission of the same orders included) a 409 `orders/not-unpaid` naming them; an online order ' +
+          'second submission of the same orders included) a 409 `orders/not-unpaid` naming them; a cancelled one a ' +
+          '422 `orders/cancelled-not-payable` (as a PATCH to paid gets); an online order ' +
           "(the gateway's to mark) a 422 `orders/invalid-payment`. Nothing is written then. Admin and staff. " +
           'With an `Idempotency-Key` (as resource writes take it) a repeated submission gets the first answer ' +
           'and changes nothing; the same key with other orders is a 409 `idempotency_mismatch`.',

@@ -9,6 +9,7 @@ import {
   type OrderChannel,
 } from '@hornada/domain';
 import type { AppContext, Caller } from '../../context';
+import { assertDaysWithinYears } from '../../lib/days';
 import { AppError } from '../../lib/errors';
 import { getCompany } from '../../resources/tenant';
 import { assertReportReader } from './access';
@@ -34,6 +35,7 @@ export class SalesReportService {
 
   async sales(caller: Caller | null, companyId: string, from: string, to: string): Promise<SalesReport> {
     assertReportReader(caller, companyId);
+    assertDaysWithinYears({ from, to });
     const days = daysInRange(from, to);
     if (days < 1) {
       throw new AppError(400, 'reports/invalid-range', 'The range starts after it ends: from must be on or before to', [

@@ -62,7 +62,8 @@ const toInput =
     items: f.items.map((i) => ({ productId: i.productId, quantity: parseWhole(i.quantity) })),
     fulfillment: f.fulfillment,
     window: f.window || null,
-    startsOn: f.startsOn,
+    // Left empty: the server starts it on the day it is made (design §3).
+    startsOn: f.startsOn || undefined,
     endsOn: f.endsOn || null,
     skipDates: f.skipDates,
     notes: optionalText(f.notes),
@@ -439,6 +440,7 @@ function StandingEditor({
           <TextField
             id="so-starts"
             label="Desde"
+            labelNote="(vacío: desde hoy)"
             type="date"
             registration={register('startsOn')}
             error={errors.startsOn?.message}
