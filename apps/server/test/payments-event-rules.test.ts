@@ -63,6 +63,32 @@ describe('the event rules', () => {
     expect(judge(event([...WOMPI_PROPERTIES, 'transaction.reference']))).toMatchObject({ covered: false });
   });
 
+  it('asks the gateway when a further property could shift a boundary of the concatenated values', () => {
+    // Signed over id, status, cents "4490000", reference…; resent with the cents' last digit moved into
+    // a made-up field: the same text, so the same checksum, and 449000 cents.
+    const signed = event(ACTED_ON_PROPERTIES);
+    const t = signed.data.transaction;
+    const shifted = {
+      ...signed,
+      data: { transaction: { ...t, amount_in_cents: 449000 }, nota: '0' },
+      signature: {
+        properties: [
+          'transaction.id',
+          'transaction.status',
+          'transaction.amount_in_cents',
+          'nota',
+          'transaction.reference',
+          'transaction.currency',
+        ],
+        checksum: signed.signature.checksum,
+      },
+    };
+    expect(verifyEventChecksum(shifted, shifted.signature.checksum, EVENTS_SECRET)).toBe(true);
+    expect(judge(shifted)).toMatchObject({ kind: 'transaction', covered: false });
+    // A property named twice is no cover either.
+    expect(judge(event([...ACTED_ON_PROPERTIES.slice(0, 4), 'transaction.id']))).toMatchObject({ covered: false });
+  });
+
   it('refuses the relabelled event of issue 38 whose checksum verifies over a made-up field alone', () => {
     const captured = event();
     const t = captured.data.transaction;

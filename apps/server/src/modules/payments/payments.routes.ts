@@ -103,8 +103,8 @@ export function registerPaymentRoutes(app: FastifyInstance): void {
           'carries the same). A valid event is answered 200 and applied at most once per transaction id and ' +
           'status; one that does not verify is a 401, one without a signature or over 64 KB a 4xx, one whose ' +
           '`signature.properties` leaves out `transaction.id`, `transaction.status` or `transaction.amount_in_cents` ' +
-          'a 400 `payments/uncovered-event`, and none of them changes anything. When the properties leave out ' +
-          "`transaction.reference` or `transaction.currency` (as Wompi's own do), only the transaction id is " +
+          'a 400 `payments/uncovered-event`, and none of them changes anything. When the properties are not exactly ' +
+          "id, status, amount, reference and currency (Wompi's own leave out the last two), only the transaction id is " +
           'believed: the transaction is asked of the gateway (503 when it does not answer) and its answer applied. ' +
           'A transaction id belongs to the first reference it came with: another is a 409 ' +
           '`payments/transaction-reference`, logged. An event stamped over 3 days before or 5 minutes after the ' +

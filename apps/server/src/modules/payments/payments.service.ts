@@ -228,8 +228,8 @@ export class PaymentsService {
 
   /**
    * A verified event: a transaction's state applied (other kinds of event, and one outside its time
-   * window, change nothing). When the checksum does not cover every field acted on (Wompi's own events
-   * leave out the reference), only the transaction id is believed: the transaction is asked of the
+   * window, change nothing). When the checksum does not cover exactly the fields acted on (Wompi's own
+   * events leave out the reference), only the transaction id is believed: the transaction is asked of the
    * gateway, server to server, and what the gateway answers is applied. 503 when it does not answer, so
    * the gateway sends the event again.
    */

@@ -12,8 +12,8 @@ import { verifyEventChecksum } from './signatures';
 export const REQUIRED_PROPERTIES = ['transaction.id', 'transaction.status', 'transaction.amount_in_cents'] as const;
 
 /**
- * Every field of a transaction the server acts on. An event covering them all is applied as it comes;
- * one that does not (Wompi's own events leave out reference and currency) is confirmed by asking the
+ * Every field of a transaction the server acts on. An event covering these and no other is applied as
+ * it comes; any other (Wompi's own events leave out reference and currency) is confirmed by asking the
  * gateway for its transaction id, so an uncovered value is never acted on.
  */
 export const ACTED_ON_PROPERTIES = [...REQUIRED_PROPERTIES, 'transaction.reference', 'transaction.currency'] as const;
@@ -109,9 +109,9 @@ export function judgeEvent(
   if (lead > EVENT_MAX_LEAD_MS || -lead > EVENT_MAX_AGE_MS) {
     return { kind: 'untimely', transactionId: transaction.data.id, timestamp, when: lead > 0 ? 'ahead' : 'too-old' };
   }
-  return {
-    kind: 'transaction',
-    transaction: toTransaction(transaction.data),
-    covered: ACTED_ON_PROPERTIES.every((p) => properties.includes(p)),
-  };
+  // Exactly the fields acted on: the values are concatenated without separators, so a further property
+  // (a made-up one) could take digits off the amount's end while the checksum still verifies.
+  const covered =
+    properties.length === ACTED_ON_PROPERTIES.length && ACTED_ON_PROPERTIES.every((p) => properties.includes(p));
+  return { kind: 'transaction', transaction: toTransaction(transaction.data), covered };
 }
