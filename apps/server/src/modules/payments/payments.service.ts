@@ -25,13 +25,13 @@ export interface PaymentLink {
 /** What became of a transaction the gateway reported (an event or a look-up). */
 export type TransactionOutcome =
   /** Its reference is no attempt of ours: answered 200 so the gateway stops retrying, and logged. */
-  | { kind: 'unknown-reference' }
+  | { kind: 'unknown-reference'; reference: string; transactionId: string }
   /** This (transaction, status) was applied before: nothing changes. */
   | { kind: 'replay'; orderId: string }
   /** The transaction id was first seen with another reference: refused, nothing changes. */
-  | { kind: 'foreign-transaction'; firstReference: string }
+  | { kind: 'foreign-transaction'; reference: string; firstReference: string; transactionId: string }
   /** Recorded: `outcome` says what it did to the order. */
-  | { kind: 'recorded'; orderId: string; outcome: EventOutcome };
+  | { kind: 'recorded'; orderId: string; outcome: EventOutcome; reference: string; transactionId: string };
 
 /**
  * `applied`: the order's payment follows the transaction; `mismatch`: amount or currency not the
@@ -261,7 +261,7 @@ export class PaymentsService {
       .from(paymentAttempts)
       .where(eq(paymentAttempts.reference, t.reference))
       .limit(1);
-    if (!attempt) return { kind: 'unknown-reference' };
+    if (!attempt) return { kind: 'unknown-reference', reference: t.reference, transactionId: t.id };
     return this.resources.transaction(attempt.companyId, async (scope) => {
       const { tx } = scope;
       const now = this.ctx.clock.now();
@@ -276,7 +276,12 @@ export class PaymentsService {
         .from(paymentTransactions)
         .where(eq(paymentTransactions.transactionId, t.id));
       if (bound && bound.reference !== t.reference) {
-        return { kind: 'foreign-transaction', firstReference: bound.reference };
+        return {
+          kind: 'foreign-transaction',
+          reference: t.reference,
+          firstReference: bound.reference,
+          transactionId: t.id,
+        };
       }
       const claimed = await tx
         .insert(paymentEvents)
@@ -306,7 +311,7 @@ export class PaymentsService {
           .set({ outcome })
           .where(and(eq(paymentEvents.transactionId, t.id), eq(paymentEvents.status, t.status)));
       }
-      return { kind: 'recorded', orderId: order.id, outcome };
+      return { kind: 'recorded', orderId: order.id, outcome, reference: t.reference, transactionId: t.id };
     });
   }
 
