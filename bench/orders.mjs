@@ -40,9 +40,18 @@ function approvedEvent(reference, amountInCents) {
     status: 'APPROVED',
   };
   const timestamp = Math.floor(Date.now() / 1000);
-  const properties = ['transaction.id', 'transaction.status', 'transaction.amount_in_cents'];
+  // Every field the server acts on (issue 38): Wompi's three alone would make it ask the gateway about
+  // a transaction it never made.
+  const properties = [
+    'transaction.id',
+    'transaction.status',
+    'transaction.amount_in_cents',
+    'transaction.reference',
+    'transaction.currency',
+  ];
+  const t = transaction;
   const checksum = sha256(
-    `${transaction.id}${transaction.status}${transaction.amount_in_cents}${timestamp}${EVENTS_SECRET}`,
+    `${t.id}${t.status}${t.amount_in_cents}${t.reference}${t.currency}${timestamp}${EVENTS_SECRET}`,
   );
   return {
     event: 'transaction.updated',

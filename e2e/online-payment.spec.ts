@@ -74,10 +74,19 @@ async function gatewayReports(api: APIRequestContext, attempt: Attempt, status: 
     status,
     payment_method_type: 'NEQUI',
   };
-  const properties = ['transaction.id', 'transaction.status', 'transaction.amount_in_cents'];
+  // Covering every field the server acts on (issue 38): with Wompi's three alone the server would ask the
+  // sandbox about this transaction, which it never made.
+  const properties = [
+    'transaction.id',
+    'transaction.status',
+    'transaction.amount_in_cents',
+    'transaction.reference',
+    'transaction.currency',
+  ];
   const timestamp = Math.floor(Date.now() / 1000);
+  const t = transaction;
   const checksum = createHash('sha256')
-    .update(`${transaction.id}${transaction.status}${transaction.amount_in_cents}${timestamp}${keys.eventsSecret}`)
+    .update(`${t.id}${t.status}${t.amount_in_cents}${t.reference}${t.currency}${timestamp}${keys.eventsSecret}`)
     .digest('hex');
   const res = await api.post('/api/payments/events', {
     headers: { 'x-event-checksum': checksum },

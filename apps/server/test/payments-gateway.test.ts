@@ -119,7 +119,9 @@ describe('the Wompi driver', () => {
 
   it('verifies an event, and refuses a forged or malformed one', () => {
     const e = event();
-    expect(gateway.verifyEvent(e, e.signature.checksum)).toEqual({
+    // The documentation's event, judged at its own timestamp.
+    const at = new Date(1530291411 * 1000);
+    expect(gateway.verifyEvent(e, e.signature.checksum, at)).toEqual({
       kind: 'transaction',
       transaction: {
         id: '1234-1610641025-49201',
@@ -128,12 +130,14 @@ describe('the Wompi driver', () => {
         currency: 'COP',
         status: 'APPROVED',
       },
+      // Wompi's properties leave out reference and currency: the transaction is asked of the gateway.
+      covered: false,
     });
     const forged = event('forger');
-    expect(() => gateway.verifyEvent(forged, undefined)).toThrow(EventRejected);
-    expect(() => gateway.verifyEvent(e, event('forger').signature.checksum)).toThrow(/does not verify/);
+    expect(() => gateway.verifyEvent(forged, undefined, at)).toThrow(EventRejected);
+    expect(() => gateway.verifyEvent(e, event('forger').signature.checksum, at)).toThrow(/does not verify/);
     const { signature: _s, ...unsigned } = e;
-    expect(() => gateway.verifyEvent(unsigned, undefined)).toThrow(/signature, data or timestamp missing/);
+    expect(() => gateway.verifyEvent(unsigned, undefined, at)).toThrow(/signature, data or timestamp missing/);
   });
 });
 

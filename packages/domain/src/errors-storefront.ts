@@ -37,6 +37,10 @@ export const STOREFRONT_ERROR_TEXTS_ES = {
   'orders/payment-method-unavailable': 'Ese medio de pago no está disponible.',
   // A gateway's event whose checksum does not verify (POST /api/payments/events): no person reads it, but every code has its text.
   'payments/invalid-signature': 'No pudimos verificar el aviso de la pasarela de pago.',
+  // An event whose checksum leaves out the transaction's id, status or amount (issue 38): also no person's.
+  'payments/uncovered-event': 'El aviso de la pasarela de pago no está firmado completo.',
+  // A transaction id sent again with another reference than its first (issue 38).
+  'payments/transaction-reference': 'Esta transacción pertenece a otro pago.',
   'payments/not-payable': 'Este pedido ya no admite un nuevo intento de pago.',
   'orders/product-unavailable': 'Un producto de tu pedido ya no está disponible.',
   'orders/cart-checked-out': 'Este carrito ya se convirtió en un pedido.',

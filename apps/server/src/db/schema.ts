@@ -442,6 +442,16 @@ export const paymentEvents = pgTable(
 );
 
 /**
+ * Which reference each gateway transaction id was first seen with (design §5, issue 38): a transaction id
+ * belongs to that reference for good, so an event naming it with another reference is refused.
+ */
+export const paymentTransactions = pgTable('payment_transactions', {
+  transactionId: text().primaryKey(),
+  reference: text().notNull(),
+  firstSeenAt: ts().notNull(),
+});
+
+/**
  * The sandbox gateway's transactions (PAYMENT_GATEWAY=sandbox; modules/payment-sandbox): what its hosted
  * checkout decided, and the delivery of its `transaction.updated` event, retried as Wompi does (30 min,
  * 3 h, 24 h) while `eventDueAt` is set. Not tied to orders: the sandbox is the gateway, not the app.

@@ -45,23 +45,65 @@ function redactPath(path: string): string {
   return raw.join('/');
 }
 
-function redactQuery(query: string): string {
+/**
+ * How many URLs inside URLs are looked into (a gateway page's `redirect-url`, encoded once or twice);
+ * past it a value that could still hold one is hidden whole.
+ */
+const MAX_DEPTH = 4;
+
+/** A value decoded once, its case kept; the value itself when it is not valid percent-encoding. */
+const decodedOnce = (raw: string): string => {
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' '));
+  } catch {
+    return raw;
+  }
+};
+
+/**
+ * A query value with any secret it carries hidden (issue 38, hole 5): a URL, a query or a path inside
+ * it, raw or percent-encoded, is redacted as a URL is; an encoded one is encoded back only when
+ * something was hidden, so ordinary values stay as they came.
+ */
+function redactValue(value: string, depth: number): string {
+  if (depth > MAX_DEPTH) return /[%=?/]/.test(value) ? REDACTED : value;
+  const out = value.includes('?')
+    ? redactUrlAt(value, depth)
+    : value.includes('=')
+      ? redactQuery(value, depth)
+      : redactPath(value);
+  if (out !== value || !value.includes('%')) return out;
+  const inner = decodedOnce(value);
+  if (inner === value) return value;
+  const hidden = redactValue(inner, depth + 1);
+  return hidden === inner ? value : encodeURIComponent(hidden);
+}
+
+function redactQuery(query: string, depth: number): string {
   return query
     .split('&')
     .map((pair) => {
       const eq = pair.indexOf('=');
-      const name = eq === -1 ? pair : pair.slice(0, eq);
-      return eq !== -1 && SECRET_PARAMS.has(decoded(name)) ? `${name}=${REDACTED}` : pair;
+      if (eq === -1) return pair;
+      const name = pair.slice(0, eq);
+      return SECRET_PARAMS.has(decoded(name))
+        ? `${name}=${REDACTED}`
+        : `${name}=${redactValue(pair.slice(eq + 1), depth + 1)}`;
     })
     .join('&');
 }
 
-/** The URL as the log may show it: path and query with every secret value replaced. */
-export function redactUrl(url: string): string {
-  // Bounded: a URL is at most the router's limit, and this walks it once per known prefix.
+function redactUrlAt(url: string, depth: number): string {
   const q = url.indexOf('?');
   const path = q === -1 ? url : url.slice(0, q);
-  return q === -1 ? redactPath(path) : `${redactPath(path)}?${redactQuery(url.slice(q + 1))}`;
+  return q === -1 ? redactPath(path) : `${redactPath(path)}?${redactQuery(url.slice(q + 1), depth)}`;
+}
+
+/** The URL as the log may show it: path and query with every secret value replaced, nested ones too. */
+export function redactUrl(url: string): string {
+  // Bounded: a URL is at most the router's limit, and each of at most MAX_DEPTH levels walks it once per
+  // known prefix.
+  return redactUrlAt(url, 0);
 }
 
 /** The request serializer of the log (Fastify's fields), with the URL redacted. */

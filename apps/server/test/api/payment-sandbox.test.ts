@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { paymentSandboxTransactions } from '../../src/db/schema';
+import { companies, paymentSandboxTransactions, settings } from '../../src/db/schema';
 import { integritySignature } from '../../src/providers/payments/signatures';
 import type { PaymentSandbox } from '../../src/modules/payment-sandbox/sandbox.service';
 import { MONDAY_10AM, type OrdersApp } from '../helpers/orders';
@@ -331,5 +331,66 @@ describe("the sandbox's look-up", () => {
     expect(missing.json()).toEqual({
       error: { type: 'NOT_FOUND_ERROR', reason: expect.any(String) },
     });
+  });
+});
+
+describe('the checkout of a bakery on its own host (issue 38, hole 3)', () => {
+  /** The order's checkout link, signed as the app signs it, going back to `redirectUrl`. */
+  const linkBackTo = (order: OnlineOrder, redirectUrl: string) => {
+    const url = new URL(
+      o.t.app.ctx.payments.checkoutUrl({
+        reference: order.payment.reference,
+        amountInCents: order.total * 100,
+        currency: 'COP',
+        redirectUrl,
+      }),
+    );
+    return `${url.pathname}${url.search}`;
+  };
+
+  it("goes back to a bakery's slug host or custom domain, never to a host no bakery has", async () => {
+    const order = await onlineOrder(4);
+    await o.t.db.update(companies).set({ slug: 'panaderia-uno' }).where(eq(companies.id, o.companyId));
+    const [row] = await o.t.db.select().from(settings).where(eq(settings.companyId, o.companyId));
+    await o.t.db
+      .update(settings)
+      .set({ data: { ...row!.data, domains: ['pan-uno.example'] } })
+      .where(eq(settings.companyId, o.companyId));
+    o.t.app.ctx.shops.forget();
+    const back = `/respuesta-de-pago?pedido=${encodeURIComponent(order.accessToken)}`;
+
+    for (const origin of ['http://panaderia-uno.localhost:0', 'http://pan-uno.example:0']) {
+      const res = await openPage(linkBackTo(order, `${origin}${back}`));
+      expect(res.body).not.toContain('Enlace de pago no permitido');
+      expect(res.statusCode).toBe(200);
+      // The form's redirect goes to the shop: CSP's form-action names its origin.
+      expect(String(res.headers['content-security-policy'])).toContain(`form-action 'self' ${origin}`);
+    }
+    for (const origin of [
+      'http://no-existe.localhost:0',
+      'http://panaderia-uno.localhost:1',
+      'https://panaderia-uno.localhost:0',
+      'http://otro.example:0',
+      'http://pan-uno.example.evil.example:0',
+    ]) {
+      const res = await openPage(linkBackTo(order, `${origin}${back}`));
+      expect(res.statusCode, origin).toBe(400);
+      expect(res.body).toContain('Enlace de pago no permitido');
+    }
+
+    // Paying there goes back to the shop's own host, with the transaction id.
+    const form = new URLSearchParams(
+      new URL(linkBackTo(order, `http://panaderia-uno.localhost:0${back}`), 'http://x').searchParams,
+    );
+    form.set('decision', 'APPROVED');
+    const paid = await o.t.call({
+      method: 'POST',
+      url: '/pasarela-de-prueba',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: form.toString(),
+    });
+    expect(paid.statusCode, paid.body).toBe(303);
+    expect(new URL(String(paid.headers.location)).origin).toBe('http://panaderia-uno.localhost:0');
+    expect((await staffView(order.id)).paymentStatus).toBe('paid');
   });
 });

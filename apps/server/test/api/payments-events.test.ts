@@ -9,9 +9,17 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryEntry } from '@hornada/domain';
 import { loggerOptions } from '../../src/app';
-import { paymentAttempts, paymentEvents } from '../../src/db/schema';
+import { paymentAttempts, paymentEvents, paymentSandboxTransactions } from '../../src/db/schema';
 import type { OrdersApp } from '../helpers/orders';
-import { paymentsCalls, setupPaymentsApp, signedEvent, transactionOf } from '../helpers/payments';
+import {
+  EVENT_TIMESTAMP,
+  WOMPI_PROPERTIES,
+  paymentsCalls,
+  setupPaymentsApp,
+  signedEvent,
+  transactionOf,
+  type WompiTransactionBody,
+} from '../helpers/payments';
 
 let o: OrdersApp;
 const lines: string[] = [];
@@ -255,5 +263,112 @@ describe('payment events', () => {
     const other = { ...signedEvent(transactionOf(order)), event: 'nequi_token.updated' };
     expect((await sendEvent(other)).statusCode).toBe(200);
     expect(await staffView(order.id)).toEqual(before);
+  });
+});
+
+/** What a captured event's checksum was computed over: its covered values, concatenated in order. */
+function signedText(event: ReturnType<typeof signedEvent>): string {
+  const t = event.data.transaction as unknown as Record<string, unknown>;
+  return event.signature.properties.map((p) => String(t[p.replace(/^transaction\./, '')])).join('');
+}
+
+describe('events the checksum does not cover (issue 38, hole 1)', () => {
+  const DAY_S = 24 * 3600;
+
+  it('refuses a relabelled event: its signed values moved into a made-up field that the properties name alone', async () => {
+    const captured = signedEvent(transactionOf(await onlineOrder(), { status: 'DECLINED' }));
+    const victim = await onlineOrder();
+    const before = await staffView(victim.id);
+    const relabelled = {
+      ...captured,
+      data: {
+        transaction: { ...transactionOf(victim), id: 'tx-relabelled' },
+        nota: signedText(captured),
+      },
+      signature: { properties: ['nota'], checksum: captured.signature.checksum },
+    };
+    const res = await sendEvent(relabelled);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'payments/uncovered-event',
+      message: expect.stringContaining('transaction.id'),
+    });
+    expect(await staffView(victim.id)).toEqual(before);
+    expect(await eventsOf('tx-relabelled')).toHaveLength(0);
+  });
+
+  it("asks the gateway when the reference is not covered (Wompi's own properties): a relabelled reference pays nothing", async () => {
+    const payer = await onlineOrder();
+    const victim = await onlineOrder();
+    const beforeVictim = await staffView(victim.id);
+    // The payer's transaction as the gateway knows it; its event names the victim's reference instead.
+    const real = transactionOf(payer);
+    const now = o.t.clock.now();
+    await o.t.db.insert(paymentSandboxTransactions).values({
+      id: real.id,
+      reference: real.reference,
+      amountInCents: real.amount_in_cents,
+      currency: real.currency,
+      status: real.status,
+      redirectUrl: 'http://localhost:0/respuesta-de-pago',
+      createdAt: now,
+      updatedAt: now,
+    });
+    const relabelled = signedEvent({ ...real, reference: victim.payment.reference }, undefined, {
+      properties: WOMPI_PROPERTIES,
+    });
+    expect((await sendEvent(relabelled)).statusCode).toBe(200);
+    expect(await staffView(victim.id)).toEqual(beforeVictim);
+    // What the gateway says is what is applied: the payer's order.
+    expect(await staffView(payer.id)).toMatchObject({ paymentStatus: 'paid', payment: { transactionId: real.id } });
+    // A transaction the gateway does not know: 200 (nothing to retry), logged, nothing applied.
+    const unknown: WompiTransactionBody = { ...transactionOf(victim), id: 'tx-gateway-never-saw' };
+    const res = await sendEvent(signedEvent(unknown, undefined, { properties: WOMPI_PROPERTIES }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await staffView(victim.id)).toEqual(beforeVictim);
+    expect(lines.some((l) => l.includes('the gateway does not know') && l.includes('tx-gateway-never-saw'))).toBe(true);
+  });
+
+  it('binds a transaction id to the first reference it came with: another reference is refused and logged', async () => {
+    const first = await onlineOrder();
+    const victim = await onlineOrder();
+    const tx = transactionOf(first, { status: 'PENDING' });
+    expect((await sendEvent(signedEvent(tx))).statusCode).toBe(200);
+    const before = await staffView(victim.id);
+    const other = signedEvent({ ...tx, status: 'APPROVED', reference: victim.payment.reference });
+    const res = await sendEvent(other);
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'payments/transaction-reference' });
+    expect(await staffView(victim.id)).toEqual(before);
+    expect(await eventsOf(tx.id)).toMatchObject([{ status: 'PENDING', reference: tx.reference }]);
+    const line = lines.find((l) => l.includes('another reference') && l.includes(tx.id));
+    expect(line).toBeDefined();
+    expect(JSON.parse(line!)).toMatchObject({
+      level: 40,
+      reference: victim.payment.reference,
+      firstReference: tx.reference,
+    });
+  });
+
+  it('answers 200 to an event over 3 days old or over 5 minutes ahead, logs it and applies nothing', async () => {
+    const order = await onlineOrder();
+    const before = await staffView(order.id);
+    const now = o.t.clock.now().getTime() / 1000;
+    expect(now).toBe(EVENT_TIMESTAMP);
+    for (const timestamp of [now - 3 * DAY_S - 1, now + 5 * 60 + 1]) {
+      const tx = transactionOf(order);
+      const res = await sendEvent(signedEvent(tx, undefined, { timestamp }));
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await staffView(order.id)).toEqual(before);
+      expect(await eventsOf(tx.id)).toHaveLength(0);
+      expect(lines.some((l) => l.includes('outside its time') && l.includes(tx.id))).toBe(true);
+    }
+    // Just inside both bounds: applied.
+    const late = transactionOf(order, { status: 'PENDING' });
+    expect((await sendEvent(signedEvent(late, undefined, { timestamp: now - 3 * DAY_S + 60 }))).statusCode).toBe(200);
+    expect(await eventsOf(late.id)).toHaveLength(1);
+    const early = transactionOf(order);
+    expect((await sendEvent(signedEvent(early, undefined, { timestamp: now + 4 * 60 }))).statusCode).toBe(200);
+    expect(await staffView(order.id)).toMatchObject({ paymentStatus: 'paid' });
   });
 });

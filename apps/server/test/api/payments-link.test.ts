@@ -12,6 +12,7 @@ import { paymentAttempts } from '../../src/db/schema';
 import { json } from '../helpers/app';
 import type { OrdersApp } from '../helpers/orders';
 import {
+  WOMPI_PROPERTIES,
   paymentsCalls,
   setupPaymentsApp,
   signedEvent,
@@ -156,5 +157,30 @@ describe('a new payment attempt', () => {
     expect((await retry({ accessToken: `${paid.id}.forged` })).statusCode).toBe(404);
     const attempts = await o.t.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, paid.id));
     expect(attempts).toHaveLength(1);
+  });
+});
+
+describe("Wompi's own events, which leave the reference uncovered (issue 38, hole 1)", () => {
+  const wompiEvent = (t: WompiTransactionBody) => signedEvent(t, undefined, { properties: WOMPI_PROPERTIES });
+
+  it("applies what the gateway answers for the event's transaction id, not the reference the event names", async () => {
+    const payer = await onlineOrder();
+    const victim = await onlineOrder();
+    const before = await staffView(victim.id);
+    const t = transactionOf(payer);
+    const res = await sendEvent(wompiEvent({ ...t, reference: victim.payment.reference }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(looked.at(-1)).toBe(t.id);
+    expect(await staffView(victim.id)).toEqual(before);
+    expect(await staffView(payer.id)).toMatchObject({ paymentStatus: 'paid', payment: { transactionId: t.id } });
+  });
+
+  it('answers 503 when the gateway does not answer, so the event comes again, and changes nothing', async () => {
+    const order = await onlineOrder();
+    const before = await staffView(order.id);
+    const res = await sendEvent(wompiEvent({ ...transactionFor(order), id: 'broken' }));
+    expect(res.statusCode, res.body).toBe(503);
+    expect(res.json()).toMatchObject({ code: 'unavailable' });
+    expect(await staffView(order.id)).toEqual(before);
   });
 });

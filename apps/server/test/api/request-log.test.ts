@@ -74,7 +74,38 @@ describe('the request log', () => {
     }
   });
 
+  it("redacts a secret inside an encoded value: the gateway page's redirect-url (issue 38, hole 5)", async () => {
+    const back = `http://localhost:3000/respuesta-de-pago?pedido=${SECRET}`;
+    const gateway = (value: string) => `/pasarela-de-prueba?reference=1042-1-abc&redirect-url=${value}&currency=COP`;
+    for (const [url, expected] of [
+      [
+        gateway(encodeURIComponent(back)),
+        gateway(encodeURIComponent('http://localhost:3000/respuesta-de-pago?pedido=[redacted]')),
+      ],
+      // Encoded twice, or a bare query, or the link's path: still found.
+      [
+        gateway(encodeURIComponent(encodeURIComponent(back))),
+        gateway(encodeURIComponent(encodeURIComponent('http://localhost:3000/respuesta-de-pago?pedido=[redacted]'))),
+      ],
+      [
+        `/x?next=${encodeURIComponent(`pedido=${SECRET}&a=1`)}`,
+        `/x?next=${encodeURIComponent('pedido=[redacted]&a=1')}`,
+      ],
+      [
+        `/x?next=${encodeURIComponent(`/api/orders/link/${SECRET}`)}`,
+        `/x?next=${encodeURIComponent('/api/orders/link/[redacted]')}`,
+      ],
+    ]) {
+      const logged = await loggedUrl(url!);
+      expect(logged).not.toContain('S3cr3t');
+      expect(logged).toBe(expected);
+    }
+  });
+
   it('keeps ordinary URLs as they are', async () => {
     expect(await loggedUrl('/api/config?x=1')).toBe('/api/config?x=1');
+    // An encoded value without a secret is left exactly as it came.
+    const page = `/pasarela-de-prueba?redirect-url=${encodeURIComponent('http://localhost:3000/x?a=1&b=%20')}`;
+    expect(await loggedUrl(page)).toBe(page);
   });
 });

@@ -11,7 +11,7 @@ import { settings } from '../../src/db/schema';
 import { eventChecksum } from '../../src/providers/payments/signatures';
 import { newId } from '../../src/lib/ids';
 import { json } from './app';
-import { ORDER_SETTINGS, ordersCalls, setupOrdersApp, type OrdersApp } from './orders';
+import { MONDAY_10AM, ORDER_SETTINGS, ordersCalls, setupOrdersApp, type OrdersApp } from './orders';
 
 export const PAYMENT_KEYS = {
   WOMPI_PUBLIC_KEY: 'pub_test_hornada_tests',
@@ -57,11 +57,31 @@ export const transactionOf = (
   ...extra,
 });
 
-/** A `transaction.updated` event as Wompi sends it, signed with `secret`. */
-export function signedEvent(transaction: WompiTransactionBody, secret = PAYMENT_KEYS.WOMPI_EVENTS_SECRET) {
+/** Every field of the transaction the server reads: what the sandbox's events cover. */
+export const COVERED_PROPERTIES = [
+  'transaction.id',
+  'transaction.status',
+  'transaction.amount_in_cents',
+  'transaction.reference',
+  'transaction.currency',
+];
+/** Wompi's own events (its documentation's example): the reference and the currency are not covered. */
+export const WOMPI_PROPERTIES = ['transaction.id', 'transaction.status', 'transaction.amount_in_cents'];
+/** The tests' clock starts here (MONDAY_10AM), in the seconds an event's timestamp counts. */
+export const EVENT_TIMESTAMP = Date.parse(MONDAY_10AM) / 1000;
+
+/**
+ * A `transaction.updated` event as the gateway sends it, signed with `secret`: covering every field the
+ * server reads unless `properties` says otherwise, stamped at the tests' start unless `timestamp` says.
+ */
+export function signedEvent(
+  transaction: WompiTransactionBody,
+  secret = PAYMENT_KEYS.WOMPI_EVENTS_SECRET,
+  opts: { properties?: string[]; timestamp?: number } = {},
+) {
   const data = { transaction: { ...transaction, payment_method_type: 'NEQUI' } };
-  const properties = ['transaction.id', 'transaction.status', 'transaction.amount_in_cents'];
-  const timestamp = 1_795_650_000;
+  const properties = opts.properties ?? COVERED_PROPERTIES;
+  const timestamp = opts.timestamp ?? EVENT_TIMESTAMP;
   const checksum = eventChecksum({ data, signature: { properties }, timestamp }, secret)!;
   return { event: 'transaction.updated', data, environment: 'test', signature: { properties, checksum }, timestamp };
 }

@@ -108,8 +108,15 @@ export function registerPaymentSandboxRoutes(app: FastifyInstance, sandbox: Paym
   );
 
   // The integrity signature does not cover `redirect-url`: only this app's own pages are gone back to,
-  // or the sandbox would send a buyer wherever a forged link says (an open redirect).
+  // or the sandbox would send a buyer wherever a forged link says (an open redirect). Its pages are
+  // PUBLIC_URL's and every existing shop's: `{slug}.{host}` or a bakery's custom domain, on PUBLIC_URL's
+  // protocol and port (the shop directory builds a shop's origin so; any other is none of ours).
   const ownOrigin = new URL(app.ctx.config.publicUrl).origin;
+  const isOurs = async (origin: string): Promise<boolean> => {
+    if (origin === ownOrigin) return true;
+    const shop = await app.ctx.shops.resolve(new URL(origin).host);
+    return shop !== null && shop.companyId !== null && shop.origin === origin;
+  };
 
   /** A checkout query checked as Wompi checks it; the refusal page when it is not one. */
   const checked = async (reply: FastifyReply, query: unknown): Promise<CheckoutRequest | null> => {
@@ -118,7 +125,7 @@ export function registerPaymentSandboxRoutes(app: FastifyInstance, sandbox: Paym
       await html(reply, 400, problemPage('invalid'));
       return null;
     }
-    if (new URL(parsed.data['redirect-url']).origin !== ownOrigin) {
+    if (!(await isOurs(new URL(parsed.data['redirect-url']).origin))) {
       await html(reply, 400, problemPage('redirect'));
       return null;
     }
@@ -135,12 +142,12 @@ export function registerPaymentSandboxRoutes(app: FastifyInstance, sandbox: Paym
     const checkout = await checked(reply, req.query);
     if (!checkout) return reply;
     // The form's answer redirects to `redirect-url`, which CSP's form-action must allow (browsers check
-    // a form's redirects too): PUBLIC_URL's origin, which may not be the one this page is served at.
+    // a form's redirects too): the shop's origin (checked above), which may not be the one this page is served at.
     const csp = reply.raw.getHeader('content-security-policy');
     if (typeof csp === 'string') {
       void reply.header(
         'content-security-policy',
-        csp.replace("form-action 'self'", `form-action 'self' ${ownOrigin}`),
+        csp.replace("form-action 'self'", `form-action 'self' ${new URL(checkout.redirectUrl).origin}`),
       );
     }
     return html(reply, 200, checkoutPage(checkout, await sandbox.bakeryOf(checkout.reference)));

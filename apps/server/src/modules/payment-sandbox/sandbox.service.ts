@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import { companies, paymentAttempts, paymentSandboxTransactions } from '../../db/schema';
 import type { GatewayKeys, TransactionStatus } from '../../providers/payments';
+import { ACTED_ON_PROPERTIES } from '../../providers/payments/event-rules';
 import { eventChecksum, integritySignature } from '../../providers/payments/signatures';
 
 export type SandboxTransaction = typeof paymentSandboxTransactions.$inferSelect;
@@ -163,7 +164,8 @@ export class PaymentSandbox {
   /** The signed `transaction.updated` event of the transaction's current status, in Wompi's format. */
   event(t: SandboxTransaction) {
     const data = { transaction: wompiShape(t) };
-    const properties = ['transaction.id', 'transaction.status', 'transaction.amount_in_cents'];
+    // Every field the app acts on is covered (event-rules.ts), so the app applies it without asking back.
+    const properties = [...ACTED_ON_PROPERTIES];
     // The status change's time: the same event, byte for byte, however often it is retried.
     const timestamp = Math.floor(t.updatedAt.getTime() / 1000);
     const checksum = eventChecksum({ data, signature: { properties }, timestamp }, this.keys.eventsSecret)!;

@@ -101,8 +101,15 @@ export function registerPaymentRoutes(app: FastifyInstance): void {
           'environment, signature: {properties, checksum}, timestamp}`; the checksum is SHA-256 of the values of ' +
           '`signature.properties` read from `data`, then `timestamp`, then the events secret (`X-Event-Checksum` ' +
           'carries the same). A valid event is answered 200 and applied at most once per transaction id and ' +
-          'status; one that does not verify is a 401, one without a signature or over 64 KB a 4xx, and neither ' +
-          "changes anything. An amount or currency that is not the attempt's is written to the order's history " +
+          'status; one that does not verify is a 401, one without a signature or over 64 KB a 4xx, one whose ' +
+          '`signature.properties` leaves out `transaction.id`, `transaction.status` or ' +
+          '`transaction.amount_in_cents` a 400 `payments/uncovered-event`, and none of them changes anything. ' +
+          "When the properties are not exactly id, status, amount, reference and currency (Wompi's own leave " +
+          'out the last two), only the transaction id is believed: the transaction is asked of the gateway (503 ' +
+          'when it does not answer) and its answer applied. A transaction id belongs to the first reference it ' +
+          'came with: another is a 409 `payments/transaction-reference`, logged. An event stamped over 3 days ' +
+          "before or 5 minutes after the server's clock is answered 200, logged and not applied. An amount or " +
+          "currency that is not the attempt's is written to the order's history " +
           'and never marks it paid; an unknown reference is answered 200 (so the gateway stops retrying) and logged. ' +
           'At most RATE_LIMIT_PAYMENT_EVENTS a minute per address (600 by default), then a 429.',
         headers: z.looseObject({ 'x-event-checksum': z.string().max(200).optional() }),
@@ -113,23 +120,49 @@ export function registerPaymentRoutes(app: FastifyInstance): void {
     async (req) => {
       let event;
       try {
-        event = app.ctx.payments.verifyEvent(req.body, req.headers['x-event-checksum'] as string | undefined);
+        event = app.ctx.payments.verifyEvent(
+          req.body,
+          req.headers['x-event-checksum'] as string | undefined,
+          app.ctx.clock.now(),
+        );
       } catch (err) {
         if (!(err instanceof EventRejected)) throw err;
         if (err.reason === 'signature') throw new AppError(401, 'payments/invalid-signature', err.message);
+        if (err.reason === 'uncovered') throw new AppError(400, 'payments/uncovered-event', err.message);
         throw new AppError(400, 'bad_request', err.message);
       }
       const result = await service.applyEvent(event);
       // References and transaction ids are the gateway's, not secrets: they are what an operator looks for.
-      if (result.kind === 'unknown-reference' && event.kind === 'transaction') {
+      // Logged from the outcome: when the event was not believed, it is the gateway's answer that counts.
+      if (result.kind === 'foreign-transaction') {
+        const { reference, firstReference, transactionId } = result;
         req.log.warn(
-          { reference: event.transaction.reference, transactionId: event.transaction.id },
-          'payment event for an unknown reference',
+          { reference, firstReference, transactionId },
+          'payment event naming a transaction of another reference: refused',
         );
-      } else if (result.kind === 'ignored') req.log.info({ event: result.event }, 'payment event ignored');
-      else if (result.kind === 'recorded' && result.outcome === 'mismatch' && event.kind === 'transaction') {
+        throw new AppError(
+          409,
+          'payments/transaction-reference',
+          `Transaction ${transactionId} belongs to another reference; it is not applied to ${reference}`,
+        );
+      }
+      if (result.kind === 'untimely') {
         req.log.warn(
-          { reference: event.transaction.reference, transactionId: event.transaction.id },
+          { transactionId: result.transactionId, when: result.when },
+          'payment event outside its time window: not applied',
+        );
+      } else if (result.kind === 'unknown-transaction') {
+        req.log.warn(
+          { transactionId: result.transactionId },
+          'payment event for a transaction the gateway does not know',
+        );
+      } else if (result.kind === 'unknown-reference') {
+        const { reference, transactionId } = result;
+        req.log.warn({ reference, transactionId }, 'payment event for an unknown reference');
+      } else if (result.kind === 'ignored') req.log.info({ event: result.event }, 'payment event ignored');
+      else if (result.kind === 'recorded' && result.outcome === 'mismatch') {
+        req.log.warn(
+          { reference: result.reference, transactionId: result.transactionId },
           'payment event whose amount or currency is not the attempt’s',
         );
       }

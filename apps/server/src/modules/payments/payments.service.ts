@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { canonicalHash } from '../../lib/canonical-hash';
 import { AppError, notFound } from '../../lib/errors';
 import type { DbOrTx } from '../../db';
-import { orders, paymentAttempts, paymentEvents } from '../../db/schema';
+import { orders, paymentAttempts, paymentEvents, paymentTransactions } from '../../db/schema';
 import { gatewayActor, historyBy } from '../../resources/actor';
 import type { BeforeWrite, Row } from '../../resources/definition';
 import type { ResourceRegistry } from '../../resources/registry';
@@ -25,11 +25,13 @@ export interface PaymentLink {
 /** What became of a transaction the gateway reported (an event or a look-up). */
 export type TransactionOutcome =
   /** Its reference is no attempt of ours: answered 200 so the gateway stops retrying, and logged. */
-  | { kind: 'unknown-reference' }
+  | { kind: 'unknown-reference'; reference: string; transactionId: string }
   /** This (transaction, status) was applied before: nothing changes. */
   | { kind: 'replay'; orderId: string }
+  /** The transaction id was first seen with another reference: refused, nothing changes. */
+  | { kind: 'foreign-transaction'; reference: string; firstReference: string; transactionId: string }
   /** Recorded: `outcome` says what it did to the order. */
-  | { kind: 'recorded'; orderId: string; outcome: EventOutcome };
+  | { kind: 'recorded'; orderId: string; outcome: EventOutcome; reference: string; transactionId: string };
 
 /**
  * `applied`: the order's payment follows the transaction; `mismatch`: amount or currency not the
@@ -50,6 +52,16 @@ const TARGET: Record<TransactionStatus, PaymentStatus> = {
 };
 
 type OrderPayment = NonNullable<Order['payment']>;
+
+/** What became of a verified event (the route answers and logs by it). */
+export type EventResult =
+  | TransactionOutcome
+  /** Another kind of event: nothing to do. */
+  | { kind: 'ignored'; event: string }
+  /** Outside its time window: answered 200 so the gateway stops, not applied (reconciliation asks instead). */
+  | { kind: 'untimely'; transactionId: string; when: 'too-old' | 'ahead' }
+  /** Its reference was not covered and the gateway does not know its transaction id: nothing applied. */
+  | { kind: 'unknown-transaction'; transactionId: string };
 
 /**
  * Online payment (design §3, §5): attempts with their own references, started through the configured
@@ -214,17 +226,34 @@ export class PaymentsService {
     return row.companyId;
   }
 
-  /** A verified event: a transaction's state applied (other kinds of event change nothing). */
-  async applyEvent(event: VerifiedEvent): Promise<TransactionOutcome | { kind: 'ignored'; event: string }> {
+  /**
+   * A verified event: a transaction's state applied (other kinds of event, and one outside its time
+   * window, change nothing). When the checksum does not cover exactly the fields acted on (Wompi's own
+   * events leave out the reference), only the transaction id is believed: the transaction is asked of the
+   * gateway, server to server, and what the gateway answers is applied. 503 when it does not answer, so
+   * the gateway sends the event again.
+   */
+  async applyEvent(event: VerifiedEvent): Promise<EventResult> {
     if (event.kind === 'other') return { kind: 'ignored', event: event.event };
-    return this.applyTransaction(event.transaction);
+    if (event.kind === 'untimely') return { kind: 'untimely', transactionId: event.transactionId, when: event.when };
+    if (event.covered) return this.applyTransaction(event.transaction);
+    let t: GatewayTransaction | null;
+    try {
+      t = await this.gateway.lookUp(event.transaction.id);
+    } catch {
+      throw new AppError(503, 'unavailable', 'The payment gateway did not answer the look-up of this transaction');
+    }
+    if (!t || t.id !== event.transaction.id)
+      return { kind: 'unknown-transaction', transactionId: event.transaction.id };
+    return this.applyTransaction(t);
   }
 
   /**
    * Applies what the gateway says of a transaction, at most once per (transaction id, status): the row
    * of payment_events is claimed first in the same transaction, so a concurrent copy waits on its key
-   * and then finds it taken (no read-then-write). The order is then locked and moved by the orders
-   * service as the gateway.
+   * and then finds it taken (no read-then-write). A transaction id already seen with another reference
+   * changes nothing (`foreign-transaction`). The order is then locked and moved by the orders service as
+   * the gateway.
    */
   async applyTransaction(t: GatewayTransaction): Promise<TransactionOutcome> {
     const [attempt] = await this.ctx.db
@@ -232,10 +261,28 @@ export class PaymentsService {
       .from(paymentAttempts)
       .where(eq(paymentAttempts.reference, t.reference))
       .limit(1);
-    if (!attempt) return { kind: 'unknown-reference' };
+    if (!attempt) return { kind: 'unknown-reference', reference: t.reference, transactionId: t.id };
     return this.resources.transaction(attempt.companyId, async (scope) => {
       const { tx } = scope;
       const now = this.ctx.clock.now();
+      // A transaction id belongs to the first reference it was seen with (design §5): the row is claimed
+      // first, so of two concurrent events with different references the second finds the first's.
+      await tx
+        .insert(paymentTransactions)
+        .values({ transactionId: t.id, reference: t.reference, firstSeenAt: now })
+        .onConflictDoNothing();
+      const [bound] = await tx
+        .select({ reference: paymentTransactions.reference })
+        .from(paymentTransactions)
+        .where(eq(paymentTransactions.transactionId, t.id));
+      if (bound && bound.reference !== t.reference) {
+        return {
+          kind: 'foreign-transaction',
+          reference: t.reference,
+          firstReference: bound.reference,
+          transactionId: t.id,
+        };
+      }
       const claimed = await tx
         .insert(paymentEvents)
         .values({
@@ -264,7 +311,7 @@ export class PaymentsService {
           .set({ outcome })
           .where(and(eq(paymentEvents.transactionId, t.id), eq(paymentEvents.status, t.status)));
       }
-      return { kind: 'recorded', orderId: order.id, outcome };
+      return { kind: 'recorded', orderId: order.id, outcome, reference: t.reference, transactionId: t.id };
     });
   }
 

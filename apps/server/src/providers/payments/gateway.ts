@@ -25,13 +25,23 @@ export interface PaymentStart {
   redirectUrl: string;
 }
 
-/** An event once verified: a transaction's new state, or another kind of event (ignored). */
-export type VerifiedEvent = { kind: 'transaction'; transaction: GatewayTransaction } | { kind: 'other'; event: string };
+/**
+ * An event once verified (providers/payments/event-rules.ts): a transaction's new state (`covered`: the
+ * checksum covers every field acted on; else only its id is believed), one outside its time window (not
+ * applied), or another kind of event (ignored).
+ */
+export type VerifiedEvent =
+  | { kind: 'transaction'; transaction: GatewayTransaction; covered: boolean }
+  | { kind: 'untimely'; transactionId: string; timestamp: number; when: 'too-old' | 'ahead' }
+  | { kind: 'other'; event: string };
 
-/** Why an event is refused: it is not an event of this format, or its checksum does not verify. */
+/**
+ * Why an event is refused: it is not an event of this format, its checksum does not verify, or the
+ * checksum leaves out a property it must cover.
+ */
 export class EventRejected extends Error {
   constructor(
-    readonly reason: 'malformed' | 'signature',
+    readonly reason: 'malformed' | 'signature' | 'uncovered',
     message: string,
   ) {
     super(message);
@@ -50,6 +60,6 @@ export interface PaymentGateway {
    * the approved one when there is one, else the latest; null when the gateway knows none.
    */
   findByReference(reference: string): Promise<GatewayTransaction | null>;
-  /** The event's transaction once its signature verifies; EventRejected otherwise. */
-  verifyEvent(body: unknown, checksumHeader: string | undefined): VerifiedEvent;
+  /** The event once its signature and rules hold at `now` (the app's clock); EventRejected otherwise. */
+  verifyEvent(body: unknown, checksumHeader: string | undefined, now: Date): VerifiedEvent;
 }

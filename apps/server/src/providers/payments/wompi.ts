@@ -1,13 +1,13 @@
 import { z } from 'zod';
+import { judgeEvent, toTransaction, WompiTransaction } from './event-rules';
 import {
   EventRejected,
-  TRANSACTION_STATUSES,
   type GatewayTransaction,
   type PaymentGateway,
   type PaymentStart,
   type VerifiedEvent,
 } from './gateway';
-import { integritySignature, verifyEventChecksum } from './signatures';
+import { integritySignature } from './signatures';
 
 /** Wompi's keys and addresses (design §3's WOMPI_* variables). */
 export interface WompiOptions {
@@ -27,35 +27,6 @@ export interface WompiOptions {
   /** How long a look-up may take before it counts as not answered. */
   lookUpTimeoutMs?: number;
 }
-
-/** A transaction in Wompi's shape (events and look-ups alike); other fields are left as they come. */
-const WompiTransaction = z.looseObject({
-  id: z.string().min(1).max(200),
-  reference: z.string().min(1).max(200),
-  amount_in_cents: z.number().int().min(0),
-  currency: z.string().min(1).max(10),
-  status: z.enum(TRANSACTION_STATUSES),
-});
-
-/** Wompi's event (design §5): `data`, the properties its checksum covers, the checksum and a timestamp. */
-const WompiEvent = z.looseObject({
-  event: z.string().min(1).max(100),
-  data: z.looseObject({}),
-  environment: z.string().max(50).optional(),
-  signature: z.looseObject({
-    properties: z.array(z.string().min(1).max(200)).min(1).max(50),
-    checksum: z.string().min(1).max(200),
-  }),
-  timestamp: z.union([z.number().int(), z.string().regex(/^\d{1,20}$/)]),
-});
-
-const toTransaction = (t: z.infer<typeof WompiTransaction>): GatewayTransaction => ({
-  id: t.id,
-  reference: t.reference,
-  amountInCents: t.amount_in_cents,
-  currency: t.currency,
-  status: t.status,
-});
 
 /**
  * Wompi's protocol: the Web Checkout link with `signature:integrity`, the look-up at
@@ -111,21 +82,10 @@ export function createWompiGateway(opts: WompiOptions): PaymentGateway {
       return chosen ? toTransaction(chosen) : null;
     },
 
-    verifyEvent(body: unknown, checksumHeader: string | undefined): VerifiedEvent {
-      const parsed = WompiEvent.safeParse(body);
-      if (!parsed.success)
-        throw new EventRejected('malformed', 'Not a gateway event: signature, data or timestamp missing');
-      const event = parsed.data;
-      const checksum = event.signature.checksum;
-      // The header, when sent, must say the same as the body (design §5).
-      const headerAgrees = checksumHeader === undefined || checksumHeader.toLowerCase() === checksum.toLowerCase();
-      if (!headerAgrees || !verifyEventChecksum(event, checksum, opts.eventsSecret)) {
-        throw new EventRejected('signature', 'The event checksum does not verify');
-      }
-      if (event.event !== 'transaction.updated') return { kind: 'other', event: event.event };
-      const transaction = WompiTransaction.safeParse(event.data.transaction);
-      if (!transaction.success) throw new EventRejected('malformed', 'The event carries no transaction');
-      return { kind: 'transaction', transaction: toTransaction(transaction.data) };
+    verifyEvent(body: unknown, checksumHeader: string | undefined, now: Date): VerifiedEvent {
+      const verdict = judgeEvent(body, checksumHeader, { eventsSecret: opts.eventsSecret, now });
+      if (verdict.kind === 'refused') throw new EventRejected(verdict.reason, verdict.message);
+      return verdict;
     },
   };
 }
