@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { now } from './support/clock';
 import { e2eDataDir } from './support/database';
 import { guestFillsSummary } from './support/guest-checkout';
 import {
@@ -75,7 +76,7 @@ async function gatewayReports(api: APIRequestContext, attempt: Attempt, status: 
     payment_method_type: 'NEQUI',
   };
   const properties = ['transaction.id', 'transaction.status', 'transaction.amount_in_cents'];
-  const timestamp = Math.floor(Date.now() / 1000);
+  const timestamp = Math.floor(now().getTime() / 1000);
   const checksum = createHash('sha256')
     .update(`${transaction.id}${transaction.status}${transaction.amount_in_cents}${timestamp}${keys.eventsSecret}`)
     .digest('hex');
