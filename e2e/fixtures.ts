@@ -24,8 +24,23 @@ const clocked = new WeakSet<BrowserContext>();
 async function moveClock(context: BrowserContext): Promise<void> {
   if (clockOffsetMs === 0 || clocked.has(context)) return;
   clocked.add(context);
+  // The clock's stand-in for `performance` lists no resource entries, and the driver's app hands its service
+  // worker the assets it loaded from that list (driver-app.tsx): keep the real lists for it.
+  await context.addInitScript(() => {
+    const real = performance;
+    Object.defineProperty(window, '__resourceEntries', {
+      value: {
+        getEntries: real.getEntries.bind(real),
+        getEntriesByName: real.getEntriesByName.bind(real),
+        getEntriesByType: real.getEntriesByType.bind(real),
+      },
+    });
+  });
   // Time then flows on naturally from there; timers run as usual.
   await context.clock.install({ time: now() });
+  await context.addInitScript(() => {
+    Object.assign(performance, (window as unknown as { __resourceEntries: object }).__resourceEntries);
+  });
 }
 
 export const test = base.extend<
