@@ -1,4 +1,5 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type BrowserContext } from '@playwright/test';
+import { clockOffsetMs, now } from './support/clock';
 
 /**
  * What a test says it provokes: an HTTP status (Chromium logs "Failed to load resource: the server
@@ -18,7 +19,53 @@ function matches(expected: ExpectedConsoleError, text: string): boolean {
  *
  *   test('…', async ({ page, expectConsoleErrors }) => { expectConsoleErrors(500); … });
  */
-export const test = base.extend<{ expectConsoleErrors: (...expected: ExpectedConsoleError[]) => void }>({
+/** Each browser context's clock starts at the app's moved time when E2E_NOW is set (support/clock.ts). */
+const clocked = new WeakSet<BrowserContext>();
+async function moveClock(context: BrowserContext): Promise<void> {
+  if (clockOffsetMs === 0 || clocked.has(context)) return;
+  clocked.add(context);
+  // The clock's stand-in for `performance` lists no resource entries, and the driver's app hands its service
+  // worker the assets it loaded from that list (driver-app.tsx): keep the real lists for it.
+  await context.addInitScript(() => {
+    const real = performance;
+    Object.defineProperty(window, '__resourceEntries', {
+      value: {
+        getEntries: real.getEntries.bind(real),
+        getEntriesByName: real.getEntriesByName.bind(real),
+        getEntriesByType: real.getEntriesByType.bind(real),
+      },
+    });
+  });
+  // Time then flows on naturally from there; timers run as usual.
+  await context.clock.install({ time: now() });
+  await context.addInitScript(() => {
+    Object.assign(performance, (window as unknown as { __resourceEntries: object }).__resourceEntries);
+  });
+}
+
+export const test = base.extend<
+  { expectConsoleErrors: (...expected: ExpectedConsoleError[]) => void },
+  { clockedBrowser: void }
+>({
+  // The contexts a journey opens itself (a phone, a tablet) as well as the default one.
+  clockedBrowser: [
+    async ({ browser }, use) => {
+      if (clockOffsetMs !== 0) {
+        const newContext = browser.newContext.bind(browser);
+        browser.newContext = async (options) => {
+          const context = await newContext(options);
+          await moveClock(context);
+          return context;
+        };
+      }
+      await use();
+    },
+    { scope: 'worker', auto: true },
+  ],
+  context: async ({ context }, use) => {
+    await moveClock(context);
+    await use(context);
+  },
   expectConsoleErrors: [
     async ({ page }, use) => {
       const allowed: ExpectedConsoleError[] = [];

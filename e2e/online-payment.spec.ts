@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { now } from './support/clock';
 import { e2eDataDir } from './support/database';
 import { guestFillsSummary } from './support/guest-checkout';
 import {
@@ -83,7 +84,7 @@ async function gatewayReports(api: APIRequestContext, attempt: Attempt, status: 
     'transaction.reference',
     'transaction.currency',
   ];
-  const timestamp = Math.floor(Date.now() / 1000);
+  const timestamp = Math.floor(now().getTime() / 1000);
   const t = transaction;
   const checksum = createHash('sha256')
     .update(`${t.id}${t.status}${t.amount_in_cents}${t.reference}${t.currency}${timestamp}${keys.eventsSecret}`)

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { offsetFor } from './support/clock';
 import { e2eDataDir } from './support/database';
 
 /**
@@ -31,6 +32,19 @@ const GOOGLE_ENV = {
   GOOGLE_CLIENT_ID: 'hornada-e2e',
   GOOGLE_CLIENT_SECRET: 'hornada-e2e-secret-0123456789abcdef',
 };
+
+// E2E_NOW: the suite as if it were another day and hour (support/clock.ts). Computed once, in the runner; the
+// workers (which load this file again) and the app inherit it.
+if (process.env.HORNADA_CLOCK_OFFSET_MS === undefined) {
+  const offset = offsetFor(process.env.E2E_NOW);
+  if (offset !== null) {
+    process.env.HORNADA_CLOCK_OFFSET_MS = String(offset);
+    console.log(`e2e: as if it were ${new Date(Date.now() + offset).toISOString()} (E2E_NOW=${process.env.E2E_NOW})`);
+  }
+}
+const clockEnv: Record<string, string> = process.env.HORNADA_CLOCK_OFFSET_MS
+  ? { HORNADA_CLOCK_OFFSET_MS: process.env.HORNADA_CLOCK_OFFSET_MS }
+  : {};
 
 if (!hasChromium) {
   if (process.env.REQUIRE_E2E === '1')
@@ -88,7 +102,13 @@ export default defineConfig({
           cwd: root,
           // Every journey signs in from 127.0.0.1: past a hundred of them in the sign-in window, the
           // per-address limit (100 by default, a real person's bound) refused the suite itself.
-          env: { PORT: String(port), E2E_DATA_DIR: e2eDataDir(port), RATE_LIMIT_SIGNIN_ADDRESS: '1000', ...GOOGLE_ENV },
+          env: {
+            PORT: String(port),
+            E2E_DATA_DIR: e2eDataDir(port),
+            RATE_LIMIT_SIGNIN_ADDRESS: '1000',
+            ...GOOGLE_ENV,
+            ...clockEnv,
+          },
           url: `http://127.0.0.1:${port}/api/health`,
           reuseExistingServer: false,
           timeout: 120_000,

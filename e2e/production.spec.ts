@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import type { ProductionDay } from '@hornada/domain/production';
 import { expect, test } from './fixtures';
+import { bogotaDay } from './support/clock';
 import {
   accountButton,
   apiToken,
@@ -17,14 +18,8 @@ import {
  * unit made and the office's page shows the progress without a reload.
  */
 
-/** Today in Bogotá, and the days after it. */
-function dayFromToday(offset: number): string {
-  const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Bogota' })
-    .format(new Date())
-    .split('-')
-    .map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d! + offset)).toISOString().slice(0, 10);
-}
+/** Today in Bogotá (as the app sees it), and the days after it. */
+const dayFromToday = bogotaDay;
 
 async function productionOf(api: APIRequestContext, companyId: string, token: string, date: string) {
   const res = await api.get(`/api/companies/${companyId}/production?date=${date}&include=orders`, {
@@ -119,27 +114,38 @@ test('a tap on the kitchen tablet raises the progress on the office page without
   const companyId = await marketCompanyId(api);
   const token = await apiToken(api, DEMO.admin);
   const today = dayFromToday(0);
-  let day = await productionOf(api, companyId, token, today);
-  const open = (d: ProductionDay) =>
-    d.products.find((p) =>
-      d.orders!.some(
-        (o) =>
-          (o.status === 'confirmed' || o.status === 'in_production') &&
-          o.items.some((i) => i.productId === p.productId && (o.producedQuantities[p.productId] ?? 0) < i.quantity),
-      ),
-    );
-  if (!open(day)) {
-    // Today has nothing waiting in the demo: the office confirms one of today's pending orders.
-    const pending = day.orders!.find((o) => o.status === 'pending');
-    expect(pending, "an order of today's production").toBeDefined();
-    const res = await api.patch(`/api/companies/${companyId}/orders/${pending!.id}`, {
-      headers: { authorization: `Bearer ${token}` },
-      data: { status: 'confirmed' },
-    });
-    expect(res.status(), await res.text()).toBe(200);
-    day = await productionOf(api, companyId, token, today);
-  }
-  const product = open(day)!;
+  const headers = { authorization: `Bearer ${token}` };
+  // Its own order, baked today whatever the day and hour: pickup, due when its preparation day is today
+  // (the bakery's lead days), confirmed by the office.
+  const settings = (await (await api.get(`/api/companies/${companyId}/settings`, { headers })).json()) as {
+    data: { productionLeadDays: number; deliveryWindows: { id: string }[] };
+  };
+  const [item] = (
+    (await (await api.get(`/api/companies/${companyId}/products?per_page=1&active=true`)).json()) as {
+      data: { id: string; name: string }[];
+    }
+  ).data;
+  const placed = await api.post(`/api/companies/${companyId}/orders`, {
+    headers,
+    data: {
+      contact: { name: 'Cliente del horno', phone: '300 555 0142' },
+      items: [{ productId: item!.id, quantity: 3 }],
+      fulfillment: 'pickup',
+      dueDate: dayFromToday(settings.data.productionLeadDays),
+      window: settings.data.deliveryWindows[0]?.id ?? null,
+      paymentMethod: 'cash',
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const order = ((await placed.json()) as { data: { id: string } }).data;
+  const confirmed = await api.patch(`/api/companies/${companyId}/orders/${order.id}`, {
+    headers,
+    data: { status: 'confirmed' },
+  });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  const day = await productionOf(api, companyId, token, today);
+  const product = day.products.find((p) => p.productId === item!.id)!;
+  expect(product, "the order's product in today's production").toBeDefined();
 
   // The office.
   await signIn(page, DEMO.admin);

@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { formatMoney } from '@hornada/domain/format';
 import sharp from 'sharp';
 import { expect, test } from './fixtures';
+import { bogotaDay } from './support/clock';
 import { guestFillsSummary } from './support/guest-checkout';
 import {
   DEMO,
@@ -151,8 +152,9 @@ test.describe('settings and the bakery page', () => {
       await expect(page.getByText('La hora de fin debe ser después de la de inicio.')).toHaveCount(0);
 
       // A blackout day on the calendar, the first window full, a new fee.
-      const today = new Date().toISOString().slice(0, 7);
-      if (closed.slice(0, 7) !== today) await page.getByRole('button', { name: 'Mes siguiente' }).click();
+      // The calendar opens on the bakery's month (Bogotá), not UTC's.
+      if (closed.slice(0, 7) !== bogotaDay().slice(0, 7))
+        await page.getByRole('button', { name: 'Mes siguiente' }).click();
       const dayButton = page.getByRole('button', {
         name: dayLabel.format(new Date(`${closed}T00:00:00Z`)),
         exact: true,

@@ -1,7 +1,8 @@
 // `npm test`: every test on the embedded PostgreSQL (or DATABASE_URL's server when set):
 // Vitest (domain, server, web) then Playwright in Chromium. Ends with "N passed, N failed".
 // --server-only runs just the server project (CI's second pass on PostgreSQL 15).
-// RESULTS_FILE=path writes {passed, failed, skipped} for .ci/run to add up.
+// RESULTS_FILE=path writes {passed, flaky, failed, skipped, flakyTests} for .ci/run to add up. A journey that
+// failed and then passed on its retry is flaky: counted apart from passed, and named.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -11,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverOnly = process.argv.includes('--server-only');
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'hornada-results-'));
-const totals = { passed: 0, failed: 0, skipped: 0 };
+const totals = { passed: 0, flaky: 0, failed: 0, skipped: 0, flakyTests: [] };
 let ok = true;
 
 function run(cmd, args, env = {}) {
@@ -73,8 +74,11 @@ if (!serverOnly) {
         },
       ) && ok;
     if (existsSync(pwJson)) {
-      const s = JSON.parse(readFileSync(pwJson, 'utf8')).stats;
-      totals.passed += s.expected + (s.flaky ?? 0);
+      const report = JSON.parse(readFileSync(pwJson, 'utf8'));
+      const s = report.stats;
+      totals.passed += s.expected;
+      totals.flaky += s.flaky ?? 0;
+      totals.flakyTests.push(...flakyTests(report));
       totals.failed += s.unexpected;
       totals.skipped += s.skipped;
       if (s.expected + s.unexpected === 0 && process.env.REQUIRE_E2E === '1') {
@@ -89,10 +93,24 @@ if (!serverOnly) {
   }
 }
 
+/** "file:line title" of each Playwright test whose outcome was flaky (failed, then passed on a retry). */
+function flakyTests(report) {
+  const found = [];
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) if (t.status === 'flaky') found.push(`${spec.file}:${spec.line} ${spec.title}`);
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report.suites ?? []) walk(suite);
+  return found;
+}
+
 rmSync(tmp, { recursive: true, force: true });
 if (process.env.RESULTS_FILE) writeFileSync(process.env.RESULTS_FILE, JSON.stringify(totals));
 if (!ok && totals.failed === 0) totals.failed = 1;
+for (const name of totals.flakyTests) process.stdout.write(`flaky (passed on its retry): ${name}\n`);
 process.stdout.write(
-  `\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}\n`,
+  `\n${totals.passed} passed, ${totals.flaky} flaky, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}\n`,
 );
 process.exit(ok && totals.failed === 0 ? 0 : 1);

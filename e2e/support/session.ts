@@ -41,8 +41,22 @@ export async function marketCompanyId(request: APIRequestContext): Promise<strin
   return ((await res.json()) as { data: { companyId: string } }).data.companyId;
 }
 
-/** axe on the page as it is: no violation of serious or critical impact (each one found is printed). */
-export async function expectNoSeriousAxeViolations(page: Page, label: string): Promise<void> {
+/** axe on the page as it is (or with its transitions held at their start): no violation of serious or critical impact (each one found is printed). */
+export async function expectNoSeriousAxeViolations(
+  page: Page,
+  label: string,
+  options: { atTransitionStart?: boolean } = {},
+): Promise<void> {
+  if (options.atTransitionStart) {
+    // Every transition under way held at its start: what a person sees first must be readable too (a button
+    // enabled a moment ago faded in from its disabled opacity through unreadable contrast).
+    await page.evaluate(() => {
+      for (const animation of document.getAnimations()) {
+        animation.pause();
+        animation.currentTime = 0;
+      }
+    });
+  }
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   for (const v of serious) {

@@ -157,6 +157,8 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Set by scripts/dev.mjs only (`npm run dev`), not an operator's setting: hence the prefix.
   HORNADA_DEV_WEB: onOff.default(false),
+  // Set by the browser tests (E2E_NOW, e2e/support/clock.ts): the whole app as if it were another instant.
+  HORNADA_CLOCK_OFFSET_MS: z.coerce.number().int().min(-1e13).max(1e13).default(0),
 });
 
 export type StorageConfig =
@@ -251,6 +253,12 @@ export interface Config {
    * rendered from source) instead of from its build. Never in production.
    */
   devWeb: boolean;
+  /**
+   * Milliseconds added to the system time by the app's clock: the browser tests run the app as if it were
+   * another day and hour (design §8: time-dependent rules take an injectable clock). 0, and never else in
+   * production.
+   */
+  clockOffsetMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -274,6 +282,8 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       );
     }
     if (result.success && result.data.HORNADA_DEV_WEB) problems.push('HORNADA_DEV_WEB: development only');
+    if (result.success && result.data.HORNADA_CLOCK_OFFSET_MS !== 0)
+      problems.push('HORNADA_CLOCK_OFFSET_MS: tests only');
   }
   if (cleaned.STORAGE === 's3' && !cleaned.S3_BUCKET) problems.push('S3_BUCKET: required with STORAGE=s3');
   if (Boolean(cleaned.S3_ACCESS_KEY_ID) !== Boolean(cleaned.S3_SECRET_ACCESS_KEY)) {
@@ -349,6 +359,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     payments: paymentsConfig(e, publicUrl),
     logLevel: e.LOG_LEVEL,
     devWeb: e.HORNADA_DEV_WEB,
+    clockOffsetMs: e.HORNADA_CLOCK_OFFSET_MS,
   };
 }
 

@@ -9,7 +9,7 @@ import { DEMO_COMPANY_ID } from './seed/ids';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoAccounts } from './modules/identity/demo-accounts';
 import { users } from './db/schema';
 import { inArray } from 'drizzle-orm';
-import { systemClock } from './lib/clock';
+import { offsetClock } from './lib/clock';
 
 /** Thrown at a start-up step when a signal asked the server to stop meanwhile. */
 class StopRequested extends Error {}
@@ -31,6 +31,8 @@ async function main(): Promise<void> {
     throw err;
   }
   const log = pino(loggerOptions(config.logLevel) as pino.LoggerOptions);
+  const clock = offsetClock(config.clockOffsetMs);
+  if (config.clockOffsetMs !== 0) log.warn({ now: clock.now().toISOString() }, 'clock moved for tests');
 
   // What has been started so far, stopped in reverse by close().
   let embedded: EmbeddedPg | null = null;
@@ -139,7 +141,7 @@ async function main(): Promise<void> {
     await migrateDb(url);
     step();
     // Built before the seed: the demo accounts are made by the identity module, through the app's context.
-    const built = await buildApp({ config, db, loggerInstance: log });
+    const built = await buildApp({ config, db, loggerInstance: log, clock });
     app = built;
     step();
     if (config.seedDemo) {
@@ -148,7 +150,7 @@ async function main(): Promise<void> {
       const identity = built.modules.identity;
       const result = await seedDemo({
         db,
-        clock: systemClock,
+        clock,
         resources: built.resources,
         dataDir: config.dataDir,
         storage: built.ctx.storage,

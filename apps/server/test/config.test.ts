@@ -175,6 +175,21 @@ describe('configuration', () => {
     ).toThrow(/HORNADA_DEV_WEB: development only/);
   });
 
+  it('moves the clock only for tests, never in production', () => {
+    expect(parseConfig({}).clockOffsetMs).toBe(0);
+    expect(parseConfig({ HORNADA_CLOCK_OFFSET_MS: '-86400000' }).clockOffsetMs).toBe(-86_400_000);
+    expect(() => parseConfig({ HORNADA_CLOCK_OFFSET_MS: 'tomorrow' })).toThrow(/HORNADA_CLOCK_OFFSET_MS/);
+    expect(() =>
+      parseConfig({
+        NODE_ENV: 'production',
+        HORNADA_CLOCK_OFFSET_MS: '3600000',
+        PUBLIC_URL: 'https://pan.example.com',
+        PAYMENT_GATEWAY: 'sandbox',
+        JWT_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\nx\n-----END PRIVATE KEY-----',
+      }),
+    ).toThrow(/HORNADA_CLOCK_OFFSET_MS: tests only/);
+  });
+
   it('names the production requirements together with every other bad variable', () => {
     let message = '';
     try {

@@ -90,6 +90,8 @@ export interface ResourceDefinition {
    * number or a phone as people type them ('#1042', '310 555 0101' for '+57 310 555 0101').
    */
   searchDigits?: readonly string[];
+  /** The text of a record's number: a search written '#1042' matches this field alone, from its start. */
+  searchNumber?: string;
   sortFields: readonly string[];
   filterFields: readonly string[];
   dateFields: readonly string[];

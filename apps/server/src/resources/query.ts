@@ -202,7 +202,11 @@ export function listConditions(
   const cols = columnsOf(def.table);
   const conds: (SQL | undefined)[] = [eq(def.table.companyId, companyId), isNull(def.table.deletedAt), visibility];
 
-  if (query.search) {
+  // '#1241' is a number as people write it: that number, never a phone that happens to hold its digits.
+  const numbered = def.searchNumber ? /^\s*#\s*(\d+)\s*$/.exec(query.search ?? '') : null;
+  if (numbered) {
+    conds.push(sql`${cols[def.searchNumber!]!} LIKE ${`${numbered[1]}%`}`);
+  } else if (query.search) {
     const pattern = `%${escapeLike(normaliseKey(query.search))}%`;
     // COLLATE "C" at the call site: the function's result takes its argument's collation (design §3).
     const matches = def.searchFields.map((f) => sql`hornada_norm(${cols[f]!}) COLLATE "C" LIKE ${pattern}`);

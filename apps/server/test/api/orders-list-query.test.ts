@@ -86,6 +86,19 @@ describe('orders list for the orders screen', () => {
     expect((await list(`search=${encodeURIComponent('#9')}`)).ids).not.toContain(order.id);
   });
 
+  it("reads '#' and digits as an order's number alone, not a phone that holds those digits", async () => {
+    const wanted = await webOrder(4, { contact: { name: 'Numerada Uno', phone: '+57 300 111 2233' } });
+    // Another order whose phone carries the wanted number's digits (seen on a weekday evening's demo).
+    const phone = `+57 31${wanted.number}0 ${String(wanted.number).slice(-2)}`;
+    const other = await webOrder(4, { contact: { name: 'Teléfono Parecido', phone } });
+    const byNumber = await list(`search=${encodeURIComponent(`#${wanted.number}`)}`);
+    expect(byNumber.status, byNumber.body).toBe(200);
+    expect(byNumber.ids).toEqual([wanted.id]);
+    // Without '#', digits still reach phones too.
+    const digits = await list(`search=${wanted.number}`);
+    expect(digits.ids).toEqual(expect.arrayContaining([wanted.id, other.id]));
+  });
+
   it('combines the screen filters: channel, payment status and method, status and the day', async () => {
     const web = await webOrder(4, { paymentMethod: 'transfer', dueDate: WEDNESDAY });
     const staff = await staffOrder({ dueDate: WEDNESDAY });

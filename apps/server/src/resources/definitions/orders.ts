@@ -18,6 +18,7 @@ export const ordersResource: ResourceDefinition = {
   record: Order,
   searchFields: ['contactName', 'contactPhone', 'numberText'],
   searchDigits: ['contactPhone', 'numberText'],
+  searchNumber: 'numberText',
   sortFields: ['createdAt', 'updatedAt', 'number', 'dueDate', 'total', 'status', 'routePosition'],
   filterFields: [
     'status',

@@ -1,7 +1,9 @@
 /** The back office's button looks, as class names (for `<button>`, `<Link>` and Radix triggers alike). */
 
+// Colours only (`transition-colors`): a button enabled on a page being read must not fade in from its disabled
+// opacity through unreadable contrast (axe caught it on the delivery page's "Asignar 1 pedido").
 const base =
-  'inline-flex items-center justify-center gap-2 rounded-lg font-semibold shadow-sm transition focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60';
+  'inline-flex items-center justify-center gap-2 rounded-lg font-semibold shadow-sm transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60';
 
 export const buttonClass = `${base} bg-amber-900 px-4 py-2.5 text-white hover:bg-amber-800 focus-visible:outline-amber-900`;
 

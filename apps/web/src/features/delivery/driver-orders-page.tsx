@@ -332,8 +332,9 @@ export function Component() {
       {problems.length > 0 ? (
         <ul className="mb-4 space-y-2" aria-label="Cambios que no se pudieron enviar">
           {problems.map((c) => (
-            <li key={c.action.key} role="alert" className="rounded-xl border border-red-300 bg-red-50 p-3 text-red-900">
-              <p>{c.message}</p>
+            // The alert inside the item: a role on the <li> itself would leave the list without list items.
+            <li key={c.action.key} className="rounded-xl border border-red-300 bg-red-50 p-3 text-red-900">
+              <p role="alert">{c.message}</p>
               <button
                 type="button"
                 className={`${secondary} mt-2`}

@@ -36,7 +36,7 @@ export interface OrderActor {
 }
 
 const touchButton =
-  'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-3 text-sm font-semibold shadow-sm transition focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60';
+  'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-3 text-sm font-semibold shadow-sm transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60';
 export const mainActionClass = `${touchButton} bg-amber-900 text-white hover:bg-amber-800 focus-visible:outline-amber-900`;
 export const otherActionClass = `${touchButton} border border-stone-300 bg-white text-stone-800 hover:bg-stone-50 focus-visible:outline-amber-900`;
 
