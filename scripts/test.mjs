@@ -1,6 +1,8 @@
 // `npm test`: every test on the embedded PostgreSQL (or DATABASE_URL's server when set):
 // Vitest (domain, server, web) then Playwright in Chromium. Ends with "N passed, N failed".
 // --server-only runs just the server project (CI's second pass on PostgreSQL 15).
+// --e2e-only [spec …] runs just the journeys (those named, or all): with E2E_NOW, as if it were that instant
+// (e2e/support/clock.ts; CI runs the day-dependent ones at two set instants).
 // RESULTS_FILE=path writes {passed, flaky, failed, skipped, flakyTests} for .ci/run to add up. A journey that
 // failed and then passed on its retry is flaky: counted apart from passed, and named.
 import { spawnSync } from 'node:child_process';
@@ -11,6 +13,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverOnly = process.argv.includes('--server-only');
+const e2eOnly = process.argv.includes('--e2e-only');
+const specs = e2eOnly ? process.argv.slice(2).filter((a) => !a.startsWith('--')) : [];
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'hornada-results-'));
 const totals = { passed: 0, flaky: 0, failed: 0, skipped: 0, flakyTests: [] };
 let ok = true;
@@ -21,25 +25,27 @@ function run(cmd, args, env = {}) {
 }
 
 // Vitest
-const vitestJson = path.join(tmp, 'vitest.json');
-const projects = serverOnly ? ['--project', 'server'] : [];
-ok =
-  run(path.join(root, 'node_modules/.bin/vitest'), [
-    'run',
-    ...projects,
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${vitestJson}`,
-  ]) && ok;
-if (existsSync(vitestJson)) {
-  const v = JSON.parse(readFileSync(vitestJson, 'utf8'));
-  totals.passed += v.numPassedTests;
-  totals.failed += v.numFailedTests + brokenSuites(v);
-  totals.skipped += v.numPendingTests + v.numTodoTests;
-  if (!v.success) ok = false;
-} else {
-  ok = false;
-  totals.failed += 1;
+if (!e2eOnly) {
+  const vitestJson = path.join(tmp, 'vitest.json');
+  const projects = serverOnly ? ['--project', 'server'] : [];
+  ok =
+    run(path.join(root, 'node_modules/.bin/vitest'), [
+      'run',
+      ...projects,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${vitestJson}`,
+    ]) && ok;
+  if (existsSync(vitestJson)) {
+    const v = JSON.parse(readFileSync(vitestJson, 'utf8'));
+    totals.passed += v.numPassedTests;
+    totals.failed += v.numFailedTests + brokenSuites(v);
+    totals.skipped += v.numPendingTests + v.numTodoTests;
+    if (!v.success) ok = false;
+  } else {
+    ok = false;
+    totals.failed += 1;
+  }
 }
 
 function brokenSuites(v) {
@@ -68,7 +74,7 @@ if (!serverOnly) {
     ok =
       run(
         path.join(root, 'node_modules/.bin/playwright'),
-        ['test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
+        ['test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json', ...specs],
         {
           PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
         },
