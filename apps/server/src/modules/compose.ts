@@ -3,7 +3,7 @@ import { onCommit } from '../db/change-log';
 import type { ResourceRegistry } from '../resources/registry';
 import { CartsService } from './carts/carts.service';
 import { IdentityService } from './identity/identity.service';
-import { INVITATION_TTL_MS, issueActionToken } from './identity/action-tokens';
+import { issueActionToken } from './identity/action-tokens';
 import { endSessionsOf } from './identity/sessions';
 import { DeliveryService } from './delivery/delivery.service';
 import { orderMailHook, type OrderMailService } from './orders/order-mail';
@@ -104,7 +104,7 @@ export function composeModules(ctx: AppContext, resources: ResourceRegistry): Mo
         role: String(after.role),
         companyId: (after.companyId as string | null) ?? null,
       };
-      const token = await issueActionToken(tx, hookCtx.clock, user.id, 'password-reset', INVITATION_TTL_MS);
+      const token = await issueActionToken(tx, hookCtx.clock, user.id, 'invitation');
       onCommit(tx, () => invitations.mailer?.send(user, token));
     },
     { order: USER_HOOKS.invite },

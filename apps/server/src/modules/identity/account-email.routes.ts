@@ -41,12 +41,15 @@ export function registerAccountEmailRoutes(app: FastifyInstance, service: Accoun
       schema: {
         tags,
         summary: 'Set a new password with a reset link; every session of the account ends',
+        description:
+          'An account a bakery made for this address leaves that bakery, unless `accept` is true or the link is ' +
+          "the bakery's invitation.",
         body: PasswordResetConfirmInput,
       },
     },
     async (req, reply) => {
       noStore(reply);
-      await service.confirmPasswordReset(req.body.token, req.body.password, req.ip);
+      await service.confirmPasswordReset(req.body.token, req.body.password, req.ip, req.body.accept);
       return { data: null };
     },
   );
@@ -55,11 +58,18 @@ export function registerAccountEmailRoutes(app: FastifyInstance, service: Accoun
     '/api/identity/verify-email',
     {
       config: ignoreBearer,
-      schema: { tags, summary: 'Confirm an e-mail address with its link', body: VerifyEmailInput },
+      schema: {
+        tags,
+        summary: 'Confirm an e-mail address with its link',
+        description:
+          'An account a bakery made for this address leaves that bakery and loses the password it was given, ' +
+          'unless `accept` is true.',
+        body: VerifyEmailInput,
+      },
     },
     async (req, reply) => {
       noStore(reply);
-      return { data: await service.verifyEmail(req.body.token) };
+      return { data: await service.verifyEmail(req.body.token, req.body.accept) };
     },
   );
 
