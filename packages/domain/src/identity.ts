@@ -88,6 +88,19 @@ export const PasswordResetConfirmInput = z
 
 export const VerifyEmailInput = z.object({ token: actionCode(), accept: accept() }).strict();
 
+/** POST /api/identity/link-info: what a recovery, invitation or verification link's page must ask first. */
+export const LinkInfoInput = z.object({ token: actionCode() }).strict();
+
+/**
+ * `madeBy`: the bakery that made the link's account for this address (and the role it gave), whose owner
+ * has not proven it yet; the page asks whether to stay in it (`accept`). Null for any other account, an
+ * invitation (its link accepts), and a link that is not valid (the proof itself then says why).
+ */
+export const LinkInfo = z.object({
+  madeBy: z.object({ bakery: z.string(), role: z.enum(ROLES) }).nullable(),
+});
+export type LinkInfo = z.infer<typeof LinkInfo>;
+
 /** POST /api/identity/google/exchange: the single-use code the callback handed the web app. */
 export const GoogleExchangeInput = z.object({ code: actionCode() }).strict();
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, type TestApp } from '../helpers/app';
 import { lateIdentityCalls, PASSWORD, setupIdentityApp } from '../helpers/identity';
 import { closeListeningApp } from '../helpers/live';
-import { tokenIn, waitForMail } from '../helpers/mail';
+import { outboxOf, tokenIn, waitForMail } from '../helpers/mail';
 
 let t: TestApp;
 let root: string;
@@ -168,6 +168,53 @@ describe('an account a bakery made for someone else', () => {
     expect(accepted.statusCode, accepted.body).toBe(200);
     const invitedId = json<{ data: { id: string } }>(invited).data.id;
     expect(json(await readAs(boss, invitedId))).toMatchObject({ data: { role: 'production_assistant' } });
+  });
+
+  it("tells the link's page which bakery made the account, so it asks before the proof", async () => {
+    const boss = await bakery('panaderia-que-pregunta@ejemplo.co');
+    await createFor(boss, 'pregunta@ejemplo.co', 'company_staff');
+    const info = (token: string) => t.call({ method: 'POST', url: '/api/identity/link-info', payload: { token } });
+
+    const asked = await t.call({
+      method: 'POST',
+      url: '/api/identity/password-reset',
+      payload: { email: 'pregunta@ejemplo.co' },
+    });
+    expect(asked.statusCode).toBe(200);
+    const reset = tokenIn(
+      (await waitForMail(t, root, 'pregunta@ejemplo.co', /contraseña/, seen)).text,
+      '/restablecer-contrasena',
+    );
+    const res = await info(reset);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json(res)).toEqual({
+      data: { madeBy: { bakery: 'Panadería panaderia-que-pregunta@ejemplo.co', role: 'company_staff' } },
+    });
+    // Asking spends nothing: the link still sets the password, and `accept: false` takes the account out.
+    const confirmed = await t.call({
+      method: 'POST',
+      url: '/api/identity/password-reset/confirm',
+      payload: { token: reset, password: OWNER_PASSWORD, accept: false },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const me = await t.call({
+      method: 'GET',
+      url: '/api/me',
+      token: tokenOf(await signIn('pregunta@ejemplo.co', OWNER_PASSWORD)),
+    });
+    expect(json(me)).toMatchObject({ data: { companyId: null } });
+
+    // Nothing to ask for one's own account, nor for a link that is not one.
+    await ownerResets('panaderia-que-pregunta@ejemplo.co');
+    const own = tokenIn(
+      (await outboxOf(t, root)).find(
+        (m) => m.to === 'panaderia-que-pregunta@ejemplo.co' && /contraseña/.test(m.subject),
+      )!.text,
+      '/restablecer-contrasena',
+    );
+    expect(json(await info(own))).toEqual({ data: { madeBy: null } });
+    expect(json(await info('nada.de-nada'))).toEqual({ data: { madeBy: null } });
+    expect((await info('')).statusCode).toBe(400);
   });
 
   it('keeps the answer of /password-reset the same whoever made the account', async () => {

@@ -1,6 +1,13 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { can, PasswordResetConfirmInput, PasswordResetRequestInput, VerifyEmailInput } from '@hornada/domain';
+import {
+  can,
+  LinkInfo,
+  LinkInfoInput,
+  PasswordResetConfirmInput,
+  PasswordResetRequestInput,
+  VerifyEmailInput,
+} from '@hornada/domain';
 import { z } from 'zod';
 import { forbidden, unauthenticated } from '../../lib/errors';
 import { listOutbox } from '../../providers/email/outbox';
@@ -70,6 +77,26 @@ export function registerAccountEmailRoutes(app: FastifyInstance, service: Accoun
     async (req, reply) => {
       noStore(reply);
       return { data: await service.verifyEmail(req.body.token, req.body.accept) };
+    },
+  );
+
+  r.post(
+    '/api/identity/link-info',
+    {
+      config: ignoreBearer,
+      schema: {
+        tags,
+        summary: "What a recovery or verification link's page asks first",
+        description:
+          'madeBy: the bakery that made the account for this address and the role it gave, when its owner has ' +
+          'not proven it yet (the page then asks whether to stay: accept); else null. Spends nothing.',
+        body: LinkInfoInput,
+        response: { 200: z.object({ data: LinkInfo }) },
+      },
+    },
+    async (req, reply) => {
+      noStore(reply);
+      return { data: await service.linkInfo(req.body.token) };
     },
   );
 

@@ -1,4 +1,4 @@
-import { ROLE } from '@hornada/domain';
+import { ROLE, type LinkInfo } from '@hornada/domain';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext, Caller } from '../../context';
@@ -217,6 +217,23 @@ export class AccountEmailService {
       // The link proved the mailbox, as a verification does (a guest's «crear mi cuenta» ends here).
       await this.joinGuestOrders(user, scope);
     });
+  }
+
+  /**
+   * POST /api/identity/link-info: for a recovery or verification link of an account a bakery made for the
+   * address, that bakery's name and the role it gave, so the page asks whether the owner stays in it. Null
+   * otherwise (an invitation's link accepts by itself; a disabled account leaves; a bad link is told by the
+   * proof). Only the mailbox's owner holds the code, so this tells nobody else anything.
+   */
+  async linkInfo(token: string): Promise<LinkInfo> {
+    for (const purpose of ['password-reset', 'verify-email'] as const) {
+      const uid = await peekActionToken(this.ctx.db, token, purpose);
+      if (!uid) continue;
+      const user = await this.liveUser(eq(users.id, uid));
+      if (!user || user.disabled || !awaitsOwner(user)) return { madeBy: null };
+      return { madeBy: { bakery: await this.bakeryName(user.companyId), role: user.role } };
+    }
+    return { madeBy: null };
   }
 
   /** Whether the owner's proof keeps a made account in its bakery: asked, and not disabled by that bakery. */
