@@ -140,6 +140,24 @@ describe('an account a bakery made for someone else', () => {
     });
   });
 
+  it('a bakery deleting the account it made frees the address for its owner', async () => {
+    const squatter = await bakery('acaparadora-cinco@ejemplo.co');
+    const id = await createFor(squatter, 'victima-cinco@ejemplo.co');
+    const gone = await t.call({
+      method: 'DELETE',
+      url: `/api/companies/${squatter.companyId}/users/${id}`,
+      token: squatter.token,
+    });
+    expect(gone.statusCode, gone.body).toBe(200);
+    const own = await t.call({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email: 'victima-cinco@ejemplo.co', password: OWNER_PASSWORD, name: 'Dueña', role: 'company_admin' },
+    });
+    expect(own.statusCode, own.body).toBe(201);
+    expect((await signIn('victima-cinco@ejemplo.co', OWNER_PASSWORD)).statusCode).toBe(200);
+  });
+
   it('stays in the bakery when its owner accepts: the proof with accept, or an invitation', async () => {
     const boss = await bakery('jefa-legitima@ejemplo.co');
     const id = await createFor(boss, 'cajera@ejemplo.co', 'company_staff');

@@ -1,6 +1,8 @@
 import { ROLE } from '@hornada/domain';
 import type { Clock } from '../../lib/clock';
-import type { users } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db';
+import { users } from '../../db/schema';
 import { systemActor } from '../../resources/actor';
 import type { ResourceRegistry } from '../../resources/registry';
 import type { WriteScope } from '../../resources/service';
@@ -51,4 +53,16 @@ export async function releaseToOwner(
     scope,
   );
   await revokeAllForUser(scope.tx, clock, user.id);
+}
+
+/**
+ * A bakery deleted an account it made whose owner never proved the address: the address is freed (the row
+ * keeps a placeholder of its own id), else a deleted row would hold it against its owner for good (the
+ * e-mail index counts deleted rows). In the deleting transaction (identity's users hook, compose.ts).
+ */
+export async function releaseAddress(tx: DbOrTx, userId: string): Promise<void> {
+  await tx
+    .update(users)
+    .set({ email: `${userId.toLowerCase()}@cuenta-borrada.invalid` })
+    .where(eq(users.id, userId));
 }
