@@ -21,7 +21,7 @@ import {
   type ActionPurpose,
 } from './action-tokens';
 import { awaitsOwner, releaseToOwner } from './account-claims';
-import { revokeAllForUser } from './refresh-tokens';
+import { lockUser, revokeAllForUser } from './refresh-tokens';
 import { nextSessionsValidFrom, unlessMissing } from './sessions';
 
 /** The web pages the links open (apps/web/src/config/paths.ts: passwordReset, verifyEmail). */
@@ -256,8 +256,12 @@ export class AccountEmailService {
     return this.resources.transaction(owner.companyId ?? '', async (scope) => {
       const outcome = await spendActionToken(scope.tx, this.ctx.clock, token, purpose);
       if (!outcome.ok) throw refused(outcome);
-      await then(owner, scope);
-      return owner;
+      // Read again under the user's lock: what `then` decides on (a bakery's claim above all) is the row as
+      // it is now, not as another link of the same owner left it a moment ago.
+      const current = await lockUser(scope.tx, owner.id);
+      if (!current || current.deletedAt || current.companyId !== owner.companyId) throw invalidLink();
+      await then(current, scope);
+      return current;
     });
   }
 
