@@ -150,7 +150,11 @@ test.describe('a bakery owner', () => {
     await page.getByLabel('Correo electrónico').fill(email);
     await page.getByLabel('Contraseña', { exact: true }).fill('cuajada-con-melao');
     await page.getByRole('button', { name: 'Crear cuenta' }).click();
-    await expect(page.getByText('Ya existe una cuenta con ese correo. Inicia sesión o usa otro correo.')).toBeVisible();
+    await expect(
+      page.getByText(
+        'Ya existe una cuenta con ese correo. Si el correo es tuyo, inicia sesión o recupera tu contraseña; si no, usa otro correo.',
+      ),
+    ).toBeVisible();
     await expect(page.getByLabel('Correo electrónico')).toHaveAttribute('aria-invalid', 'true');
     await expect(page).toHaveURL('/signup');
   });

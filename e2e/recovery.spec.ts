@@ -64,6 +64,10 @@ test.describe('password recovery', () => {
     expect(link.startsWith('http://127.0.0.1:')).toBe(true);
     await page.goto(link);
     await expect(page.getByRole('heading', { level: 1, name: 'Restablecer contraseña' })).toBeVisible();
+    // The bakery's staff made this account for the address: its owner says whether to stay (issue 38, hole 2).
+    const choice = page.getByRole('group', { name: 'Panadería La Espiga creó esta cuenta para ti como cliente.' });
+    await expect(choice.getByLabel(/^No, la cuenta es solo mía/)).toBeChecked();
+    await choice.getByLabel('Sí, sigo en Panadería La Espiga con ese rol.').check();
     await expectNoSeriousAxeViolations(page, '/restablecer-contrasena');
     await page.getByLabel('Contraseña nueva').fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Guardar contraseña' }).click();
@@ -159,6 +163,9 @@ test.describe('e-mail verification', () => {
     expect(second).not.toBe(first);
 
     await page.goto(second);
+    // The bakery's staff made this account for the address: its owner says whether to stay (issue 38, hole 2).
+    await expect(page.getByText('Panadería La Espiga creó esta cuenta para ti como cliente.')).toBeVisible();
+    await page.getByRole('button', { name: 'Seguir en Panadería La Espiga' }).click();
     await expect(page.getByRole('status')).toContainText('¡Listo! Tu correo quedó verificado.');
     await expectNoSeriousAxeViolations(page, '/verificar-correo');
     await page.goto('/customer/profile');

@@ -26,6 +26,7 @@ export const SYSTEM_REASONS = [
   'verify-email',
   'join-orders',
   'takeover',
+  'claim',
   'bakery',
   'market',
   'seed',
@@ -54,6 +55,14 @@ export const SYSTEM_LINES: Record<SystemReason, ActorLine> = {
    * never verified: its password goes, every session ends, the e-mail is verified.
    */
   takeover: { users: { update: ['passwordHash', 'emailVerified', 'sessionsValidFrom'] } },
+  /**
+   * The owner of an address proved it (a reset, a verification link, Google) on an account a bakery made for
+   * it, without accepting that bakery: the account leaves it, a plain shopper of no bakery again, enabled;
+   * the creator's password goes unless the owner just chose a new one, and every session ends.
+   */
+  claim: {
+    users: { update: ['companyId', 'role', 'disabled', 'passwordHash', 'sessionsValidFrom', 'emailVerified'] },
+  },
   /** A company admin without a bakery created one: the account joins it. */
   bakery: { users: { update: ['companyId'] } },
   /** A first Google sign-in registers the account as a customer of the market. */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -86,6 +87,12 @@ export const users = pgTable(
      * Always a whole second: a token's `iat` has second resolution (see identity revokeSessions).
      */
     sessionsValidFrom: ts(),
+    /**
+     * The user who made this account for its address (a bakery's admin or staff); null when its owner made
+     * it. Until `emailVerified`, the account is the creator's bakery's; the owner's proof takes it out of
+     * that bakery unless the owner accepts (identity: account-claims.ts).
+     */
+    createdBy: text().references((): AnyPgColumn => users.id),
     createdAt: ts().notNull(),
     updatedAt: ts().notNull(),
     deletedAt: ts(),
@@ -512,7 +519,7 @@ export const actionTokens = pgTable(
     userId: text()
       .notNull()
       .references(() => users.id),
-    purpose: text().$type<'password-reset' | 'verify-email' | 'google-code'>().notNull(),
+    purpose: text().$type<'password-reset' | 'invitation' | 'verify-email' | 'google-code'>().notNull(),
     secretHash: text().notNull(),
     createdAt: ts().notNull(),
     expiresAt: ts().notNull(),

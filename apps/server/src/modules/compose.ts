@@ -3,7 +3,8 @@ import { onCommit } from '../db/change-log';
 import type { ResourceRegistry } from '../resources/registry';
 import { CartsService } from './carts/carts.service';
 import { IdentityService } from './identity/identity.service';
-import { INVITATION_TTL_MS, issueActionToken } from './identity/action-tokens';
+import { awaitsOwner, releaseAddress } from './identity/account-claims';
+import { issueActionToken } from './identity/action-tokens';
 import { endSessionsOf } from './identity/sessions';
 import { DeliveryService } from './delivery/delivery.service';
 import { orderMailHook, type OrderMailService } from './orders/order-mail';
@@ -24,7 +25,7 @@ import { standingOrderRules } from './standing-orders/standing-order-rules';
 export const ORDER_HOOKS = { rules: 100, payments: 110, production: 120, mail: 130 } as const;
 
 /** Identity's rules on users run after the definition's (0). */
-export const USER_HOOKS = { endSessions: 100, invite: 110 } as const;
+export const USER_HOOKS = { endSessions: 100, invite: 110, releaseAddress: 120 } as const;
 
 /** Mails an invitation link once the new user's row has committed (identity's routes plug the mailer in). */
 export interface InvitationMailer {
@@ -109,10 +110,24 @@ export function composeModules(ctx: AppContext, resources: ResourceRegistry): Mo
         role: String(after.role),
         companyId: (after.companyId as string | null) ?? null,
       };
-      const token = await issueActionToken(tx, hookCtx.clock, user.id, 'password-reset', INVITATION_TTL_MS);
+      const token = await issueActionToken(tx, hookCtx.clock, user.id, 'invitation');
       onCommit(tx, () => invitations.mailer?.send(user, token));
     },
     { order: USER_HOOKS.invite },
+  );
+
+  // A bakery deleting an account it made for an address its owner never proved frees the address (issue 38).
+  resources.hooksOf('users').afterWrite.add(
+    'identity:release-address',
+    async (_hookCtx, tx, _actor, before, after) => {
+      if (!before || before.deletedAt || !after.deletedAt) return;
+      const made = {
+        createdBy: (before.createdBy as string | null) ?? null,
+        emailVerified: before.emailVerified === true,
+      };
+      if (awaitsOwner(made)) await releaseAddress(tx, String(after.id));
+    },
+    { order: USER_HOOKS.releaseAddress },
   );
 
   return { carts, orders, payments, identity, receivables, invitations, orderMail, sales, production, delivery };

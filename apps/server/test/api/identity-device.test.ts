@@ -63,14 +63,16 @@ describe('device cookies', () => {
     // No pass for another account's device cookie, nor for a forged or altered one.
     expect((await signIn('duena@ejemplo.co', PASSWORD, { cookie: other })).statusCode).toBe(429);
     const [name, value] = laptop.split('=') as [string, string];
-    const [v, , nonce, mac] = value.split('.') as [string, string, string, string];
-    const otherEmail = Buffer.from('otra@ejemplo.co').toString('base64url');
+    const [v, nonce, mac] = value.split('.') as [string, string, string];
+    const [, otherNonce] = other.split('=')[1]!.split('.') as [string, string, string];
     const ownEmail = Buffer.from('duena@ejemplo.co').toString('base64url');
     const forgeries = [
-      `${name}=${v}.${ownEmail}.${nonce}.${mac.slice(0, -2)}AA`,
-      `${name}=${v}.${ownEmail}.${nonce}x.${mac}`,
-      `${name}=${v}.${otherEmail}.${nonce}.${mac}`,
-      `${name}=${v}.${ownEmail}.AAAAAAAAAAAAAAAAAAAAAA.${mac}`,
+      `${name}=${v}.${nonce}.${mac.slice(0, -2)}AA`,
+      `${name}=${v}.${nonce}x.${mac}`,
+      `${name}=${v}.${otherNonce}.${mac}`,
+      `${name}=${v}.AAAAAAAAAAAAAAAAAAAAAA.${mac}`,
+      // The old readable form is no pass either, whatever it names.
+      `${name}=v1.${ownEmail}.${nonce}.${mac}`,
       `${name}=garbage`,
     ];
     for (const cookie of forgeries) {
@@ -90,6 +92,21 @@ describe('device cookies', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     // …while the owner's other device is not delayed by it.
     expect((await signIn('duena@ejemplo.co', PASSWORD, { cookie: phone })).statusCode).toBe(200);
+  });
+
+  it('carries nothing that reads as the e-mail: an opaque nonce and a MAC', async () => {
+    const { signIn, registerAdmin } = identityCalls(t, PASSWORD);
+    await registerAdmin('reservada@ejemplo.co');
+    const value = device(await signIn('reservada@ejemplo.co')).split('=')[1]!;
+    const decoded = [value, ...value.split('.')].map((p) => Buffer.from(p, 'base64url').toString('latin1'));
+    for (const text of [value, ...decoded]) {
+      expect(text.toLowerCase()).not.toContain('reservada');
+      expect(text.toLowerCase()).not.toContain('ejemplo.co');
+    }
+    // Two sign-ins of one account share nothing a reader could match either.
+    const again = device(await signIn('reservada@ejemplo.co')).split('=')[1]!;
+    const shared = value.split('.').filter((p) => p.length > 2 && again.split('.').includes(p));
+    expect(shared).toEqual([]);
   });
 
   it('keeps the per-address limit for known devices', async () => {

@@ -141,6 +141,31 @@ describe('linking a Google identity to an account (hole 1)', () => {
     expect(mail.html).not.toContain('Soporte Hornada');
   });
 
+  it('takes an account a bakery made for the address out of that bakery (issue 38, hole 2)', async () => {
+    const boss = await calls.bakery('acaparadora@gmail.test');
+    const made = await t.call({
+      method: 'POST',
+      url: `/api/companies/${boss.companyId}/users`,
+      token: boss.token,
+      payload: { email: 'ajena@gmail.test', password: PASSWORD, name: 'Ajena', role: 'company_staff' },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const uid = json<{ data: { id: string } }>(made).data.id;
+
+    const session = await signInWithGoogle(verified('ajena@gmail.test'));
+    expect(session.user.uid).toBe(uid);
+    const me = await t.call({ method: 'GET', url: '/api/me', token: session.idToken });
+    expect(json(me)).toMatchObject({ data: { companyId: null, role: 'company_customer', emailVerified: true } });
+    // The bakery reads nothing of it any more, and its password is gone.
+    const read = await t.call({
+      method: 'GET',
+      url: `/api/companies/${boss.companyId}/users/${uid}`,
+      token: boss.token,
+    });
+    expect(read.statusCode).toBe(404);
+    expect((await calls.signIn('ajena@gmail.test')).statusCode).toBe(401);
+  });
+
   it('links an account whose e-mail is verified and keeps its password', async () => {
     const email = 'verificada@gmail.test';
     const reg = await calls.registerAdmin(email);

@@ -85,8 +85,9 @@ describe('registration (spec §5, word for word)', () => {
       companyId,
     });
 
-    // Registering users needs a verified e-mail: the new staff member verifies theirs first.
-    await verifyEmail('staff@ejemplo.co', true);
+    // Registering users needs a verified e-mail: the new staff member verifies theirs first,
+    // accepting the bakery that made the account (else the proof would take it out: issue 38, hole 2).
+    await verifyEmail('staff@ejemplo.co', true, true);
     const staffToken = json<{ data: { idToken: string } }>(await signIn('staff@ejemplo.co')).data.idToken;
     const customer = {
       email: 'cliente@ejemplo.co',

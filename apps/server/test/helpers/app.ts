@@ -161,9 +161,10 @@ export function identityCalls(t: TestApp, password: string) {
   };
   /**
    * Opens the verification link mailed to `email` (read from the outbox as a system admin would). A user
-   * someone else created got no link: `resend` signs in and asks for one, as that user would.
+   * someone else created got no link: `resend` signs in and asks for one, as that user would; `accept` keeps
+   * such an account in the bakery that made it (else the proof takes it out, issue 38 hole 2).
    */
-  const verifyEmail = async (email: string, resend = false) => {
+  const verifyEmail = async (email: string, resend = false, accept = false) => {
     if (resend) {
       const sent = await t.call({
         method: 'POST',
@@ -182,7 +183,7 @@ export function identityCalls(t: TestApp, password: string) {
         const res = await t.call({
           method: 'POST',
           url: '/api/identity/verify-email',
-          payload: { token: decodeURIComponent(link[1]!) },
+          payload: { token: decodeURIComponent(link[1]!), ...(accept ? { accept } : {}) },
         });
         if (res.statusCode !== 200) throw new Error(`verify ${email}: ${res.statusCode} ${res.body}`);
         return;

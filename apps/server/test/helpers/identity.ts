@@ -27,7 +27,7 @@ export function lateIdentityCalls(app: () => TestApp) {
     registerAdmin: (email: string, password = PASSWORD, name = 'Dueña de Panadería') =>
       calls().registerAdmin(email, password, name),
     bakery: (email: string, extra: Record<string, unknown> = {}) => calls().bakery(email, extra),
-    verifyEmail: (email: string, resend = false) => calls().verifyEmail(email, resend),
+    verifyEmail: (email: string, resend = false, accept = false) => calls().verifyEmail(email, resend, accept),
     refresh: (cookie?: string, headers: Record<string, string> = {}) =>
       app().call({
         method: 'POST',

@@ -49,6 +49,10 @@ const SIGN_IN_SCREENS: Partial<Record<RouteId, LazyScreen>> = {
     (
       await Promise.all([import('./sign-in-screens'), import('../features/auth/google-return-page')])
     )[0].googleReturnScreen(),
+  shopperSignup: async () =>
+    (
+      await Promise.all([import('./sign-in-screens'), import('../features/auth/shopper-signup-page')])
+    )[0].shopperSignupScreen(),
 };
 
 /**

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../config/paths';
 import type { SessionUser } from '../lib/auth-store';
-import { landingPath, signInTarget } from './guard';
+import { landingPath, signInTarget, type GuardUser } from './guard';
 import { REDIRECT_PATH_KEY, storage } from './redirect-path';
 
 /**
@@ -14,6 +14,15 @@ import { REDIRECT_PATH_KEY, storage } from './redirect-path';
  * After sign-in (design §4): the `?redirect=` query, else the stored redirect path, when it is a path of ours
  * the user may open; else their landing page. The stored path is used once.
  */
+/**
+ * After `/registro` (issue 38, hole 8): its `?redirect=` is followed under /login's rule (signInTarget), so a
+ * path another origin reads as its host (`/\\evil.example`) or one the new shopper may not open lands on the
+ * shop instead. The stored redirect path is /login's, not the sign-up's.
+ */
+export function signUpTarget(user: GuardUser, redirect: string | null): string {
+  return signInTarget(user, { query: redirect });
+}
+
 function LoginRoute(LoginPage: ComponentType<{ afterSignIn: (user: SessionUser) => void }>) {
   return function Login() {
     const navigate = useNavigate();
@@ -51,4 +60,19 @@ export async function loginScreen(): Promise<{ Component: ComponentType }> {
 export async function googleReturnScreen(): Promise<{ Component: ComponentType }> {
   const { GoogleReturnPage } = await import('../features/auth/google-return-page');
   return { Component: () => <GoogleReturnPage afterSignIn={googleTarget} /> };
+}
+
+export async function shopperSignupScreen(): Promise<{ Component: ComponentType }> {
+  const { ShopperSignupPage } = await import('../features/auth/shopper-signup-page');
+  return {
+    Component: function ShopperSignup() {
+      const navigate = useNavigate();
+      const [search] = useSearchParams();
+      return (
+        <ShopperSignupPage
+          afterSignUp={(user) => void navigate(signUpTarget(user, search.get('redirect')), { replace: true })}
+        />
+      );
+    },
+  };
 }

@@ -1,6 +1,13 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { can, PasswordResetConfirmInput, PasswordResetRequestInput, VerifyEmailInput } from '@hornada/domain';
+import {
+  can,
+  LinkInfo,
+  LinkInfoInput,
+  PasswordResetConfirmInput,
+  PasswordResetRequestInput,
+  VerifyEmailInput,
+} from '@hornada/domain';
 import { z } from 'zod';
 import { forbidden, unauthenticated } from '../../lib/errors';
 import { listOutbox } from '../../providers/email/outbox';
@@ -41,12 +48,15 @@ export function registerAccountEmailRoutes(app: FastifyInstance, service: Accoun
       schema: {
         tags,
         summary: 'Set a new password with a reset link; every session of the account ends',
+        description:
+          'An account a bakery made for this address leaves that bakery, unless `accept` is true or the link is ' +
+          "the bakery's invitation.",
         body: PasswordResetConfirmInput,
       },
     },
     async (req, reply) => {
       noStore(reply);
-      await service.confirmPasswordReset(req.body.token, req.body.password, req.ip);
+      await service.confirmPasswordReset(req.body.token, req.body.password, req.ip, req.body.accept);
       return { data: null };
     },
   );
@@ -55,11 +65,38 @@ export function registerAccountEmailRoutes(app: FastifyInstance, service: Accoun
     '/api/identity/verify-email',
     {
       config: ignoreBearer,
-      schema: { tags, summary: 'Confirm an e-mail address with its link', body: VerifyEmailInput },
+      schema: {
+        tags,
+        summary: 'Confirm an e-mail address with its link',
+        description:
+          'An account a bakery made for this address leaves that bakery and loses the password it was given, ' +
+          'unless `accept` is true.',
+        body: VerifyEmailInput,
+      },
     },
     async (req, reply) => {
       noStore(reply);
-      return { data: await service.verifyEmail(req.body.token) };
+      return { data: await service.verifyEmail(req.body.token, req.body.accept) };
+    },
+  );
+
+  r.post(
+    '/api/identity/link-info',
+    {
+      config: ignoreBearer,
+      schema: {
+        tags,
+        summary: "What a recovery or verification link's page asks first",
+        description:
+          'madeBy: the bakery that made the account for this address and the role it gave, when its owner has ' +
+          'not proven it yet (the page then asks whether to stay: accept); else null. Spends nothing.',
+        body: LinkInfoInput,
+        response: { 200: z.object({ data: LinkInfo }) },
+      },
+    },
+    async (req, reply) => {
+      noStore(reply);
+      return { data: await service.linkInfo(req.body.token) };
     },
   );
 

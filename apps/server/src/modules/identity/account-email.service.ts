@@ -1,4 +1,4 @@
-import { ROLE } from '@hornada/domain';
+import { ROLE, type LinkInfo } from '@hornada/domain';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext, Caller } from '../../context';
@@ -20,7 +20,8 @@ import {
   type ActionOutcome,
   type ActionPurpose,
 } from './action-tokens';
-import { revokeAllForUser } from './refresh-tokens';
+import { awaitsOwner, releaseToOwner } from './account-claims';
+import { lockUser, revokeAllForUser } from './refresh-tokens';
 import { nextSessionsValidFrom, unlessMissing } from './sessions';
 
 /** The web pages the links open (apps/web/src/config/paths.ts: passwordReset, verifyEmail). */
@@ -135,12 +136,26 @@ export class AccountEmailService {
   }
 
   private async activeUser(where: SQL): Promise<UserRow | undefined> {
+    const u = await this.liveUser(where);
+    return u && !u.disabled ? u : undefined;
+  }
+
+  private async liveUser(where: SQL): Promise<UserRow | undefined> {
     const [u] = await this.ctx.db
       .select()
       .from(users)
       .where(and(where, isNull(users.deletedAt)))
       .limit(1);
-    return u && !u.disabled ? u : undefined;
+    return u;
+  }
+
+  /**
+   * The account a recovery or verification link may reach: an active one, or one a bakery made for this
+   * address and disabled before its owner proved it (that bakery's choice never keeps the owner out).
+   */
+  private async reachableUser(where: SQL): Promise<UserRow | undefined> {
+    const u = await this.liveUser(where);
+    return u && (!u.disabled || awaitsOwner(u)) ? u : undefined;
   }
 
   /** Whether this account may get one more message of the kind this hour (counted whether or not sent). */
@@ -157,7 +172,7 @@ export class AccountEmailService {
     const { recoveryPerAddress } = this.ctx.config.rateLimits;
     await this.attempts.admitOrThrow([countGate(`recovery-ip:${ip}`, recoveryPerAddress, RECOVERY_WINDOW_MS)]);
     const email = emailInput.trim().toLowerCase();
-    const user = await this.activeUser(sql`lower(${users.email}) = ${email}`);
+    const user = await this.reachableUser(sql`lower(${users.email}) = ${email}`);
     // The per-account cap is checked in the background too: a known e-mail costs the request no more work.
     if (user) this.dispatch(user, 'password-reset', RESET_PAGE, passwordResetMail, `recovery-email:${user.id}`);
   }
@@ -166,14 +181,17 @@ export class AccountEmailService {
    * POST /api/identity/password-reset/confirm: a new password under the Identity rules. The link is
    * spent, the hash replaced, the e-mail counted as verified (the link reached that mailbox), every
    * session of the account ends (refresh tokens revoked, earlier id tokens refused), and a Google identity
-   * linked without a verified e-mail is unlinked, all in one transaction.
+   * linked without a verified e-mail is unlinked, all in one transaction. An invitation's link is taken the
+   * same way; choosing a password through it accepts the inviting bakery. An account a bakery made for the
+   * address leaves that bakery otherwise, unless the owner `accept`s it (account-claims.ts).
    */
-  async confirmPasswordReset(token: string, password: string, ip: string): Promise<void> {
+  async confirmPasswordReset(token: string, password: string, ip: string, accept = false): Promise<void> {
     assertAcceptablePassword(password);
     const { signInPerAddress } = this.ctx.config.rateLimits;
     await this.attempts.admitOrThrow([countGate(`signin-ip:${ip}`, signInPerAddress, SIGNIN_WINDOW_MS)]);
     const passwordHash = await hashPassword(password);
-    await this.spend(token, 'password-reset', async (user, scope) => {
+    const purpose = (await peekActionToken(this.ctx.db, token, 'invitation')) ? 'invitation' : 'password-reset';
+    await this.spend(token, purpose, async (user, scope) => {
       const row = await unlessMissing(
         this.resources.users.update(
           systemActor('password'),
@@ -186,13 +204,41 @@ export class AccountEmailService {
       if (!row) throw invalidLink();
       await revokeAllForUser(scope.tx, this.ctx.clock, user.id);
       await spendOthers(scope.tx, this.ctx.clock, user.id, 'password-reset');
+      await spendOthers(scope.tx, this.ctx.clock, user.id, 'invitation');
       // The mailbox's owner is proven now: a provider identity that never proved this e-mail goes.
       await scope.tx
         .delete(userIdentities)
         .where(and(eq(userIdentities.userId, user.id), eq(userIdentities.emailVerified, false)));
+      if (awaitsOwner(user) && !this.accepts(user, purpose === 'invitation' || accept)) {
+        // The password is the owner's own from this link: it stays.
+        await releaseToOwner(this.resources, this.ctx.clock, scope, user, true);
+        return;
+      }
       // The link proved the mailbox, as a verification does (a guest's «crear mi cuenta» ends here).
       await this.joinGuestOrders(user, scope);
     });
+  }
+
+  /**
+   * POST /api/identity/link-info: for a recovery or verification link of an account a bakery made for the
+   * address, that bakery's name and the role it gave, so the page asks whether the owner stays in it. Null
+   * otherwise (an invitation's link accepts by itself; a disabled account leaves; a bad link is told by the
+   * proof). Only the mailbox's owner holds the code, so this tells nobody else anything.
+   */
+  async linkInfo(token: string): Promise<LinkInfo> {
+    for (const purpose of ['password-reset', 'verify-email'] as const) {
+      const uid = await peekActionToken(this.ctx.db, token, purpose);
+      if (!uid) continue;
+      const user = await this.liveUser(eq(users.id, uid));
+      if (!user || user.disabled || !awaitsOwner(user)) return { madeBy: null };
+      return { madeBy: { bakery: await this.bakeryName(user.companyId), role: user.role } };
+    }
+    return { madeBy: null };
+  }
+
+  /** Whether the owner's proof keeps a made account in its bakery: asked, and not disabled by that bakery. */
+  private accepts(user: UserRow, asked: boolean): boolean {
+    return asked && !user.disabled;
   }
 
   /**
@@ -205,13 +251,17 @@ export class AccountEmailService {
     then: (user: UserRow, scope: WriteScope) => Promise<void>,
   ): Promise<UserRow> {
     const uid = await peekActionToken(this.ctx.db, token, purpose);
-    const owner = uid ? await this.activeUser(eq(users.id, uid)) : undefined;
+    const owner = uid ? await this.reachableUser(eq(users.id, uid)) : undefined;
     if (!owner) throw invalidLink();
     return this.resources.transaction(owner.companyId ?? '', async (scope) => {
       const outcome = await spendActionToken(scope.tx, this.ctx.clock, token, purpose);
       if (!outcome.ok) throw refused(outcome);
-      await then(owner, scope);
-      return owner;
+      // Read again under the user's lock: what `then` decides on (a bakery's claim above all) is the row as
+      // it is now, not as another link of the same owner left it a moment ago.
+      const current = await lockUser(scope.tx, owner.id);
+      if (!current || current.deletedAt || current.companyId !== owner.companyId) throw invalidLink();
+      await then(current, scope);
+      return current;
     });
   }
 
@@ -223,9 +273,17 @@ export class AccountEmailService {
     }
   }
 
-  /** POST /api/identity/verify-email: marks the account's e-mail verified. */
-  async verifyEmail(token: string): Promise<{ email: string; emailVerified: true }> {
+  /**
+   * POST /api/identity/verify-email: marks the account's e-mail verified. An account a bakery made for the
+   * address leaves that bakery unless the owner `accept`s it, and then loses the creator's password too: the
+   * owner chooses their own through a recovery link (account-claims.ts).
+   */
+  async verifyEmail(token: string, accept = false): Promise<{ email: string; emailVerified: true }> {
     const user = await this.spend(token, 'verify-email', async (owner, scope) => {
+      if (awaitsOwner(owner) && !this.accepts(owner, accept)) {
+        await releaseToOwner(this.resources, this.ctx.clock, scope, owner, false);
+        return;
+      }
       await this.resources.users.update(
         systemActor('verify-email'),
         owner.companyId,

@@ -8,17 +8,19 @@ import { newId } from '../../lib/ids';
 export type ActionPurpose = (typeof actionTokens.$inferSelect)['purpose'];
 
 /** How long each kind of single-use code lives. */
+/**
+ * An invitation (issue 25) opens the reset page like a recovery link and lives a week: the invited person may
+ * not read their mail within the half hour a recovery link gets. Its own purpose, since choosing a password
+ * through it accepts the inviting bakery (issue 38, hole 2), which a recovery link does not.
+ */
+export const INVITATION_TTL_MS = 7 * 24 * 3600_000;
+
 export const ACTION_TTL_MS: Record<ActionPurpose, number> = {
   'password-reset': 30 * 60_000,
+  invitation: INVITATION_TTL_MS,
   'verify-email': 30 * 60_000,
   'google-code': 60_000,
 };
-
-/**
- * An invitation (issue 25) is a password-reset code that lives a week: the invited person may not read
- * their mail within the half hour a recovery link gets.
- */
-export const INVITATION_TTL_MS = 7 * 24 * 3600_000;
 
 /** Far above a real code (`id.secret`, about 66 characters): longer ones are not even looked up. */
 const MAX_LENGTH = 200;

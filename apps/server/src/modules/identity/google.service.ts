@@ -10,6 +10,7 @@ import { systemActor } from '../../resources/actor';
 import { can, ROLE, titleCaseName } from '@hornada/domain';
 import type { WriteScope } from '../../resources/service';
 import { issueActionToken, peekActionToken, spendActionToken } from './action-tokens';
+import { awaitsOwner, releaseToOwner } from './account-claims';
 import { revokeAllForUser } from './refresh-tokens';
 import { nextSessionsValidFrom, unlessMissing } from './sessions';
 
@@ -253,7 +254,7 @@ export class GoogleSignIn {
       let user = same;
       if (user) {
         if (!user.emailVerified) {
-          await this.takeOver(user.id, user.companyId, scope);
+          await this.takeOver(user, scope);
           tookOver = true;
         }
       } else {
@@ -297,17 +298,26 @@ export class GoogleSignIn {
    * An account whose e-mail was never verified, claimed by the provider's proven owner of that e-mail:
    * whoever registered it (anyone can type an address) loses it. The password is cleared, every session
    * and refresh token ends, identities linked without a verified e-mail are unlinked, the e-mail counts
-   * as verified; the owner is told by e-mail after the commit.
+   * as verified; the owner is told by e-mail after the commit. An account a bakery made for the address
+   * also leaves that bakery (account-claims.ts): nobody asked its owner to accept it.
    */
-  private async takeOver(userId: string, companyId: string | null, scope: WriteScope): Promise<void> {
-    await this.resources.users.update(
-      systemActor('takeover'),
-      companyId,
-      userId,
-      { passwordHash: null, emailVerified: true, sessionsValidFrom: nextSessionsValidFrom(this.ctx.clock) },
-      scope,
-    );
-    await revokeAllForUser(scope.tx, this.ctx.clock, userId);
+  private async takeOver(
+    user: Pick<typeof users.$inferSelect, 'id' | 'companyId' | 'createdBy' | 'emailVerified'>,
+    scope: WriteScope,
+  ): Promise<void> {
+    const userId = user.id;
+    if (awaitsOwner(user)) {
+      await releaseToOwner(this.resources, this.ctx.clock, scope, user, false);
+    } else {
+      await this.resources.users.update(
+        systemActor('takeover'),
+        user.companyId,
+        userId,
+        { passwordHash: null, emailVerified: true, sessionsValidFrom: nextSessionsValidFrom(this.ctx.clock) },
+        scope,
+      );
+      await revokeAllForUser(scope.tx, this.ctx.clock, userId);
+    }
     await scope.tx
       .delete(userIdentities)
       .where(and(eq(userIdentities.userId, userId), ne(userIdentities.emailVerified, true)));

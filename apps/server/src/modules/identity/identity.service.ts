@@ -27,7 +27,7 @@ import type { WriteScope } from '../../resources/service';
 import { assertEmailVerified } from '../../resources/verified-email';
 import { Attempts, countGate, REGISTER_WINDOW_MS, SIGNIN_WINDOW_MS, type Gate } from './attempts';
 import { assertAcceptablePassword, hashPassword, verifyPassword } from '../../lib/passwords';
-import { INVITATION_TTL_MS, issueActionToken } from './action-tokens';
+import { issueActionToken } from './action-tokens';
 import { deviceNonceFor, issueDeviceCookie } from './device-cookies';
 import {
   issueRefreshToken,
@@ -333,13 +333,7 @@ export class IdentityService {
     const unusable = randomBytes(32).toString('base64url');
     try {
       const user = await this.createUser({ ...input, password: unusable, role: ROLE.companyCustomer });
-      const token = await issueActionToken(
-        this.ctx.db,
-        this.ctx.clock,
-        String(user.id),
-        'password-reset',
-        INVITATION_TTL_MS,
-      );
+      const token = await issueActionToken(this.ctx.db, this.ctx.clock, String(user.id), 'invitation');
       return {
         user: {
           id: String(user.id),

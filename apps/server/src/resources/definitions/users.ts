@@ -9,7 +9,7 @@ import { assertEmailVerified } from '../verified-email';
 
 /** A user row as it may leave the server: no password hash, `uid` beside `id` (spec §3 session user). */
 export function userDoc(row: typeof users.$inferSelect): Record<string, unknown> & { uid: string } {
-  const { passwordHash: _hidden, sessionsValidFrom: _ended, ...doc } = row;
+  const { passwordHash: _hidden, sessionsValidFrom: _ended, createdBy: _creator, ...doc } = row;
   return { uid: row.id, ...doc };
 }
 
@@ -90,8 +90,8 @@ export const usersResource: ResourceDefinition = {
       test: (_caller, doc) => doc.role === ROLE.companyCustomer,
     },
   },
-  // Never sent: the hash, and the instant the user's sessions last ended (identity's business).
-  hidden: ['passwordHash', 'sessionsValidFrom'],
+  // Never sent: the hash, the instant the user's sessions last ended and who made the account (identity's business).
+  hidden: ['passwordHash', 'sessionsValidFrom', 'createdBy'],
   derived: ['email', 'emailVerified', 'lastLoginAt', 'uid'],
   present: async (_ctx, _companyId, rows) => rows.map((r) => ({ uid: r.id, ...r })),
   presentReads: [],
@@ -102,6 +102,8 @@ export const usersResource: ResourceDefinition = {
       // A user creating users is acting as a bakery: only with a verified e-mail (registration is the system's).
       if (!current && actor.kind === 'user') await assertEmailVerified(tx, actor);
       if (!current && typeof data.email === 'string') await assertEmailFree(tx, data.email);
+      // An account a user makes for an address is theirs until its owner proves it (identity: account-claims.ts).
+      if (!current && actor.kind === 'user') out.createdBy = actor.uid;
       if (current && actor.kind === 'user' && current.id === actor.uid) {
         if (data.role !== undefined && data.role !== current.role) throw selfChange();
         if ((data.disabled === true && !current.disabled) || data.deletedAt) throw selfChange();
@@ -112,7 +114,9 @@ export const usersResource: ResourceDefinition = {
         (data.role !== undefined && !MANAGER_ROLES.includes(data.role as never)) ||
         data.disabled === true ||
         Boolean(data.deletedAt);
-      if (activeManager && removesManager && companyId) await assertAnotherManager(tx, companyId, current);
+      // The owner taking their address back is never refused for the bakery's sake.
+      const claim = actor.kind === 'system' && actor.reason === 'claim';
+      if (activeManager && removesManager && companyId && !claim) await assertAnotherManager(tx, companyId, current);
       if (typeof out.password === 'string') {
         assertAcceptablePassword(out.password);
         out.passwordHash = await hashPassword(out.password);

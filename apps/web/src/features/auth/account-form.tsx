@@ -16,7 +16,10 @@ export interface AccountInput {
 }
 
 const FIELDS: readonly string[] = ['name', 'email', 'password'];
-const EMAIL_IN_USE = 'Ya existe una cuenta con ese correo. Inicia sesión o usa otro correo.';
+// The same answer whoever made the account (nothing more is told); its owner gets in by the recovery link,
+// which also takes an account a bakery made for their address out of that bakery (issue 38, hole 2).
+const EMAIL_IN_USE =
+  'Ya existe una cuenta con ese correo. Si el correo es tuyo, inicia sesión o recupera tu contraseña; si no, usa otro correo.';
 
 /**
  * A new account's name, e-mail and password, checked as the server checks them; `create` makes the account

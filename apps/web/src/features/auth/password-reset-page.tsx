@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { AuthCard, primaryButtonClass } from '../../components/auth-card';
 import { FormAlert, PasswordField } from '../../components/forms/fields';
 import { paths } from '../../config/paths';
+import { BakeryChoice, useMadeBy } from './bakery-choice';
 import { ActionLink, ErrorNotice, SuccessNotice } from './notices';
 import { applyServerErrors, domainResolver, PASSWORD_RULES_ES } from '../../lib/form-rules';
 import { ApiError, http } from '../../lib/http';
@@ -15,10 +16,15 @@ const ResetSchema = z.object({ password: password() });
 /** Codes after which this link cannot be used again: the page offers a new one instead of the form. */
 const LINK_CODES = new Set(['auth/invalid-action-code', 'auth/expired-action-code']);
 
-/** `/restablecer-contrasena?token=…` (design §3): a new password; every session of the account ends. */
+/**
+ * `/restablecer-contrasena?token=…` (design §3): a new password; every session of the account ends. For an
+ * account a bakery made for this address, the owner also says whether to stay in that bakery (bakery-choice).
+ */
 export function Component() {
   const [search] = useSearchParams();
   const token = search.get('token') ?? '';
+  const madeBy = useMadeBy(token);
+  const [accept, setAccept] = useState(false);
   const [done, setDone] = useState(false);
   const [linkError, setLinkError] = useState<string | null>(token ? null : 'Este enlace no es válido. Pide uno nuevo.');
   const [formError, setFormError] = useState<string | null>(null);
@@ -36,7 +42,11 @@ export function Component() {
   const submit = handleSubmit(async (form) => {
     setFormError(null);
     try {
-      await http.post('/identity/password-reset/confirm', { token, password: form.password });
+      await http.post('/identity/password-reset/confirm', {
+        token,
+        password: form.password,
+        ...(madeBy ? { accept } : {}),
+      });
       setDone(true);
     } catch (err) {
       if (err instanceof ApiError && LINK_CODES.has(err.code ?? '')) setLinkError(err.userMessage);
@@ -62,6 +72,7 @@ export function Component() {
     body = (
       <form onSubmit={submit} noValidate className="space-y-4">
         <FormAlert>{formError}</FormAlert>
+        {madeBy ? <BakeryChoice madeBy={madeBy} accept={accept} onChange={setAccept} /> : null}
         <PasswordField
           id="reset-password"
           label="Contraseña nueva"
@@ -70,7 +81,7 @@ export function Component() {
           hint={PASSWORD_RULES_ES}
           error={errors.password?.message}
         />
-        <button type="submit" disabled={isSubmitting} className={primaryButtonClass}>
+        <button type="submit" disabled={isSubmitting || madeBy === undefined} className={primaryButtonClass}>
           {isSubmitting ? 'Guardando…' : 'Guardar contraseña'}
         </button>
       </form>

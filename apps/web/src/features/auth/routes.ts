@@ -4,8 +4,8 @@ import { defineRoutes } from '../../lib/route-entry';
 /**
  * The sign-in pages (spec §2, design §4), client-only. /createBakery is public (a guest is invited to sign up
  * first); the recovery and verification pages are opened from e-mails, possibly signed in: public too.
- * `login` and `googleReturn` have no `lazy` here: app/sign-in-screens.tsx loads their pages with where to go
- * after signing in (the guard's decision, which only app/ knows).
+ * `login`, `googleReturn` and `shopperSignup` have no `lazy` here: app/sign-in-screens.tsx loads their pages with where to go
+ * after signing in or up (the guard's decision, which only app/ knows).
  */
 export const authRoutes = defineRoutes([
   { id: 'login', pattern: paths.login, area: 'auth', permission: 'guests', title: 'Iniciar sesión' },
@@ -23,7 +23,6 @@ export const authRoutes = defineRoutes([
     area: 'auth',
     permission: 'guests',
     title: 'Crea tu cuenta',
-    lazy: () => import('./shopper-signup-page'),
   },
   {
     id: 'createBakery',

@@ -1,61 +1,110 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { AuthCard } from '../../components/auth-card';
+import { AuthCard, primaryButtonClass } from '../../components/auth-card';
 import { paths } from '../../config/paths';
+import { madeByText, useMadeBy, type MadeBy } from './bakery-choice';
 import { ActionLink, ErrorNotice, SuccessNotice } from './notices';
 import { authStore } from '../../lib/auth-store';
 import { ApiError, http } from '../../lib/http';
 
-type State = { status: 'checking' } | { status: 'verified'; email: string } | { status: 'failed'; message: string };
+type State =
+  | { status: 'checking' }
+  | { status: 'choosing'; madeBy: MadeBy }
+  | { status: 'verified'; email: string; left: MadeBy | null }
+  | { status: 'failed'; message: string };
+
+const secondaryButtonClass =
+  'w-full rounded-lg border border-stone-300 bg-white px-4 py-2.5 font-semibold text-stone-800 hover:bg-stone-50';
 
 /**
- * `/verificar-correo?token=…` (design §3): confirms the e-mail with the link's single-use code. A failed
- * link points to the profile, where a signed-in user asks for a new one.
+ * `/verificar-correo?token=…` (design §3): confirms the e-mail with the link's single-use code. For an account a
+ * bakery made for this address, the owner first says whether to stay in that bakery; leaving it also drops
+ * the password the bakery chose, so the owner then picks their own (issue 38, hole 2). A failed link points
+ * to the profile, where a signed-in user asks for a new one.
  */
 export function Component() {
   const [search] = useSearchParams();
   const token = search.get('token') ?? '';
+  const madeBy = useMadeBy(token);
   const [state, setState] = useState<State>({ status: 'checking' });
   // One request per code, even when React runs effects twice in development.
   const sent = useRef<string | null>(null);
 
+  const verify = useCallback(
+    (accept: boolean | undefined, maker: MadeBy | null) => {
+      if (sent.current === token) return;
+      sent.current = token;
+      setState({ status: 'checking' });
+      http
+        .post<{ email: string }>('/identity/verify-email', accept === undefined ? { token } : { token, accept })
+        .then((data) => {
+          setState({ status: 'verified', email: data.email, left: maker && !accept ? maker : null });
+          const { user, setUser } = authStore.getState();
+          if (user && user.email === data.email) setUser({ ...user, emailVerified: true });
+        })
+        .catch((err: unknown) => {
+          const message =
+            err instanceof ApiError ? err.userMessage : 'No pudimos verificar tu correo. Intenta de nuevo.';
+          setState({ status: 'failed', message });
+        });
+    },
+    [token],
+  );
+
   useEffect(() => {
-    if (sent.current === token) return;
-    sent.current = token;
     if (!token) {
       setState({ status: 'failed', message: 'Este enlace no es válido. Pide uno nuevo desde tu perfil.' });
       return;
     }
-    http
-      .post<{ email: string }>('/identity/verify-email', { token })
-      .then((data) => {
-        setState({ status: 'verified', email: data.email });
-        const { user, setUser } = authStore.getState();
-        if (user && user.email === data.email) setUser({ ...user, emailVerified: true });
-      })
-      .catch((err: unknown) => {
-        const message = err instanceof ApiError ? err.userMessage : 'No pudimos verificar tu correo. Intenta de nuevo.';
-        setState({ status: 'failed', message });
-      });
-  }, [token]);
+    if (madeBy === undefined) return;
+    if (madeBy) setState({ status: 'choosing', madeBy });
+    else verify(undefined, null);
+  }, [token, madeBy, verify]);
 
-  return (
-    <AuthCard title="Verificar correo">
-      {state.status === 'checking' ? (
-        <p role="status" className="text-stone-700">
-          Verificando tu correo…
+  let body;
+  if (state.status === 'checking') {
+    body = (
+      <p role="status" className="text-stone-700">
+        Verificando tu correo…
+      </p>
+    );
+  } else if (state.status === 'choosing') {
+    body = (
+      <div className="space-y-4 text-stone-800">
+        <p>{madeByText(state.madeBy)}</p>
+        <p>
+          Si no la pediste, déjala solo para ti: sale de {state.madeBy.bakery}, que ya no verá tus datos, y eliges tu
+          propia contraseña.
         </p>
-      ) : state.status === 'verified' ? (
-        <SuccessNotice title="¡Listo! Tu correo quedó verificado.">
-          <p className="break-all">{state.email}</p>
-          <ActionLink to={paths.home}>Ir al inicio</ActionLink>
-        </SuccessNotice>
-      ) : (
-        <ErrorNotice message={state.message}>
-          <p className="text-stone-700">Si ya iniciaste sesión, puedes pedir un enlace nuevo desde tu perfil.</p>
-          <ActionLink to={paths.login}>Iniciar sesión</ActionLink>
-        </ErrorNotice>
-      )}
-    </AuthCard>
-  );
+        <button type="button" className={primaryButtonClass} onClick={() => verify(false, state.madeBy)}>
+          La cuenta es solo mía
+        </button>
+        <button type="button" className={secondaryButtonClass} onClick={() => verify(true, state.madeBy)}>
+          Seguir en {state.madeBy.bakery}
+        </button>
+      </div>
+    );
+  } else if (state.status === 'verified') {
+    body = state.left ? (
+      <SuccessNotice title="¡Listo! Tu correo quedó verificado y la cuenta es solo tuya.">
+        <p className="break-all">{state.email}</p>
+        <p>Ya no hace parte de {state.left.bakery}. Elige tu contraseña para entrar.</p>
+        <ActionLink to={paths.passwordRecovery}>Elegir mi contraseña</ActionLink>
+      </SuccessNotice>
+    ) : (
+      <SuccessNotice title="¡Listo! Tu correo quedó verificado.">
+        <p className="break-all">{state.email}</p>
+        <ActionLink to={paths.home}>Ir al inicio</ActionLink>
+      </SuccessNotice>
+    );
+  } else {
+    body = (
+      <ErrorNotice message={state.message}>
+        <p className="text-stone-700">Si ya iniciaste sesión, puedes pedir un enlace nuevo desde tu perfil.</p>
+        <ActionLink to={paths.login}>Iniciar sesión</ActionLink>
+      </ErrorNotice>
+    );
+  }
+
+  return <AuthCard title="Verificar correo">{body}</AuthCard>;
 }

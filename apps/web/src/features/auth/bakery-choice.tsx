@@ -1,0 +1,65 @@
+import type { LinkInfo } from '@hornada/domain/identity';
+import { ROLE_LABELS_ES } from '@hornada/domain/people';
+import { useEffect, useState } from 'react';
+import { http } from '../../lib/http';
+
+/** The bakery that made a link's account for the owner's address, and the role it gave (issue 38, hole 2). */
+export type MadeBy = NonNullable<LinkInfo['madeBy']>;
+
+/**
+ * Asks the server whether a recovery or verification link's account was made by a bakery the owner has not
+ * accepted: undefined while asking, then the bakery or null. A failed question counts as null: the proof then
+ * takes the account out of any such bakery, which is the safe side.
+ */
+export function useMadeBy(token: string): MadeBy | null | undefined {
+  const [madeBy, setMadeBy] = useState<MadeBy | null | undefined>(token ? undefined : null);
+  useEffect(() => {
+    if (!token) return;
+    let live = true;
+    http
+      .post<LinkInfo>('/identity/link-info', { token })
+      .then((info) => {
+        if (live) setMadeBy(info.madeBy);
+      })
+      .catch(() => {
+        if (live) setMadeBy(null);
+      });
+    return () => {
+      live = false;
+    };
+  }, [token]);
+  return madeBy;
+}
+
+/** «Panadería X creó esta cuenta para ti como Personal.» */
+export function madeByText(madeBy: MadeBy): string {
+  return `${madeBy.bakery} creó esta cuenta para ti como ${ROLE_LABELS_ES[madeBy.role].toLowerCase()}.`;
+}
+
+/**
+ * The owner's choice on the reset form: stay in the bakery that made the account, or keep it for themselves
+ * (the default: nobody is kept in a bakery without saying yes).
+ */
+export function BakeryChoice({
+  madeBy,
+  accept,
+  onChange,
+}: {
+  madeBy: MadeBy;
+  accept: boolean;
+  onChange: (accept: boolean) => void;
+}) {
+  return (
+    <fieldset className="space-y-2 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-stone-800">
+      <legend className="px-1 font-semibold">{madeByText(madeBy)}</legend>
+      <label className="flex items-start gap-2">
+        <input type="radio" name="bakery-choice" className="mt-1" checked={!accept} onChange={() => onChange(false)} />
+        <span>No, la cuenta es solo mía: sale de {madeBy.bakery}, que ya no verá mis datos.</span>
+      </label>
+      <label className="flex items-start gap-2">
+        <input type="radio" name="bakery-choice" className="mt-1" checked={accept} onChange={() => onChange(true)} />
+        <span>Sí, sigo en {madeBy.bakery} con ese rol.</span>
+      </label>
+    </fieldset>
+  );
+}
