@@ -10,6 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { closingLines, playwrightTotals, vitestTotals } from './test-results.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverOnly = process.argv.includes('--server-only');
@@ -38,9 +39,7 @@ if (!e2eOnly) {
     ]) && ok;
   if (existsSync(vitestJson)) {
     const v = JSON.parse(readFileSync(vitestJson, 'utf8'));
-    totals.passed += v.numPassedTests;
-    totals.failed += v.numFailedTests + brokenSuites(v);
-    totals.skipped += v.numPendingTests + v.numTodoTests;
+    add(vitestTotals(v));
     if (!v.success) ok = false;
   } else {
     ok = false;
@@ -48,11 +47,9 @@ if (!e2eOnly) {
   }
 }
 
-function brokenSuites(v) {
-  // A file that failed to load (or whose hooks failed) has no failed test of its own: count it once.
-  return (v.testResults ?? []).filter(
-    (s) => s.status === 'failed' && !s.assertionResults.some((a) => a.status === 'failed'),
-  ).length;
+function add(t) {
+  for (const k of ['passed', 'flaky', 'failed', 'skipped']) totals[k] += t[k];
+  totals.flakyTests.push(...t.flakyTests);
 }
 
 // Playwright
@@ -80,14 +77,9 @@ if (!serverOnly) {
         },
       ) && ok;
     if (existsSync(pwJson)) {
-      const report = JSON.parse(readFileSync(pwJson, 'utf8'));
-      const s = report.stats;
-      totals.passed += s.expected;
-      totals.flaky += s.flaky ?? 0;
-      totals.flakyTests.push(...flakyTests(report));
-      totals.failed += s.unexpected;
-      totals.skipped += s.skipped;
-      if (s.expected + s.unexpected === 0 && process.env.REQUIRE_E2E === '1') {
+      const pw = playwrightTotals(JSON.parse(readFileSync(pwJson, 'utf8')));
+      add(pw);
+      if (pw.passed + pw.flaky + pw.failed === 0 && process.env.REQUIRE_E2E === '1') {
         process.stdout.write('e2e: no Playwright test ran\n');
         totals.failed += 1;
         ok = false;
@@ -99,24 +91,8 @@ if (!serverOnly) {
   }
 }
 
-/** "file:line title" of each Playwright test whose outcome was flaky (failed, then passed on a retry). */
-function flakyTests(report) {
-  const found = [];
-  const walk = (suite) => {
-    for (const spec of suite.specs ?? []) {
-      for (const t of spec.tests ?? []) if (t.status === 'flaky') found.push(`${spec.file}:${spec.line} ${spec.title}`);
-    }
-    for (const child of suite.suites ?? []) walk(child);
-  };
-  for (const suite of report.suites ?? []) walk(suite);
-  return found;
-}
-
 rmSync(tmp, { recursive: true, force: true });
-if (process.env.RESULTS_FILE) writeFileSync(process.env.RESULTS_FILE, JSON.stringify(totals));
 if (!ok && totals.failed === 0) totals.failed = 1;
-for (const name of totals.flakyTests) process.stdout.write(`flaky (passed on its retry): ${name}\n`);
-process.stdout.write(
-  `\n${totals.passed} passed, ${totals.flaky} flaky, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}\n`,
-);
+if (process.env.RESULTS_FILE) writeFileSync(process.env.RESULTS_FILE, JSON.stringify(totals));
+process.stdout.write(`\n${closingLines(totals).join('\n')}\n`);
 process.exit(ok && totals.failed === 0 ? 0 : 1);

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { closingLines, playwrightTotals, vitestTotals } from './test-results.mjs';
+
+/** A Playwright JSON report as the json reporter writes it: one spec passed, one flaky, one failed. */
+const report = {
+  stats: { expected: 1, flaky: 1, unexpected: 1, skipped: 0 },
+  suites: [
+    {
+      title: 'delivery.spec.ts',
+      specs: [],
+      suites: [
+        {
+          title: 'delivery',
+          specs: [
+            {
+              file: 'delivery.spec.ts',
+              line: 98,
+              title: 'the office routes three orders',
+              tests: [{ status: 'expected' }],
+            },
+            { file: 'delivery.spec.ts', line: 312, title: 'two drivers on one phone', tests: [{ status: 'flaky' }] },
+            { file: 'delivery.spec.ts', line: 400, title: 'a journey that fails', tests: [{ status: 'unexpected' }] },
+          ],
+        },
+      ],
+    },
+  ],
+};
+
+describe('npm test’s count', () => {
+  it('counts a journey that passed on its retry as flaky, apart from passed, and names it', () => {
+    const t = playwrightTotals(report);
+    expect(t).toEqual({
+      passed: 1,
+      flaky: 1,
+      failed: 1,
+      skipped: 0,
+      flakyTests: ['delivery.spec.ts:312 two drivers on one phone'],
+    });
+    expect(closingLines(t)).toEqual([
+      'flaky (passed on its retry): delivery.spec.ts:312 two drivers on one phone',
+      '1 passed, 1 flaky, 1 failed',
+    ]);
+  });
+
+  it('counts a Vitest file that failed to load once, and says skipped only when some were', () => {
+    const t = vitestTotals({
+      numPassedTests: 10,
+      numFailedTests: 1,
+      numPendingTests: 2,
+      numTodoTests: 0,
+      testResults: [
+        { status: 'failed', assertionResults: [] },
+        { status: 'failed', assertionResults: [{ status: 'failed' }] },
+        { status: 'passed', assertionResults: [{ status: 'passed' }] },
+      ],
+    });
+    expect(t).toMatchObject({ passed: 10, flaky: 0, failed: 2, skipped: 2 });
+    expect(closingLines(t)).toEqual(['10 passed, 0 flaky, 2 failed, 2 skipped']);
+    expect(closingLines({ ...t, skipped: 0 })).toEqual(['10 passed, 0 flaky, 2 failed']);
+  });
+});
