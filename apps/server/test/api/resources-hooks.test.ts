@@ -36,7 +36,11 @@ describe('the composed app', () => {
     const { resources } = o.t.app;
     expect(resources.hooksOf('orders').beforeWrite.names()).toEqual(['orders:rules', 'payments:gateway']);
     expect(resources.hooksOf('users').beforeWrite.names()).toEqual(['users:definition']);
-    expect(resources.hooksOf('users').afterWrite.names()).toEqual(['identity:end-sessions', 'identity:invite']);
+    expect(resources.hooksOf('users').afterWrite.names()).toEqual([
+      'identity:end-sessions',
+      'identity:invite',
+      'identity:release-address',
+    ]);
   });
 
   it("runs a second module's hook after the orders rules, on a write made through the service", async () => {
