@@ -125,6 +125,11 @@ test('a standing order created on the client page makes its orders, marked "Recu
     phone: '+57 310 555 0177',
     address: 'Calle 80 # 12-34, Bogotá',
   });
+  // A day is made once it enters the order horizon (the window's opening less the bakery's lead hours): on a
+  // Saturday after the morning window the next open day is Monday, past a 24-hour lead, and nothing would be
+  // made yet. Four days' lead while the journey runs puts the next open days in the horizon at any hour.
+  const { orderLeadHours } = await api.call<{ orderLeadHours: number }>('GET', 'settings');
+  await api.call('PATCH', 'settings', { orderLeadHours: Math.max(orderLeadHours, 96) });
   try {
     await signIn(page, DEMO.staff);
     await expect(accountButton(page, 'Julián')).toBeVisible();
@@ -186,6 +191,7 @@ test('a standing order created on the client page makes its orders, marked "Recu
     const standing = await api.call<{ id: string }[]>('GET', `standingOrders?b2bClientId=${client.id}`);
     for (const s of standing) await api.call('PATCH', `standingOrders/${s.id}`, { active: false });
     await api.call('PATCH', `b2bClients/${client.id}`, { active: false });
+    await api.call('PATCH', 'settings', { orderLeadHours });
     await api.dispose();
   }
 });
