@@ -57,7 +57,7 @@ export function SiteHeader({
               alt={marketName}
               width={32}
               height={32}
-              className="size-8 shrink-0 rounded-md bg-white object-contain"
+              className="size-7 shrink-0 rounded-md bg-white object-contain sm:size-8"
             />
           ) : (
             <img src="/favicon.svg" alt="" width={28} height={28} className="size-7 shrink-0" />
