@@ -21,7 +21,7 @@ export interface NewBakery {
   shopUrl: string;
   call<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, data?: unknown): Promise<T>;
   /** A person of the bakery with a password (staff, driver, production assistant). */
-  user(role: string, name: string): Promise<{ email: string; password: string }>;
+  user(role: string, name: string): Promise<{ id: string; email: string; password: string }>;
 }
 
 /**
@@ -67,8 +67,8 @@ export async function newBakery(request: APIRequestContext, name: string): Promi
     call,
     async user(role, personName) {
       const person = { email: `${unique(role.replace(/_/g, '-'))}@hornada.test`, password };
-      await call('POST', 'users', { ...person, name: personName, role });
-      return person;
+      const { id } = await call<{ id: string }>('POST', 'users', { ...person, name: personName, role });
+      return { id, ...person };
     },
   };
 }

@@ -1,12 +1,11 @@
 import { Check, Plus } from 'lucide-react';
-import { useSearchParams } from 'react-router';
 import { AreaPage } from '../../components/area-page';
 import { useCompanyId } from '../../components/data-table/resource-client';
 import { EmptyState } from '../../components/empty-state';
 import { LoadFailed, LoadingStatus } from '../../components/load-status';
+import { TodayTomorrow, useTodayOrTomorrow } from '../../components/today-tomorrow';
 import { useProductionDay } from './production-api';
 import { ProgressBar } from './production-parts';
-import { dayFromNow } from './production-view';
 import { producedOf, unitsToAdd } from './tablet-taps';
 import { useTabletTaps } from './use-tablet-taps';
 
@@ -21,30 +20,10 @@ const bigButton =
  * office see it live.
  */
 export function Component() {
-  const [params, setParams] = useSearchParams();
-  const tomorrow = params.get('dia') === 'manana';
-  const date = dayFromNow(tomorrow ? 1 : 0);
-  const choose = (next: boolean) => setParams(next ? { dia: 'manana' } : {}, { replace: true });
+  const { tomorrow, date, choose } = useTodayOrTomorrow();
   return (
     <AreaPage title={tomorrow ? 'Qué hornear mañana' : 'Qué hornear hoy'}>
-      <div role="group" aria-label="Día" className="mb-5 inline-flex rounded-2xl bg-stone-200 p-1">
-        {[
-          { label: 'Hoy', on: !tomorrow, pick: false },
-          { label: 'Mañana', on: tomorrow, pick: true },
-        ].map(({ label, on, pick }) => (
-          <button
-            key={label}
-            type="button"
-            aria-pressed={on}
-            onClick={() => choose(pick)}
-            className={`min-h-12 min-w-28 rounded-xl px-5 text-lg font-semibold focus-visible:outline-4 focus-visible:outline-amber-900 ${
-              on ? 'bg-white text-amber-950 shadow' : 'text-stone-700 hover:bg-white/60'
-            }`}
-          >
-            {label}
-          </button>
-        ))}
-      </div>
+      <TodayTomorrow tomorrow={tomorrow} onChoose={choose} />
       {/* One day's screen at a time: its taps' queue is its own (and finishes if the day is switched). */}
       <TabletDay key={date} date={date} tomorrow={tomorrow} />
     </AreaPage>
