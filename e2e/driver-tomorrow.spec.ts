@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { newBakery } from './support/new-bakery';
+import { dayFromToday, newBakery } from './support/new-bakery';
 import { expectNoSeriousAxeViolations, landedOn, shot, signIn } from './support/session';
 
 /**
@@ -9,14 +9,6 @@ import { expectNoSeriousAxeViolations, landedOn, shot, signIn } from './support/
  */
 
 test.use({ viewport: { width: 375, height: 800 }, hasTouch: true });
-
-function dayFromToday(offset: number): string {
-  const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Bogota' })
-    .format(new Date())
-    .split('-')
-    .map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d! + offset)).toISOString().slice(0, 10);
-}
 
 async function shots(page: Page, name: string) {
   await page.setViewportSize({ width: 375, height: 812 });
@@ -30,11 +22,7 @@ async function shots(page: Page, name: string) {
 
 test('the driver’s phone shows tomorrow’s route beside today’s', async ({ page, request }) => {
   const bakery = await newBakery(request, 'Horno del Domicilio');
-  await bakery.call('PATCH', 'settings', {
-    timeZone: 'America/Bogota',
-    deliveryDays: [0, 1, 2, 3, 4, 5, 6],
-    orderLeadHours: 0,
-  });
+  await bakery.bakesEveryDay();
   const product = (await bakery.call<{ id: string }>('POST', 'products', { name: 'Roscón', price: 9000 })).id;
   const driver = await bakery.user('delivery_assistant', 'Andrés Moto');
   const order = await bakery.call<{ id: string; number: number }>('POST', 'orders', {

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { ProductionDay } from '@hornada/domain/production';
 import { expect, test } from './fixtures';
-import { newBakery, type NewBakery } from './support/new-bakery';
+import { dayFromToday, newBakery } from './support/new-bakery';
 import { expectNoSeriousAxeViolations, landedOn, shot, signIn } from './support/session';
 
 /**
@@ -11,15 +11,6 @@ import { expectNoSeriousAxeViolations, landedOn, shot, signIn } from './support/
  */
 
 test.use({ hasTouch: true, viewport: { width: 1024, height: 768 } });
-
-/** Today in Bogotá, and the days after it. */
-function dayFromToday(offset: number): string {
-  const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Bogota' })
-    .format(new Date())
-    .split('-')
-    .map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d! + offset)).toISOString().slice(0, 10);
-}
 
 async function shots(page: Page, name: string) {
   await page.setViewportSize({ width: 375, height: 812 });
@@ -32,19 +23,6 @@ async function shots(page: Page, name: string) {
   await page.setViewportSize({ width: 1024, height: 768 });
 }
 
-/** A confirmed pickup order of the bakery, made by its office. */
-async function confirmedOrder(bakery: NewBakery, dueDate: string, items: { productId: string; quantity: number }[]) {
-  const order = await bakery.call<{ id: string }>('POST', 'orders', {
-    contact: { name: 'Cliente de la tableta', phone: '300 555 0142' },
-    items,
-    fulfillment: 'pickup',
-    dueDate,
-    paymentMethod: 'cash',
-  });
-  await bakery.call('PATCH', `orders/${order.id}`, { status: 'confirmed' });
-  return order.id;
-}
-
 test('every tap on the kitchen tablet counts; a batch, «Todo listo», no signal and tomorrow', async ({
   page,
   request,
@@ -55,21 +33,15 @@ test('every tap on the kitchen tablet counts; a batch, «Todo listo», no signal
   const bono = (await bakery.call<{ id: string }>('POST', 'products', { name: 'Pandebono', price: 1500 })).id;
   const almojabana = (await bakery.call<{ id: string }>('POST', 'products', { name: 'Almojábana', price: 1800 })).id;
   await bakery.call('POST', 'recipes', { name: 'Masa de pandebono', productId: bono, yield: 6 });
-  // She bakes every day, for the same day.
-  await bakery.call('PATCH', 'settings', {
-    timeZone: 'America/Bogota',
-    deliveryDays: [0, 1, 2, 3, 4, 5, 6],
-    orderLeadHours: 0,
-    pickupEnabled: true,
-  });
+  await bakery.bakesEveryDay();
   const today = dayFromToday(0);
   const tomorrow = dayFromToday(1);
-  const first = await confirmedOrder(bakery, today, [
+  const first = await bakery.confirmedOrder(today, [
     { productId: bono, quantity: 10 },
     { productId: almojabana, quantity: 4 },
   ]);
-  const second = await confirmedOrder(bakery, today, [{ productId: bono, quantity: 14 }]);
-  await confirmedOrder(bakery, tomorrow, [{ productId: almojabana, quantity: 5 }]);
+  const second = await bakery.confirmedOrder(today, [{ productId: bono, quantity: 14 }]);
+  await bakery.confirmedOrder(tomorrow, [{ productId: almojabana, quantity: 5 }]);
   const production = async (date: string) =>
     (await bakery.call<ProductionDay>('GET', `production?date=${date}&include=orders`)) as ProductionDay;
 

@@ -3,6 +3,15 @@ import { expect } from '../fixtures';
 import { mailedLink } from './outbox';
 import { apiToken } from './session';
 
+/** Today in Bogotá (YYYY-MM-DD), and the days after it. */
+export function dayFromToday(offset: number): string {
+  const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Bogota' })
+    .format(new Date())
+    .split('-')
+    .map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d! + offset)).toISOString().slice(0, 10);
+}
+
 /** A value no earlier run or other test has used (each run starts on a fresh database, tests share it). */
 export const unique = (prefix: string) =>
   `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
@@ -20,6 +29,10 @@ export interface NewBakery {
   /** Its shop's address as the server gives it, with a trailing slash. */
   shopUrl: string;
   call<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, data?: unknown): Promise<T>;
+  /** Settings for the office's own orders: every day a delivery day, no lead, Bogotá's time. */
+  bakesEveryDay(): Promise<void>;
+  /** A confirmed pickup order made by the office, due `dueDate` (YYYY-MM-DD). */
+  confirmedOrder(dueDate: string, items: { productId: string; quantity: number }[]): Promise<string>;
   /** A person of the bakery with a password (staff, driver, production assistant). */
   user(role: string, name: string): Promise<{ id: string; email: string; password: string }>;
 }
@@ -65,6 +78,24 @@ export async function newBakery(request: APIRequestContext, name: string): Promi
     token: owner,
     shopUrl,
     call,
+    async bakesEveryDay() {
+      await call('PATCH', 'settings', {
+        timeZone: 'America/Bogota',
+        deliveryDays: [0, 1, 2, 3, 4, 5, 6],
+        orderLeadHours: 0,
+      });
+    },
+    async confirmedOrder(dueDate, items) {
+      const order = await call<{ id: string }>('POST', 'orders', {
+        contact: { name: 'Cliente del mostrador', phone: '300 555 0142' },
+        items,
+        fulfillment: 'pickup',
+        dueDate,
+        paymentMethod: 'cash',
+      });
+      await call('PATCH', `orders/${order.id}`, { status: 'confirmed' });
+      return order.id;
+    },
     async user(role, personName) {
       const person = { email: `${unique(role.replace(/_/g, '-'))}@hornada.test`, password };
       const { id } = await call<{ id: string }>('POST', 'users', { ...person, name: personName, role });
