@@ -34,3 +34,4 @@ export * from './sales-report';
 export * from './production';
 export * from './delivery';
 export * from './shops';
+export * from './outbox';

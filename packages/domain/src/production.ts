@@ -26,7 +26,12 @@ export const ProductionIngredient = z.object({
   needed: z.number().describe("Summed over every recipe's items for its batches, in the ingredient's unit"),
   stock: z.number(),
   minStock: z.number(),
-  shortage: z.number().describe('needed − stock when positive, else 0'),
+  shortage: z
+    .number()
+    .describe(
+      "What the rest of the day's baking (batches of the units not yet produced) needs beyond the stock " +
+        '(taken as 0 when below zero), else 0: 0 once everything is produced',
+    ),
 });
 export type ProductionIngredient = z.infer<typeof ProductionIngredient>;
 

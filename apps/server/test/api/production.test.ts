@@ -260,6 +260,37 @@ describe('the production assistant and stock', () => {
     expect(listed.statusCode, listed.body).toBe(200);
   });
 
+  it('counts a shortage from what is left to bake, never again from what production already took', async () => {
+    // Its own ingredient and day (due Thursday, prepared Wednesday): nothing else of the file counts in it.
+    const chocolate = await create('ingredients', { name: 'Chocolate', unit: 'g', stock: 120 });
+    const brownie = await create('products', { name: 'Brownie', price: 3000 });
+    await create('recipes', {
+      name: 'Brownie',
+      productId: brownie,
+      yield: 5,
+      items: [{ ingredientId: chocolate, quantity: 50 }],
+    });
+    const order = await staffOrder({ items: [{ productId: brownie, quantity: 12 }], dueDate: '2026-11-26' });
+    await move(order, o.staff, { status: 'confirmed' });
+    await move(order, o.production, { status: 'in_production' });
+    const prep = WEDNESDAY;
+    // 12 brownies are 3 batches: 150 g against 120 g.
+    expect(needOf(await day(o.admin, prep), chocolate)).toMatchObject({ needed: 150, stock: 120, shortage: 30 });
+    // 10 made took 100 g: 2 left are one batch, 50 g against the 20 g left (before: 150 against 20).
+    await move(order, o.production, { producedQuantities: { [brownie]: 10 } });
+    expect(needOf(await day(o.admin, prep), chocolate)).toMatchObject({ needed: 150, stock: 20, shortage: 30 });
+    // The count finds 10 g; the last 2 take 20 g: stock below zero, said as it is, and nothing left to bake.
+    const counted = await o.t.call({
+      method: 'PATCH',
+      url: `/api/companies/${o.companyId}/ingredients/${chocolate}`,
+      token: o.admin.token,
+      payload: { stock: 10 },
+    });
+    expect(counted.statusCode, counted.body).toBe(200);
+    await move(order, o.production, { producedQuantities: { [brownie]: 12 } });
+    expect(needOf(await day(o.admin, prep), chocolate)).toMatchObject({ needed: 150, stock: -10, shortage: 0 });
+  });
+
   it('filters ingredients at or under their minimum (lowStock), without sending the flag', async () => {
     const res = await o.t.call({
       method: 'GET',

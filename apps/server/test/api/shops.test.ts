@@ -443,16 +443,46 @@ describe("the back office's shop", () => {
       at(host, { method: 'GET', url: `/api/companies/${companyId}/shop`, ...(token ? { token } : {}) });
     const own = await shopOf(carlos.companyId, carlos.token);
     expect(own.statusCode, own.body).toBe(200);
-    expect(dataOf(own)).toEqual({ name: 'Horno de Carlos', url: `http://${CARLOS}/` });
+    expect(dataOf(own)).toEqual({ name: 'Horno de Carlos', url: `http://${CARLOS}/`, logo: null });
     const staff = await t.user('company_staff', carlos.companyId);
     expect(dataOf(await shopOf(carlos.companyId, staff.token, 'localhost'))).toEqual(dataOf(own));
     // The market's own shop is the bare host; a system admin reads any.
     expect(dataOf(await shopOf(marketId, root.token))).toEqual({
       name: 'Panadería del Mercado',
       url: `http://${MARKET}/`,
+      logo: null,
     });
     expect((await shopOf(carlos.companyId)).statusCode).toBe(401);
     expect((await shopOf(marketId, carlos.token)).statusCode).toBe(404);
+  });
+
+  it("carries the logo saved in the settings, to the office's header and the shop's config (issue 39)", async () => {
+    const logo = { path: `${carlos.companyId}/logo-carlos.webp`, alt: 'Un horno' };
+    const saved = await t.call({
+      method: 'PATCH',
+      url: `/api/companies/${carlos.companyId}/settings`,
+      token: carlos.token,
+      payload: { logo },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    try {
+      const shop = await at(MARKET, {
+        method: 'GET',
+        url: `/api/companies/${carlos.companyId}/shop`,
+        token: carlos.token,
+      });
+      expect(dataOf(shop)).toMatchObject({ name: 'Horno de Carlos', logo: { path: logo.path } });
+      expect(dataOf(await configAt(CARLOS))).toMatchObject({ companyId: carlos.companyId, logo: { path: logo.path } });
+      // The market's shop keeps its own (none).
+      expect(dataOf(await configAt(MARKET))).toMatchObject({ companyId: marketId, logo: null });
+    } finally {
+      await t.call({
+        method: 'PATCH',
+        url: `/api/companies/${carlos.companyId}/settings`,
+        token: carlos.token,
+        payload: { logo: null },
+      });
+    }
   });
 });
 

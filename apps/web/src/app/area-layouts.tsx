@@ -24,7 +24,7 @@ export function layoutFor(area: Area) {
     useEffect(() => {
       if (area === 'driver') void import('../features/delivery/driver-sign-out').catch(() => undefined);
     }, []);
-    const shop = useHeaderShop(area !== 'customer');
+    const shop = useHeaderShop(area !== 'customer', area === 'dashboard');
     const layout = (
       <AreaLayout label={AREA_LABELS[area]} items={navItems(area, user ?? null)} shopUrl={shop?.url ?? null} />
     );
@@ -39,14 +39,16 @@ export function layoutFor(area: Area) {
   };
 }
 
+type ShopRead = Omit<BackOfficeShop, 'shopMenu'>;
+
 /** What was read of each bakery's shop this visit: moving between areas shows it at once. */
-const shops = new Map<string, BackOfficeShop>();
+const shops = new Map<string, ShopRead>();
 
 /**
  * The back office's bakery (the user's own, or the one a system admin chose), named in the site header while
  * the area is open (issue 29: never the host's shop); its shop's address for the area's link.
  */
-function useHeaderShop(backOffice: boolean): BackOfficeShop | null {
+function useHeaderShop(backOffice: boolean, shopMenu: boolean): BackOfficeShop | null {
   const companyId = useCompanyId();
   const [shop, setShop] = useState<BackOfficeShop | null>(null);
   // A renamed bakery: read again (the header keeps the old name until then, never a blank).
@@ -54,18 +56,21 @@ function useHeaderShop(backOffice: boolean): BackOfficeShop | null {
   useSettingsChanges(backOffice ? companyId : null, () => setVersion((v) => v + 1));
   useEffect(() => {
     if (!backOffice) return;
-    const show = (s: BackOfficeShop) => {
+    const show = (read: ShopRead) => {
+      const s = { ...read, shopMenu };
       setShop(s);
       showBackOfficeShop(s);
     };
     const known = companyId ? shops.get(companyId) : undefined;
-    show(known ?? { companyId: companyId ?? null, name: null, url: null });
+    show(known ?? { companyId: companyId ?? null, name: null, url: null, logo: null });
     let live = true;
     // Read without signal (a driver's phone): read again once the connection returns.
     const again = () => setVersion((v) => v + 1);
     if (companyId && (!known || version > 0)) {
       http
-        .get<{ name: string; url: string }>(`/companies/${encodeURIComponent(companyId)}/shop`)
+        .get<{ name: string; url: string; logo: { path: string } | null }>(
+          `/companies/${encodeURIComponent(companyId)}/shop`,
+        )
         .then((s) => {
           const read = { companyId, ...s };
           shops.set(companyId, read);
@@ -80,6 +85,6 @@ function useHeaderShop(backOffice: boolean): BackOfficeShop | null {
       window.removeEventListener('online', again);
       showBackOfficeShop(null);
     };
-  }, [backOffice, companyId, version]);
+  }, [backOffice, shopMenu, companyId, version]);
   return shop;
 }

@@ -76,6 +76,8 @@ const ADDED_ROUTES = [
   '/acceso/google',
   // Issue 29: a shopper's own account at the storefront's bakery.
   '/registro',
+  // Issue 39: the system admin reads the mail kept without SMTP.
+  '/dashboard/outbox',
 ];
 
 describe('the route table', () => {
@@ -108,6 +110,7 @@ describe('the route table', () => {
     expect(rolesOf('dashboard.ingredients')).toEqual(['company_admin', 'company_staff']);
     expect(rolesOf('dashboard.updateBakery')).toEqual(['company_admin']);
     expect(rolesOf('dashboard.staff')).toEqual(['company_admin']);
+    expect(rolesOf('dashboard.outbox')).toEqual([]);
     expect(rolesOf('dashboard.users')).toEqual(['company_admin', 'company_staff']);
     expect(rolesOf('driver.orders')).toEqual(['company_admin', 'company_staff', 'delivery_assistant']);
     expect(rolesOf('production.summary')).toEqual(['company_admin', 'company_staff', 'production_assistant']);

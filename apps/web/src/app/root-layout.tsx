@@ -16,6 +16,7 @@ import { useBackOfficeShop } from '../lib/back-office-shop';
 import { storefrontApi, type PublicConfig } from '../lib/storefront-api';
 import { useSettingsChanges } from '../lib/use-settings-changes';
 import type { MenuCollection, MenuProduct } from '../components/products-menu';
+import { useOfficeMenu } from './office-menu';
 import { useHeaderSession } from './session';
 
 export interface RootData {
@@ -62,16 +63,24 @@ function useScrollToTopOnNavigation() {
 export function RootLayout() {
   useScrollToTopOnNavigation();
   const { config, menu } = useRootData();
-  const session = useHeaderSession(config.companyId, menu);
+  // In the back office the header names the user's own bakery, not the host's shop (issue 29), and its Products
+  // menu and cart are that bakery's too, or absent where a shop means nothing (driver, kitchen: issue 39).
+  const backOffice = useBackOfficeShop();
+  const hostsOffice = !backOffice || backOffice.companyId === config.companyId;
+  const officeMenu = useOfficeMenu(backOffice?.shopMenu && !hostsOffice ? backOffice.companyId : null);
+  const menuCompany = !backOffice ? config.companyId : backOffice.shopMenu ? backOffice.companyId : null;
+  const session = useHeaderSession(menuCompany, hostsOffice ? menu : officeMenu);
   // A saved setting (the market's name, the fee, payment methods) reaches open pages: their loaders run again.
   const revalidator = useRevalidator();
   useSettingsChanges(config.companyId, () => void revalidator.revalidate());
-  // In the back office the header names the user's own bakery, not the host's shop (issue 29).
-  const backOffice = useBackOfficeShop();
   // While the bakery's name is read: the host's, when it is the host's bakery; else none (the logo says "Inicio").
   const marketName = !backOffice
     ? config.marketName
     : (backOffice.name ?? (backOffice.companyId === config.companyId ? config.marketName : ''));
+  const logo = !backOffice || (hostsOffice && backOffice.name === null) ? config.logo : backOffice.logo;
+  // Another host's shop is linked by its address (a full load there: its own cart); none until that is read.
+  const shopBase = !backOffice || hostsOffice ? '' : backOffice.url ? backOffice.url.replace(/\/$/, '') : null;
+  const shop = backOffice && !backOffice.shopMenu ? null : shopBase === null ? null : { base: shopBase };
   return (
     <div className="flex min-h-screen flex-col bg-amber-50/40 text-stone-900">
       <a
@@ -82,10 +91,13 @@ export function RootLayout() {
       </a>
       <SiteHeader
         marketName={marketName}
+        logo={logo ? `/files/${logo.path}` : null}
         logoHref={session.logoHref}
+        shop={shop}
         collections={session.menu.collections}
         products={session.menu.products}
-        cartCount={session.cartCount}
+        // This browser's cart is the host's shop's: its count means nothing beside another bakery's menu.
+        cartCount={shop?.base === '' ? session.cartCount : undefined}
         account={session.account}
         onLogout={session.logout}
       />

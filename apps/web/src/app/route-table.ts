@@ -10,6 +10,7 @@ import { customersRoutes } from '../features/customers/routes';
 import { deliveryRoutes } from '../features/delivery/routes';
 import { orderEntryRoutes } from '../features/order-entry/routes';
 import { ordersRoutes } from '../features/orders/routes';
+import { outboxRoutes } from '../features/outbox/routes';
 import { paymentsRoutes } from '../features/payments/routes';
 import { productionCatalogueRoutes } from '../features/production-catalogue/routes';
 import { productionRoutes } from '../features/production/routes';
@@ -72,6 +73,7 @@ const COMPOSED = [
   ...customersRoutes,
   ...b2bClientsRoutes,
   ...settingsRoutes,
+  ...outboxRoutes,
   ...accountRoutes,
   ...customerOrdersRoutes,
 ] as const satisfies readonly RouteEntry[];

@@ -67,7 +67,7 @@ export function AccountMenu({
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((was) => !was)}
-        className="flex max-w-[9rem] items-center gap-1 rounded-md px-2 py-2 font-medium hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-200"
+        className="flex max-w-[6.5rem] items-center gap-1 rounded-md sm:max-w-[9rem] px-2 py-2 font-medium hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-200"
       >
         <UserRound className="hidden size-5 shrink-0 sm:block" aria-hidden="true" />
         <span className="truncate">{label}</span>

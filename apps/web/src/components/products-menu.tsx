@@ -21,7 +21,16 @@ export interface MenuProduct {
  * works with the keyboard: Enter/Space toggle, ArrowDown/ArrowUp/Home/End move through the links, Escape
  * closes and gives focus back to the button. The links are in the server's HTML (hidden until opened).
  */
-export function ProductsMenu({ collections, products }: { collections: MenuCollection[]; products: MenuProduct[] }) {
+export function ProductsMenu({
+  collections,
+  products,
+  base = '',
+}: {
+  collections: MenuCollection[];
+  products: MenuProduct[];
+  /** Another host's origin when the menu is of a shop served elsewhere (the back office's bakery). */
+  base?: string;
+}) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -145,7 +154,7 @@ export function ProductsMenu({ collections, products }: { collections: MenuColle
             {byCollection.map((c) => (
               <li key={c.id}>
                 <Link
-                  to={paths.collection(c.id)}
+                  to={`${base}${paths.collection(c.id)}`}
                   onClick={() => close()}
                   className="block rounded px-2 py-1.5 font-semibold text-amber-900 hover:bg-amber-50 focus-visible:bg-amber-50 focus-visible:outline-2 focus-visible:outline-amber-700"
                 >
@@ -156,7 +165,7 @@ export function ProductsMenu({ collections, products }: { collections: MenuColle
                     {c.items.map((p) => (
                       <li key={p.id}>
                         <Link
-                          to={paths.product(p.id)}
+                          to={`${base}${paths.product(p.id)}`}
                           onClick={() => close()}
                           className="block rounded px-2 py-1.5 text-sm text-stone-700 hover:bg-amber-50 focus-visible:bg-amber-50 focus-visible:outline-2 focus-visible:outline-amber-700"
                         >

@@ -18,10 +18,15 @@ export interface HeaderAccount {
  * The site header (spec §2): market name (the logo, linking to the user's landing page), the Products menu,
  * the Cart link with its item count, and the login link or the account menu. `account` is undefined while
  * only the browser can know it (server render, hydration): that slot stays empty, so hydration matches.
+ * `logo`: the bakery's own picture, else the generic icon, at every width. `shop`: where the menu and the cart
+ * link lead (`base` '' on the host's own shop, else another host's origin); null hides both (a driver's
+ * phone, the kitchen tablet).
  */
 export function SiteHeader({
   marketName,
+  logo = null,
   logoHref,
+  shop = { base: '' },
   collections,
   products,
   cartCount,
@@ -29,7 +34,9 @@ export function SiteHeader({
   onLogout,
 }: {
   marketName: string;
+  logo?: string | null;
   logoHref: string;
+  shop?: { base: string } | null;
   collections: MenuCollection[];
   products: MenuProduct[];
   cartCount: number | undefined;
@@ -44,12 +51,26 @@ export function SiteHeader({
           aria-label={marketName ? undefined : 'Inicio'}
           className="mr-auto flex min-w-0 items-center gap-2 rounded-md py-1 pr-2 focus-visible:outline-2 focus-visible:outline-amber-200"
         >
-          <img src="/favicon.svg" alt="" width={28} height={28} className="hidden size-7 shrink-0 sm:block" />
+          {logo ? (
+            <img
+              src={logo}
+              alt={marketName}
+              width={32}
+              height={32}
+              className="size-7 shrink-0 rounded-md bg-white object-contain sm:size-8"
+            />
+          ) : (
+            <img src="/favicon.svg" alt="" width={28} height={28} className="size-7 shrink-0" />
+          )}
           <span className="line-clamp-2 text-sm font-bold leading-tight sm:text-lg">{marketName}</span>
         </Link>
         <nav aria-label="Principal" className="flex items-center gap-0.5 sm:gap-2">
-          <ProductsMenu collections={collections} products={products} />
-          <CartLink count={cartCount} />
+          {shop ? (
+            <>
+              <ProductsMenu collections={collections} products={products} base={shop.base} />
+              <CartLink count={cartCount} base={shop.base} />
+            </>
+          ) : null}
           {account === undefined ? (
             <AccountSlot />
           ) : account ? (
@@ -75,11 +96,11 @@ function AccountSlot() {
   return <span className="inline-block w-20" aria-hidden="true" />;
 }
 
-function CartLink({ count }: { count: number | undefined }) {
+function CartLink({ count, base }: { count: number | undefined; base: string }) {
   const label = count ? `Carrito, ${count} ${count === 1 ? 'producto' : 'productos'}` : 'Carrito';
   return (
     <Link
-      to={paths.cart}
+      to={`${base}${paths.cart}`}
       aria-label={label}
       className="relative flex items-center gap-1 rounded-md px-2 py-2 font-medium hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-200 sm:px-3"
     >

@@ -38,6 +38,7 @@ export const paths = {
     unpaid: '/dashboard/orders/unpaid',
     settings: '/dashboard/settings',
     staff: '/dashboard/staff',
+    outbox: '/dashboard/outbox',
     b2bClients: '/dashboard/b2b-clients',
     standingOrders: '/dashboard/standing-orders',
     productCollections: '/dashboard/product-collections',

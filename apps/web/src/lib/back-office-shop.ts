@@ -11,6 +11,13 @@ export interface BackOfficeShop {
   companyId: string | null;
   name: string | null;
   url: string | null;
+  /** The logo saved in its settings (a stored file's path), null without one or while read. */
+  logo: { path: string } | null;
+  /**
+   * Whether the area shows the shop's Products menu and cart (the dashboard); a driver's phone and the
+   * kitchen tablet show neither: there they mean nothing.
+   */
+  shopMenu: boolean;
 }
 
 let current: BackOfficeShop | null = null;

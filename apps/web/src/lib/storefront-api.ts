@@ -12,6 +12,8 @@ import type { HttpClient, RequestOptions } from './http';
 export interface PublicConfig {
   companyId: string | null;
   marketName: string;
+  /** The logo saved in the shop's settings (a stored file's path), shown in its header; null: none. */
+  logo: { path: string } | null;
   googleSignIn: boolean;
   emailPasswordSignIn: boolean;
   paymentMethods: string[];

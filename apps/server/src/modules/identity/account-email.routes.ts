@@ -10,7 +10,9 @@ import {
 } from '@hornada/domain';
 import { z } from 'zod';
 import { forbidden, unauthenticated } from '../../lib/errors';
+import { OutboxPage, OutboxQuery } from '@hornada/domain/outbox';
 import { listOutbox } from '../../providers/email/outbox';
+import { escapeLike } from '../../resources/query';
 import type { AccountEmailService } from './account-email.service';
 
 /** Password recovery, e-mail verification and the outbox (design §3's paths). */
@@ -112,19 +114,23 @@ export function registerAccountEmailRoutes(app: FastifyInstance, service: Accoun
       schema: {
         tags: ['system'],
         summary: 'E-mail kept instead of sent (no SMTP_URL), newest first; system_admin only',
-        querystring: z
-          .object({
-            page: z.coerce.number().int().min(1).max(100_000).default(1),
-            per_page: z.coerce.number().int().min(1).max(100).default(20),
-          })
-          .strict(),
+        description:
+          '`q`: only the mails whose address contains it (any case). `total` counts what matches. The back ' +
+          "office's /dashboard/outbox reads it.",
+        querystring: OutboxQuery,
+        response: { 200: OutboxPage },
       },
     },
     async (req, reply) => {
       if (!req.caller) throw unauthenticated();
       if (!can(req.caller.role, 'outbox:read')) throw forbidden();
       noStore(reply);
-      return listOutbox(app.ctx.db, req.query.page, req.query.per_page);
+      return listOutbox(
+        app.ctx.db,
+        req.query.page,
+        req.query.per_page,
+        req.query.q ? `%${escapeLike(req.query.q.toLowerCase())}%` : undefined,
+      );
     },
   );
 }

@@ -21,7 +21,7 @@ export function registerProductionRoutes(app: FastifyInstance): void {
           'product and how many are marked produced (`producedQuantities`), `batches` = quantity over the ' +
           "recipe's yield rounded up (a product's recipe is the one it names, else the oldest naming it); " +
           "`ingredients` sums every recipe's items for its batches in the ingredient's unit (g↔kg, ml↔l), with " +
-          'its stock and `shortage` (needed − stock when positive, else 0), shortages first; `problems` lists recipe ' +
+          'its stock (below 0 when more was used than counted) and `shortage` (what the batches of the units not yet produced need beyond the stock, 0 once all is made), shortages first; `problems` lists recipe ' +
           "lines that could not be counted; `orders` the day's orders with their lines. A `date` outside the years " +
           '2000 to 2100 is a 400 `days/out-of-range`. Admin, staff and ' +
           'production assistants (`production:read`).',

@@ -118,13 +118,20 @@ export class ProductionService {
     );
 
     const needed = new Map<string, number>();
+    // What the rest of the day's baking takes: production already took what was made out of stock
+    // (stock.ts), so a shortage counted from the whole day would count that part twice.
+    const toBake = new Map<string, number>();
     const problems: ProductionDay['problems'] = [];
     const productLines: ProductionProduct[] = [];
     for (const [productId, entry] of ordered) {
       const product = productById.get(productId);
       const recipe = recipeOf.get(productId);
       const batches = recipe ? batchesFor(entry.quantity, recipe.yield) : null;
-      if (recipe && batches !== null) addRecipeUse(needed, recipe, batches, ingredientById, problems);
+      if (recipe && batches !== null) {
+        addRecipeUse(needed, recipe, batches, ingredientById, problems);
+        const left = batchesFor(Math.max(0, entry.quantity - entry.produced), recipe.yield) ?? 0;
+        if (left > 0) addRecipeUse(toBake, recipe, left, ingredientById);
+      }
       productLines.push({
         productId,
         name: product?.name ?? entry.name,
@@ -148,7 +155,8 @@ export class ProductionService {
         needed: need,
         stock: i.stock,
         minStock: i.minStock,
-        shortage: shortageOf(need, i.stock),
+        // Stock below zero (more used than counted) is its own warning, not more to buy.
+        shortage: shortageOf(roundQuantity(toBake.get(id) ?? 0), Math.max(0, i.stock)),
       };
     });
     // Shortages first, then by name: what the office must buy is at the top.

@@ -58,12 +58,16 @@ export function registerShopRoutes(app: FastifyInstance): void {
     {
       schema: {
         tags: ['companies'],
-        summary: "The bakery's shop: its name and address",
+        summary: "The bakery's shop: its name, address and logo",
         description:
           "For the company's signed-in users (a system admin: any). The back office's header names the user's " +
           'own bakery and links to its shop, whatever host it is served on. `url` as in the setup checklist.',
         params: z.object({ companyId: z.string().min(1).max(64) }),
-        response: { 200: z.object({ data: z.object({ name: z.string(), url: z.string() }) }) },
+        response: {
+          200: z.object({
+            data: z.object({ name: z.string(), url: z.string(), logo: z.object({ path: z.string() }).nullable() }),
+          }),
+        },
       },
     },
     async (req) => {
@@ -77,7 +81,13 @@ export function registerShopRoutes(app: FastifyInstance): void {
         app.ctx.shops.originOf(companyId),
       ]);
       // The storefront's own fallback when the settings name none.
-      return { data: { name: settings.marketName ?? 'Hornada', url: `${origin}/` } };
+      return {
+        data: {
+          name: settings.marketName ?? 'Hornada',
+          url: `${origin}/`,
+          logo: settings.logo ? { path: settings.logo.path } : null,
+        },
+      };
     },
   );
 }

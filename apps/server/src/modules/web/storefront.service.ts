@@ -49,6 +49,8 @@ export function createStorefrontReader(app: FastifyInstance) {
     return {
       companyId,
       marketName: s?.marketName ?? 'Hornada',
+      // The header shows it at every width (issue 39); null: the generic icon.
+      logo: s?.logo ? { path: s.logo.path } : null,
       googleSignIn: appConfig.googleSignIn,
       emailPasswordSignIn: appConfig.emailPasswordSignIn,
       paymentMethods: s?.paymentMethods ?? [],

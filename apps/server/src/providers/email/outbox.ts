@@ -1,4 +1,5 @@
-import { count, desc } from 'drizzle-orm';
+import { count, desc, sql } from 'drizzle-orm';
+import type { OutboxPage } from '@hornada/domain/outbox';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db';
 import { outbox } from '../../db/schema';
@@ -24,14 +25,26 @@ export function outboxDriver(db: Db, clock: Clock, log: FastifyBaseLogger): Emai
   };
 }
 
-/** GET /api/outbox: newest first. */
-export async function listOutbox(db: Db, page: number, perPage: number) {
-  const rows = await db
-    .select()
-    .from(outbox)
-    .orderBy(desc(outbox.createdAt), desc(outbox.id))
-    .limit(perPage)
-    .offset((page - 1) * perPage);
-  const [total] = await db.select({ n: count() }).from(outbox);
-  return { data: rows, total: total?.n ?? 0, page, perPage };
+/**
+ * GET /api/outbox: newest first; `addressLike` (a LIKE pattern, lower case, its own wildcards escaped) keeps
+ * the mails whose address matches it, whatever its case (the system admin types part of an address).
+ */
+export async function listOutbox(db: Db, page: number, perPage: number, addressLike?: string): Promise<OutboxPage> {
+  const where = addressLike ? sql`lower(${outbox.to}) LIKE ${addressLike}` : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(outbox)
+      .where(where)
+      .orderBy(desc(outbox.createdAt), desc(outbox.id))
+      .limit(perPage)
+      .offset((page - 1) * perPage),
+    db.select({ n: count() }).from(outbox).where(where),
+  ]);
+  return {
+    data: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    total: total?.n ?? 0,
+    page,
+    perPage,
+  };
 }

@@ -8,7 +8,7 @@ import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { useStore } from 'zustand';
 import { AreaPage } from '../../components/area-page';
 import { useCompanyId } from '../../components/data-table/resource-client';
-import { dayFromNow } from '../../components/day-picker';
+import { TodayTomorrow, useTodayOrTomorrow } from '../../components/today-tomorrow';
 import { EmptyState } from '../../components/empty-state';
 import { authStore } from '../../lib/auth-store';
 import { LoadFailed, LoadingStatus } from '../../components/load-status';
@@ -292,14 +292,14 @@ function StopCard({
 }
 
 /**
- * Domicilios › Mi ruta (design §6 driver orders, issue 27): today's stops in route order, one card a stop
+ * Domicilios › Mi ruta (design §6 driver orders, issues 27 and 39): today's (or tomorrow's) stops in route order, one card a stop
  * with large targets; "En camino", "Entregado" (with the cash received) and "No recibió" (with a reason: the
  * stop goes back to the office) are kept on the phone and sent when there is signal; without signal the
  * last route read is shown.
  */
 export function Component() {
   const companyId = useCompanyId();
-  const date = dayFromNow(0);
+  const { tomorrow, date, choose } = useTodayOrTomorrow();
   // Everything the phone keeps is the signed-in user's own (driver-queue.ts): another driver never sees it.
   const uid = useStore(authStore, (st) => st.user?.uid ?? null);
   const role = useStore(authStore, (st) => st.user?.role ?? null);
@@ -327,8 +327,9 @@ export function Component() {
   };
 
   return (
-    <AreaPage title="Mi ruta de hoy">
+    <AreaPage title={tomorrow ? 'Mi ruta de mañana' : 'Mi ruta de hoy'}>
       <DriverApp />
+      <TodayTomorrow tomorrow={tomorrow} onChoose={choose} />
       {problems.length > 0 ? (
         <ul className="mb-4 space-y-2" aria-label="Cambios que no se pudieron enviar">
           {problems.map((c) => (
@@ -356,7 +357,9 @@ export function Component() {
       ) : load.state === 'failed' && !kept ? (
         <LoadFailed message={load.message} onRetry={reload} />
       ) : stops.length === 0 ? (
-        <EmptyState title="Hoy no tienes domicilios asignados." />
+        <EmptyState
+          title={tomorrow ? 'Mañana no tienes domicilios asignados.' : 'Hoy no tienes domicilios asignados.'}
+        />
       ) : (
         <ol className="space-y-4">
           {stops.map((s, i) => (

@@ -32,6 +32,9 @@ export function ProgressBar({
   );
 }
 
+/** Production took more than was counted (the count was off): said, never read as more to buy. */
+const NEGATIVE_STOCK = 'Inventario negativo: revisa el conteo';
+
 /** The ingredients of the day against stock; a shortage in red, said in words. */
 export function IngredientNeeds({ day }: { day: ProductionDay }) {
   if (day.ingredients.length === 0)
@@ -53,11 +56,9 @@ export function IngredientNeeds({ day }: { day: ProductionDay }) {
             <td className="py-2 text-right tabular-nums">{formatAmount(i.needed, i.unit)}</td>
             <td className="py-2 text-right tabular-nums">{formatAmount(i.stock, i.unit)}</td>
             <td className="py-2 pl-4">
-              {i.shortage > 0 ? (
-                <span className="font-semibold text-red-700">{shortageText(i)}</span>
-              ) : (
-                <span className="text-green-800">Alcanza</span>
-              )}
+              {i.shortage > 0 ? <span className="block font-semibold text-red-700">{shortageText(i)}</span> : null}
+              {i.stock < 0 ? <span className="block font-semibold text-red-700">{NEGATIVE_STOCK}</span> : null}
+              {i.shortage <= 0 && i.stock >= 0 ? <span className="text-green-800">Alcanza</span> : null}
             </td>
           </tr>
         ))}
@@ -120,7 +121,9 @@ export function ProductionSheet({ day, marketName }: { day: ProductionDay; marke
               <td className="py-1.5">{i.name}</td>
               <td className="py-1.5 text-right tabular-nums">{formatAmount(i.needed, i.unit)}</td>
               <td className="py-1.5 text-right tabular-nums">{formatAmount(i.stock, i.unit)}</td>
-              <td className="py-1.5 pl-4 font-semibold">{i.shortage > 0 ? shortageText(i) : ''}</td>
+              <td className="py-1.5 pl-4 font-semibold">
+                {[i.shortage > 0 ? shortageText(i) : '', i.stock < 0 ? NEGATIVE_STOCK : ''].filter(Boolean).join(' · ')}
+              </td>
             </tr>
           ))}
         </tbody>

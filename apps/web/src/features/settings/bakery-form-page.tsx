@@ -23,6 +23,7 @@ export function Component() {
     savedMessage: 'Guardamos los datos de la panadería.',
     isField,
     after: paths.dashboard.showBakery,
+    uploads,
   });
   return (
     <AreaPage title="Editar panadería">

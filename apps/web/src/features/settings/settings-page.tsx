@@ -36,6 +36,7 @@ export function Component() {
     toInput: toSettingsInput,
     savedMessage: 'Guardamos la configuración.',
     isField,
+    uploads,
   });
   const { form, canSave, load } = doc;
   const bookings = useBookings(doc.companyId, doc.warnings);

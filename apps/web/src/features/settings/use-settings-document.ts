@@ -1,12 +1,12 @@
 import { can } from '@hornada/domain/policy';
 import type { Settings } from '@hornada/domain/schemas/settings';
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useEffect, useEffectEvent, useState, type RefObject } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useStore } from 'zustand';
 import type { z } from 'zod';
 import { useCompanyId } from '../../components/data-table/resource-client';
-import { deleteDroppedFiles } from '../../components/forms/image-fields';
+import { deleteDroppedFiles, type UploadsHandle } from '../../components/forms/image-fields';
 import { useUnsavedChanges } from '../../components/forms/unsaved-changes';
 import { authStore } from '../../lib/auth-store';
 import { applyServerErrors, domainResolver } from '../../lib/form-rules';
@@ -57,8 +57,10 @@ export function useSettingsDocument(options: {
   isField(path: string): boolean;
   /** Where to go after a save; none to stay. */
   after?: string;
+  /** The logo field's uploads: a saved logo is the settings' now, not deleted when the form is left. */
+  uploads?: RefObject<UploadsHandle | null>;
 }) {
-  const { schema, toInput, savedMessage, isField, after } = options;
+  const { schema, toInput, savedMessage, isField, after, uploads } = options;
   const companyId = useCompanyId();
   const canSave = useCanSaveSettings();
   const [attempt, setAttempt] = useState(0);
@@ -92,6 +94,7 @@ export function useSettingsDocument(options: {
       form.reset(toSettingsForm(settings));
       setShown(settings);
       setWarnings(found);
+      uploads?.current?.keep(settings.logo ? [settings.logo.path] : []);
       deleteDroppedFiles(companyId, before?.logo ? [before.logo.path] : [], settings.logo ? [settings.logo.path] : []);
       toastStore.getState().show(
         found.length
