@@ -1,16 +1,11 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect } from '../fixtures';
+import { bogotaDay } from './clock';
 import { mailedLink } from './outbox';
 import { apiToken } from './session';
 
-/** Today in Bogotá (YYYY-MM-DD), and the days after it. */
-export function dayFromToday(offset: number): string {
-  const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Bogota' })
-    .format(new Date())
-    .split('-')
-    .map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d! + offset)).toISOString().slice(0, 10);
-}
+/** Today in Bogotá (YYYY-MM-DD) as the app sees it (E2E_NOW), and the days after it. */
+export const dayFromToday = (offset: number): string => bogotaDay(offset);
 
 /** A value no earlier run or other test has used (each run starts on a fresh database, tests share it). */
 export const unique = (prefix: string) =>
