@@ -101,6 +101,8 @@ export const LinkInfo = z.object({
   madeBy: z.object({ bakery: z.string(), role: z.enum(ROLES) }).nullable(),
   /** An invitation's link: the bakery that invited, whose voice its page takes (issue 39, point 2). */
   invitation: z.object({ bakery: z.string() }).nullable(),
+  /** The link's account hears from Hornada (an owner's, areas.ts hearsFromPlatform): so does its page. */
+  platform: z.boolean(),
 });
 export type LinkInfo = z.infer<typeof LinkInfo>;
 

@@ -35,6 +35,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
+const linkInfo = (token: string) => t.call({ method: 'POST', url: '/api/identity/link-info', payload: { token } });
+
 /** The text's last line: the mail's signature. */
 const signature = (text: string) => text.trimEnd().split('\n').at(-1);
 
@@ -48,6 +50,10 @@ describe('the voice of account mail', () => {
     expect(mail.html).toContain('<h1 style="font-size:20px">Hornada</h1>');
     expect(mail.text + mail.html).not.toContain(MARKET_NAME);
     expect(mail.text).toContain(`http://${MARKET}/verificar-correo?token=`);
+    // Its page speaks as Hornada too.
+    expect(json(await linkInfo(tokenIn(mail.text, '/verificar-correo')))).toEqual({
+      data: { madeBy: null, invitation: null, platform: true },
+    });
   });
 
   it("speaks as Hornada to a bakery's owner who forgot her password", async () => {
@@ -60,6 +66,9 @@ describe('the voice of account mail', () => {
     const mail = await waitForMail(t, root.token, 'carlos@horno.co', /contraseña/);
     expect(mail.subject).toBe('Restablece tu contraseña de Hornada');
     expect(mail.text + mail.html).not.toContain(MARKET_NAME);
+    expect(json(await linkInfo(tokenIn(mail.text, '/restablecer-contrasena')))).toMatchObject({
+      data: { platform: true },
+    });
   });
 
   it('speaks as the bakery that invited, as an invitation, and tells the link’s page that bakery', async () => {
@@ -77,9 +86,9 @@ describe('the voice of account mail', () => {
     expect(mail.text + mail.html).not.toMatch(new RegExp(`${MARKET_NAME}|Restablece`));
 
     const token = tokenIn(mail.text, '/restablecer-contrasena');
-    const info = await t.call({ method: 'POST', url: '/api/identity/link-info', payload: { token } });
+    const info = await linkInfo(token);
     expect(info.statusCode, info.body).toBe(200);
-    expect(json(info)).toEqual({ data: { madeBy: null, invitation: { bakery: 'Horno de Carlos' } } });
+    expect(json(info)).toEqual({ data: { madeBy: null, invitation: { bakery: 'Horno de Carlos' }, platform: false } });
     // A recovery link of the same account, still unaccepted, is no invitation: its page asks whether to stay.
     const asked = await t.call({
       method: 'POST',
@@ -89,13 +98,9 @@ describe('the voice of account mail', () => {
     expect(asked.statusCode, asked.body).toBe(200);
     const reset = await waitForMail(t, root.token, 'panadera@horno.co', /^Restablece/);
     expect(reset.subject).toBe('Restablece tu contraseña de Horno de Carlos');
-    const resetInfo = await t.call({
-      method: 'POST',
-      url: '/api/identity/link-info',
-      payload: { token: tokenIn(reset.text, '/restablecer-contrasena') },
-    });
+    const resetInfo = await linkInfo(tokenIn(reset.text, '/restablecer-contrasena'));
     expect(json(resetInfo)).toEqual({
-      data: { madeBy: { bakery: 'Horno de Carlos', role: 'company_staff' }, invitation: null },
+      data: { madeBy: { bakery: 'Horno de Carlos', role: 'company_staff' }, invitation: null, platform: false },
     });
   });
 
@@ -112,5 +117,8 @@ describe('the voice of account mail', () => {
     expect(signature(mail.text)).toBe('Horno de Carlos');
     expect(mail.text).not.toContain('Hornada');
     expect(mail.text).toContain(`http://${CARLOS}/verificar-correo?token=`);
+    expect(json(await linkInfo(tokenIn(mail.text, '/verificar-correo')))).toEqual({
+      data: { madeBy: null, invitation: null, platform: false },
+    });
   });
 });

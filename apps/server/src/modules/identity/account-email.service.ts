@@ -1,4 +1,4 @@
-import { ROLE, type LinkInfo } from '@hornada/domain';
+import { hearsFromPlatform, isRole, ROLE, type LinkInfo } from '@hornada/domain';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext, Caller } from '../../context';
@@ -92,10 +92,11 @@ export class AccountEmailService {
    * Hornada, never from the market's bakery, whatever shop they came through.
    */
   private async voiceOf(user: { role: string; companyId: string | null }): Promise<string> {
-    if (user.companyId === null || user.role === ROLE.companyAdmin || user.role === ROLE.systemAdmin) {
-      return PLATFORM_NAME;
-    }
-    return this.bakeryName(user.companyId);
+    return this.isPlatformVoice(user) || !user.companyId ? PLATFORM_NAME : this.bakeryName(user.companyId);
+  }
+
+  private isPlatformVoice(user: { role: string; companyId: string | null }): boolean {
+    return !isRole(user.role) || hearsFromPlatform({ role: user.role, companyId: user.companyId });
   }
 
   /**
@@ -242,21 +243,24 @@ export class AccountEmailService {
    * proof). Only the mailbox's owner holds the code, so this tells nobody else anything.
    */
   async linkInfo(token: string): Promise<LinkInfo> {
+    const none: LinkInfo = { madeBy: null, invitation: null, platform: false };
     const invited = await peekActionToken(this.ctx.db, token, 'invitation');
     if (invited) {
       // The invitation's page speaks as the bakery that invited, as its mail did.
       const user = await this.reachableUser(eq(users.id, invited));
       const bakery = user?.companyId ? await this.bakeryName(user.companyId) : null;
-      return { madeBy: null, invitation: bakery ? { bakery } : null };
+      return { ...none, invitation: bakery ? { bakery } : null };
     }
     for (const purpose of ['password-reset', 'verify-email'] as const) {
       const uid = await peekActionToken(this.ctx.db, token, purpose);
       if (!uid) continue;
       const user = await this.liveUser(eq(users.id, uid));
-      if (!user?.companyId || user.disabled || !awaitsOwner(user)) return { madeBy: null, invitation: null };
-      return { madeBy: { bakery: await this.bakeryName(user.companyId), role: user.role }, invitation: null };
+      if (!user) return none;
+      const platform = this.isPlatformVoice(user);
+      if (!user.companyId || user.disabled || !awaitsOwner(user)) return { ...none, platform };
+      return { ...none, madeBy: { bakery: await this.bakeryName(user.companyId), role: user.role }, platform };
     }
-    return { madeBy: null, invitation: null };
+    return none;
   }
 
   /** Whether the owner's proof keeps a made account in its bakery: asked, and not disabled by that bakery. */
