@@ -110,7 +110,7 @@ export function Component() {
   return invitedBy ? (
     <AuthCard
       title="Crea tu contraseña"
-      subtitle={`${invitedBy} te invitó. Elige la contraseña con la que vas a entrar.`}
+      subtitle={done ? undefined : `${invitedBy} te invitó. Elige la contraseña con la que vas a entrar.`}
     >
       {body}
     </AuthCard>
