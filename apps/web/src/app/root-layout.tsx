@@ -80,7 +80,8 @@ export function RootLayout() {
   // the host's shop, so its logo, Products menu and cart are not shown.
   const platform = useMatches().some((m) => speaksAsPlatform(m.handle));
   const pageVoice = usePageVoice();
-  const voice = platform ? PLATFORM_NAME : pageVoice;
+  // A page speaking as the host's own shop (a shopper's invitation there) keeps the shop's header.
+  const voice = platform ? PLATFORM_NAME : pageVoice === config.marketName ? null : pageVoice;
   const marketName =
     voice ??
     (!backOffice
