@@ -141,4 +141,11 @@ test('a guest ticks «crear mi cuenta» at checkout and is mailed a link to choo
   const link = await mailedLink(api, email, /te invita a crear tu contraseña/);
   expect(link).toContain('/restablecer-contrasena?token=');
   await api.dispose();
+  // The link reads as the shop's invitation, not as a reset (issue 39).
+  await page.goto(link);
+  await expect(page.getByRole('heading', { level: 1, name: 'Crea tu contraseña' })).toBeVisible();
+  await expect(page.getByText('Panadería La Espiga te invitó.')).toBeVisible();
+  await page.getByLabel('Tu contraseña').fill('almojabana-caliente');
+  await page.getByRole('button', { name: 'Crear mi contraseña' }).click();
+  await expect(page.getByRole('status')).toContainText('Ya puedes entrar');
 });

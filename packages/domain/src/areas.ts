@@ -104,6 +104,14 @@ export function ownsItsBakery(user: PlacedUser): boolean {
   return ROLE_PLACES[user.role].ownsBakery && user.companyId !== null;
 }
 
+/**
+ * Whether the platform (Hornada) speaks to the user in account mail and pages (issue 39): a bakery's owner,
+ * someone signing up to create one, a system admin; a bakery's other people hear from their bakery.
+ */
+export function hearsFromPlatform(user: PlacedUser): boolean {
+  return user.companyId === null || ROLE_PLACES[user.role].ownsBakery || user.role === 'system_admin';
+}
+
 /** Where the user lands after sign-in (design §4); the storefront for a guest. */
 export function landingOf(user: PlacedUser | null): Place {
   if (!user) return 'storefront';

@@ -95,9 +95,14 @@ export const LinkInfoInput = z.object({ token: actionCode() }).strict();
  * `madeBy`: the bakery that made the link's account for this address (and the role it gave), whose owner
  * has not proven it yet; the page asks whether to stay in it (`accept`). Null for any other account, an
  * invitation (its link accepts), and a link that is not valid (the proof itself then says why).
+ * `invitation`: set for a live invitation's link only.
  */
 export const LinkInfo = z.object({
   madeBy: z.object({ bakery: z.string(), role: z.enum(ROLES) }).nullable(),
+  /** An invitation's link: the bakery that invited, whose voice its page takes (issue 39, point 2). */
+  invitation: z.object({ bakery: z.string() }).nullable(),
+  /** The link's account hears from Hornada (an owner's, areas.ts hearsFromPlatform): so does its page. */
+  platform: z.boolean(),
 });
 export type LinkInfo = z.infer<typeof LinkInfo>;
 

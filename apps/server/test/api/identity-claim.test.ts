@@ -206,7 +206,11 @@ describe('an account a bakery made for someone else', () => {
     const res = await info(reset);
     expect(res.statusCode, res.body).toBe(200);
     expect(json(res)).toEqual({
-      data: { madeBy: { bakery: 'Panadería panaderia-que-pregunta@ejemplo.co', role: 'company_staff' } },
+      data: {
+        madeBy: { bakery: 'Panadería panaderia-que-pregunta@ejemplo.co', role: 'company_staff' },
+        invitation: null,
+        platform: false,
+      },
     });
     // Asking spends nothing: the link still sets the password, and `accept: false` takes the account out.
     const confirmed = await t.call({
@@ -230,8 +234,8 @@ describe('an account a bakery made for someone else', () => {
       )!.text,
       '/restablecer-contrasena',
     );
-    expect(json(await info(own))).toEqual({ data: { madeBy: null } });
-    expect(json(await info('nada.de-nada'))).toEqual({ data: { madeBy: null } });
+    expect(json(await info(own))).toEqual({ data: { madeBy: null, invitation: null, platform: true } });
+    expect(json(await info('nada.de-nada'))).toEqual({ data: { madeBy: null, invitation: null, platform: false } });
     expect((await info('')).statusCode).toBe(400);
   });
 

@@ -7,7 +7,9 @@ import { NOT_FOUND_ID, type ClientOnlyRoutes } from './routes';
 
 function leaf(route: Route): RouteObject {
   const isAreaRoot = AREA_NAMES.some((a) => AREAS[a].root === route.pattern);
-  return isAreaRoot ? { id: route.id, index: true } : { id: route.id, path: route.pattern };
+  // The root layout reads the voice from the matches, so the server's render already names the platform.
+  const handle = route.voice ? { handle: { voice: route.voice } } : {};
+  return isAreaRoot ? { id: route.id, index: true, ...handle } : { id: route.id, path: route.pattern, ...handle };
 }
 
 /**

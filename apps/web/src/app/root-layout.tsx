@@ -4,6 +4,7 @@ import {
   useNavigationType,
   isRouteErrorResponse,
   useRouteError,
+  useMatches,
   useRevalidator,
   useRouteLoaderData,
   type LoaderFunctionArgs,
@@ -13,6 +14,7 @@ import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
 import { Toaster } from '../components/toaster';
 import { useBackOfficeShop } from '../lib/back-office-shop';
+import { PLATFORM_NAME, speaksAsPlatform, usePageVoice } from '../lib/page-voice';
 import { storefrontApi, type PublicConfig } from '../lib/storefront-api';
 import { useSettingsChanges } from '../lib/use-settings-changes';
 import type { MenuCollection, MenuProduct } from '../components/products-menu';
@@ -74,13 +76,21 @@ export function RootLayout() {
   const revalidator = useRevalidator();
   useSettingsChanges(config.companyId, () => void revalidator.revalidate());
   // While the bakery's name is read: the host's, when it is the host's bakery; else none (the logo says "Inicio").
-  const marketName = !backOffice
-    ? config.marketName
-    : (backOffice.name ?? (backOffice.companyId === config.companyId ? config.marketName : ''));
-  const logo = !backOffice || (hostsOffice && backOffice.name === null) ? config.logo : backOffice.logo;
+  // An owner's page speaks as the platform, an invitation's as the bakery that invited (issue 39): neither is
+  // the host's shop, so its logo, Products menu and cart are not shown.
+  const platform = useMatches().some((m) => speaksAsPlatform(m.handle));
+  const pageVoice = usePageVoice();
+  // A page speaking as the host's own shop (a shopper's invitation there) keeps the shop's header.
+  const voice = platform ? PLATFORM_NAME : pageVoice === config.marketName ? null : pageVoice;
+  const marketName =
+    voice ??
+    (!backOffice
+      ? config.marketName
+      : (backOffice.name ?? (backOffice.companyId === config.companyId ? config.marketName : '')));
+  const logo = voice ? null : !backOffice || (hostsOffice && backOffice.name === null) ? config.logo : backOffice.logo;
   // Another host's shop is linked by its address (a full load there: its own cart); none until that is read.
   const shopBase = !backOffice || hostsOffice ? '' : backOffice.url ? backOffice.url.replace(/\/$/, '') : null;
-  const shop = backOffice && !backOffice.shopMenu ? null : shopBase === null ? null : { base: shopBase };
+  const shop = voice || (backOffice && !backOffice.shopMenu) ? null : shopBase === null ? null : { base: shopBase };
   return (
     <div className="flex min-h-screen flex-col bg-amber-50/40 text-stone-900">
       <a

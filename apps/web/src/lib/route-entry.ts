@@ -34,6 +34,11 @@ export interface RouteEntry {
   page?: Partial<RouteObject>;
   /** Where it sends an allowed user at once: their landing page, or a path. */
   redirect?: 'landing' | string;
+  /**
+   * `platform`: its header speaks as Hornada, not as the host's shop (the pages of bakery owners, issue 39);
+   * without it the host's shop speaks.
+   */
+  voice?: 'platform';
 }
 
 /** Keeps each entry's literal id, so that the composed table's ids are a union a typo does not compile in. */

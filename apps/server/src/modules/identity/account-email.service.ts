@@ -1,4 +1,4 @@
-import { ROLE, type LinkInfo } from '@hornada/domain';
+import { hearsFromPlatform, isRole, ROLE, type LinkInfo } from '@hornada/domain';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext, Caller } from '../../context';
@@ -30,6 +30,9 @@ const VERIFY_PAGE = '/verificar-correo';
 
 /** Messages one address may get of each kind in an hour, beyond which requests are answered but not sent. */
 const MAILS_PER_ACCOUNT = 5;
+
+/** The platform's own name: the voice of mail to bakery owners (voiceOf). */
+const PLATFORM_NAME = 'Hornada';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -76,11 +79,24 @@ export class AccountEmailService {
     return `${origin}${page}?token=${encodeURIComponent(token)}`;
   }
 
-  /** The bakery that signs a user's mail: their company's name, else the market's. */
-  private async bakeryName(companyId: string | null): Promise<string> {
-    const id = companyId ?? (await this.ctx.marketCompanyId());
-    const s = id ? await this.resources.settings.get(null, id).catch(() => null) : null;
-    return s?.marketName ?? 'Hornada';
+  /** A bakery's name as its settings give it (Hornada's while unreadable). */
+  private async bakeryName(companyId: string): Promise<string> {
+    const s = await this.resources.settings.get(null, companyId).catch(() => null);
+    return s?.marketName ?? PLATFORM_NAME;
+  }
+
+  /**
+   * Who speaks in an account's mail (issue 39, point 2). The voice follows the account, not the request's
+   * host: a bakery's people (its shoppers, staff, drivers) hear from their bakery; a bakery's owner, someone
+   * signing up to create one (no bakery yet) and a system admin are the platform's customers and hear from
+   * Hornada, never from the market's bakery, whatever shop they came through.
+   */
+  private async voiceOf(user: { role: string; companyId: string | null }): Promise<string> {
+    return this.isPlatformVoice(user) || !user.companyId ? PLATFORM_NAME : this.bakeryName(user.companyId);
+  }
+
+  private isPlatformVoice(user: { role: string; companyId: string | null }): boolean {
+    return !isRole(user.role) || hearsFromPlatform({ role: user.role, companyId: user.companyId });
   }
 
   /**
@@ -97,7 +113,7 @@ export class AccountEmailService {
     this.background(purpose, async () => {
       if (limitKey && !(await this.mayMail(limitKey))) return;
       const token = await issueActionToken(this.ctx.db, this.ctx.clock, user.id, purpose);
-      const bakery = await this.bakeryName(user.companyId);
+      const bakery = await this.voiceOf(user);
       const mail = write(bakery, user.name, await this.link(page, token, user));
       await this.email.send({ ...mail, to: user.email, fromName: bakery });
     });
@@ -119,7 +135,8 @@ export class AccountEmailService {
     token: string,
   ): void {
     this.background('invitation', async () => {
-      const bakery = await this.bakeryName(user.companyId);
+      // An invitation speaks as the bakery that invited, whatever role it gave (an owner's co-admin too).
+      const bakery = user.companyId ? await this.bakeryName(user.companyId) : PLATFORM_NAME;
       const mail = invitationMail(bakery, user.name, await this.link(RESET_PAGE, token, user));
       await this.email.send({ ...mail, to: user.email, fromName: bakery });
     });
@@ -130,7 +147,7 @@ export class AccountEmailService {
     this.background('google-owner', async () => {
       const user = await this.activeUser(eq(users.id, uid));
       if (!user) return;
-      const bakery = await this.bakeryName(user.companyId);
+      const bakery = await this.voiceOf(user);
       await this.email.send({ ...googleOwnerMail(bakery), to: user.email, fromName: bakery });
     });
   }
@@ -226,14 +243,24 @@ export class AccountEmailService {
    * proof). Only the mailbox's owner holds the code, so this tells nobody else anything.
    */
   async linkInfo(token: string): Promise<LinkInfo> {
+    const none: LinkInfo = { madeBy: null, invitation: null, platform: false };
+    const invited = await peekActionToken(this.ctx.db, token, 'invitation');
+    if (invited) {
+      // The invitation's page speaks as the bakery that invited, as its mail did.
+      const user = await this.reachableUser(eq(users.id, invited));
+      const bakery = user?.companyId ? await this.bakeryName(user.companyId) : null;
+      return { ...none, invitation: bakery ? { bakery } : null };
+    }
     for (const purpose of ['password-reset', 'verify-email'] as const) {
       const uid = await peekActionToken(this.ctx.db, token, purpose);
       if (!uid) continue;
       const user = await this.liveUser(eq(users.id, uid));
-      if (!user || user.disabled || !awaitsOwner(user)) return { madeBy: null };
-      return { madeBy: { bakery: await this.bakeryName(user.companyId), role: user.role } };
+      if (!user) return none;
+      const platform = this.isPlatformVoice(user);
+      if (!user.companyId || user.disabled || !awaitsOwner(user)) return { ...none, platform };
+      return { ...none, madeBy: { bakery: await this.bakeryName(user.companyId), role: user.role }, platform };
     }
-    return { madeBy: null };
+    return none;
   }
 
   /** Whether the owner's proof keeps a made account in its bakery: asked, and not disabled by that bakery. */

@@ -6,29 +6,31 @@ import { http } from '../../lib/http';
 /** The bakery that made a link's account for the owner's address, and the role it gave (issue 38, hole 2). */
 export type MadeBy = NonNullable<LinkInfo['madeBy']>;
 
+const NOTHING: LinkInfo = { madeBy: null, invitation: null, platform: false };
+
 /**
- * Asks the server whether a recovery or verification link's account was made by a bakery the owner has not
- * accepted: undefined while asking, then the bakery or null. A failed question counts as null: the proof then
- * takes the account out of any such bakery, which is the safe side.
+ * Asks the server what a recovery, invitation or verification link's page must know first: undefined while
+ * asking, then the answer. A failed question counts as nothing to know: the proof then takes a made account out
+ * of any bakery, which is the safe side, and an invitation's page keeps a reset's words.
  */
-export function useMadeBy(token: string): MadeBy | null | undefined {
-  const [madeBy, setMadeBy] = useState<MadeBy | null | undefined>(token ? undefined : null);
+export function useLinkInfo(token: string): LinkInfo | undefined {
+  const [info, setInfo] = useState<LinkInfo | undefined>(token ? undefined : NOTHING);
   useEffect(() => {
     if (!token) return;
     let live = true;
     http
       .post<LinkInfo>('/identity/link-info', { token })
-      .then((info) => {
-        if (live) setMadeBy(info.madeBy);
+      .then((answer) => {
+        if (live) setInfo(answer);
       })
       .catch(() => {
-        if (live) setMadeBy(null);
+        if (live) setInfo(NOTHING);
       });
     return () => {
       live = false;
     };
   }, [token]);
-  return madeBy;
+  return info;
 }
 
 /** «Panadería X creó esta cuenta para ti como Personal.» */

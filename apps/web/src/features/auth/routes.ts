@@ -15,6 +15,7 @@ export const authRoutes = defineRoutes([
     area: 'auth',
     permission: 'guests',
     title: 'Crear cuenta',
+    voice: 'platform',
     lazy: () => import('./signup-page'),
   },
   {
@@ -30,6 +31,7 @@ export const authRoutes = defineRoutes([
     area: 'auth',
     permission: 'everyone',
     title: 'Crear tu panadería',
+    voice: 'platform',
     lazy: () => import('./create-bakery-page'),
   },
   {

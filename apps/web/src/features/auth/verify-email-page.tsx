@@ -1,11 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useStore } from 'zustand';
 import { AuthCard, primaryButtonClass } from '../../components/auth-card';
 import { paths } from '../../config/paths';
-import { madeByText, useMadeBy, type MadeBy } from './bakery-choice';
+import { madeByText, useLinkInfo, type MadeBy } from './bakery-choice';
 import { ActionLink, ErrorNotice, SuccessNotice } from './notices';
 import { authStore } from '../../lib/auth-store';
 import { ApiError, http } from '../../lib/http';
+import { PLATFORM_NAME, useSpeakAs } from '../../lib/page-voice';
 
 type State =
   | { status: 'checking' }
@@ -25,7 +27,11 @@ const secondaryButtonClass =
 export function Component() {
   const [search] = useSearchParams();
   const token = search.get('token') ?? '';
-  const madeBy = useMadeBy(token);
+  const info = useLinkInfo(token);
+  const madeBy = info === undefined ? undefined : info.madeBy;
+  // An owner's link speaks as Hornada (issue 39); a shopper's, as its shop's host.
+  useSpeakAs(info?.platform ? PLATFORM_NAME : null);
+  const user = useStore(authStore, (s) => s.user);
   const [state, setState] = useState<State>({ status: 'checking' });
   // One request per code, even when React runs effects twice in development.
   const sent = useRef<string | null>(null);
@@ -94,7 +100,11 @@ export function Component() {
     ) : (
       <SuccessNotice title="¡Listo! Tu correo quedó verificado.">
         <p className="break-all">{state.email}</p>
-        <ActionLink to={paths.home}>Ir al inicio</ActionLink>
+        {/* «Inicio» is where the role lands (an owner without a bakery: creating it), not the host's shop; an
+            owner signed out here signs in first, which lands her there. */}
+        <ActionLink to={user ? paths.userDashboard(user.uid) : info?.platform ? paths.login : paths.home}>
+          Ir al inicio
+        </ActionLink>
       </SuccessNotice>
     );
   } else {
