@@ -6,7 +6,8 @@ import { DEMO, accountButton, apiToken, expectNoSeriousAxeViolations, marketComp
 
 /**
  * Issue 29, items 1–3 as a shopper lives them: an account made on /registro, verified through the mailed
- * link; a first order keeps its address; the next order finds it filled in; the order's confirmation and its
+ * link; a first order keeps its phone and address (issue 39: unless she says not to); the next order finds
+ * them filled in; the order's confirmation and its
  * "va en camino" reach the mailbox, signed by the bakery.
  */
 const money = (text: string | null) => Number((text ?? '').replace(/[^0-9]/g, ''));
@@ -68,13 +69,15 @@ test('a shopper registers on /registro, verifies by mail, and orders with the ad
   await page.goto(link.replace(/^https?:\/\/[^/]+/, ''));
   await expect(page.getByText('¡Listo! Tu correo quedó verificado.')).toBeVisible();
 
-  // A first order keeps its address in the account.
+  // A first order keeps its phone and address in the account unless she says not to (issue 39).
   await toSummary(page);
   await expect(page.getByLabel('Nombre')).toHaveValue('Valentina Rojas de la Cruz');
   await page.getByLabel('Teléfono').fill('311 555 0129');
   await page.getByLabel('Dirección').fill('Calle 72 # 10-34');
   await page.getByLabel('Barrio').fill('Chapinero');
-  await page.getByLabel('Guardar esta dirección en mi cuenta').check();
+  const remember = page.getByRole('checkbox', { name: 'Recordar estos datos para mis próximos pedidos' });
+  await expect(remember).toBeChecked();
+  await expect(remember).toHaveAccessibleDescription('Tu teléfono y esta dirección quedan guardados en tu cuenta.');
   const first = await placeWith(page, /Transferencia/);
   await mailed(api, email, new RegExp(`^Recibimos tu pedido #${first} · `));
 
@@ -84,8 +87,12 @@ test('a shopper registers on /registro, verifies by mail, and orders with the ad
   await expect(page.getByLabel('Dirección')).toHaveValue('Calle 72 # 10-34');
   await expect(page.getByLabel('Barrio')).toHaveValue('Chapinero');
   await expect(page.getByLabel('Correo')).toHaveValue(email);
-  await page.getByLabel('Teléfono').fill('311 555 0129');
+  await expect(page.getByLabel('Teléfono')).toHaveValue('311 555 0129');
+  await expectNoSeriousAxeViolations(page, 'resumen con el teléfono y la dirección recordados');
   await page.screenshot({ path: shot('summary-prefilled-375.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: shot('summary-prefilled-1280.png'), fullPage: true });
+  await page.setViewportSize({ width: 375, height: 800 });
   // The last way they paid is chosen for them (the demo lists cash first).
   await expect(page.getByRole('radio', { name: /Transferencia/ })).toBeChecked();
   const second = await placeWith(page, /Efectivo/);

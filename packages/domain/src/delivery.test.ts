@@ -5,6 +5,7 @@ import {
   distanceMeters,
   mapLinks,
   nearestNeighbour,
+  unconfirmedTransfer,
   type DeliveryStop,
 } from './delivery';
 
@@ -51,6 +52,13 @@ describe('cash', () => {
     expect(
       amountToCollect({ paymentMethod: 'transfer', paymentStatus: 'unpaid', total: 9000, cashCollected: null }),
     ).toBe(0);
+  });
+
+  it('names an unpaid transfer what it owes at the door, and nothing once paid or for other methods', () => {
+    expect(unconfirmedTransfer({ paymentMethod: 'transfer', paymentStatus: 'unpaid', total: 52000 })).toBe(52000);
+    expect(unconfirmedTransfer({ paymentMethod: 'transfer', paymentStatus: 'paid', total: 52000 })).toBe(0);
+    expect(unconfirmedTransfer({ paymentMethod: 'cash', paymentStatus: 'unpaid', total: 52000 })).toBe(0);
+    expect(unconfirmedTransfer({ paymentMethod: 'online', paymentStatus: 'pending', total: 52000 })).toBe(0);
   });
 
   it('sums a route: the difference only over delivered stops', () => {

@@ -133,6 +133,14 @@ export function amountToCollect(o: {
   return o.total;
 }
 
+/**
+ * What an unconfirmed transfer owes at the door: its total while the transfer is unpaid (issue 39), else 0.
+ * Not cash to collect (the shopper may still transfer), but the driver may take it in cash, which pays it.
+ */
+export function unconfirmedTransfer(o: { paymentMethod: string; paymentStatus: string; total: number }): number {
+  return o.paymentMethod === 'transfer' && o.paymentStatus === 'unpaid' ? o.total : 0;
+}
+
 /** A route's or a day's counts: cash to collect counts every stop, the difference only delivered ones. */
 export function deliveryTotals(stops: readonly DeliveryStop[]): DeliveryTotals {
   let delivered = 0;

@@ -16,11 +16,11 @@ export const SalesReportQuery = z
 export type SalesReportQuery = z.infer<typeof SalesReportQuery>;
 
 /**
- * What an amount splits into by payment: `paid`, `unpaid` (not paid yet: unpaid, pending or failed) and
- * `refunded`; `revenue` is their sum.
+ * What an amount splits into by payment: `paid` and `unpaid` (not paid yet: unpaid, pending or failed);
+ * `revenue` is their sum. A refunded order is no sale: it is in none of them (issue 39), only in `refunded`.
  */
 const money = {
-  revenue: z.number().int(),
+  revenue: z.number().int().describe('Sales net of refunds: the orders neither cancelled nor refunded'),
   paid: z.number().int().describe('Of revenue, the orders paid'),
   unpaid: z.number().int().describe('Of revenue, the orders not paid yet (unpaid, pending, failed)'),
 };
@@ -30,8 +30,9 @@ export const SalesReport = z.object({
   to: z.string(),
   totals: z.object({
     ...money,
-    refunded: z.number().int().describe('Of revenue, the orders paid and then refunded'),
-    orders: z.number().int(),
+    refunded: z.number().int().describe('The orders paid and then refunded (not in revenue)'),
+    refundedOrders: z.number().int().describe('How many orders were refunded (not in orders)'),
+    orders: z.number().int().describe('The orders sold: neither cancelled nor refunded'),
     averageTicket: z.number().int().describe('Revenue over orders, rounded; 0 without orders'),
   }),
   byDay: z

@@ -126,6 +126,7 @@ describe('GET …/reports/sales', () => {
       paid: 60_000,
       unpaid: 78_015,
       refunded: 0,
+      refundedOrders: 0,
       orders: 5,
       averageTicket: 27_603,
     });
@@ -179,7 +180,15 @@ describe('GET …/reports/sales', () => {
 
   it('answers an empty range with zeros and empty breakdowns', async () => {
     const r = json<{ data: SalesReport }>(await report('from=2025-01-01&to=2025-01-03')).data;
-    expect(r.totals).toEqual({ revenue: 0, paid: 0, unpaid: 0, refunded: 0, orders: 0, averageTicket: 0 });
+    expect(r.totals).toEqual({
+      revenue: 0,
+      paid: 0,
+      unpaid: 0,
+      refunded: 0,
+      refundedOrders: 0,
+      orders: 0,
+      averageTicket: 0,
+    });
     expect(r.byDay.map((d) => d.revenue)).toEqual([0, 0, 0]);
     expect([r.byProduct, r.byCollection, r.byB2bClient]).toEqual([[], [], []]);
     expect(r.byChannel.map((c) => c.orders)).toEqual([0, 0, 0]);

@@ -232,6 +232,11 @@ export const CheckoutInput = z
     notes: shortText(1000).default(null),
     /** A guest asks for an account with the contact's e-mail (issue 29): a link to choose a password is mailed. */
     createAccount: z.boolean().default(false),
+    /**
+     * A signed-in customer keeps this order's phone and delivery address in their account for the next order
+     * (issue 39); a guest's is ignored.
+     */
+    remember: z.boolean().default(false),
   })
   .strict();
 export type CheckoutInput = z.infer<typeof CheckoutInput>;

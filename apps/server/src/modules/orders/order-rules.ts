@@ -603,7 +603,7 @@ export class OrderRules {
     u.log('paymentMethod', current.paymentMethod, method);
   }
 
-  /** The payment axis by method and role; a driver's collected cash pays a cash order. */
+  /** The payment axis by method and role; a driver's collected cash pays a cash order or an unpaid transfer. */
   private movePayment(u: OrderUpdate): void {
     const { current, data, out, payer, method } = u;
     const paymentTo = data.paymentStatus;
@@ -642,11 +642,18 @@ export class OrderRules {
       u.log('paymentStatus', current.paymentStatus, paymentTo);
     } else if (
       u.changed('cashCollected') &&
-      method === 'cash' &&
+      (method === 'cash' || method === 'transfer') &&
       current.paymentStatus === 'unpaid' &&
       (data.cashCollected ?? 0) >= current.total
     ) {
-      // The driver's collected cash pays a cash order (design §5: "cash collected on delivery").
+      // The driver's collected cash pays a cash order (design §5: "cash collected on delivery"), and an
+      // unconfirmed transfer paid at the door instead (issue 39): that one was paid in cash, so its method
+      // becomes cash, and the cash summary counts it both to collect and collected.
+      if (method === 'transfer') {
+        out.paymentMethod = 'cash';
+        u.method = 'cash';
+        u.log('paymentMethod', 'transfer', 'cash', 'cash-collected');
+      }
       out.paymentStatus = 'paid';
       u.log('paymentStatus', 'unpaid', 'paid', 'cash-collected');
     }

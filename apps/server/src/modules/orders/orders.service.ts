@@ -15,11 +15,12 @@ import {
   type GuestOrder,
   type OfferedDay,
   type SuspiciousOrder,
+  type User,
 } from '@hornada/domain';
 import type { AppContext, Caller } from '../../context';
-import { orders } from '../../db/schema';
+import { orders, users } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
-import type { Row } from '../../resources/definition';
+import type { Row, WriteScope } from '../../resources/definition';
 import type { ResourceRegistry } from '../../resources/registry';
 import { asUser, guestActor, type Actor } from '../../resources/actor';
 import type { ResourceService } from '../../resources/service';
@@ -54,6 +55,9 @@ export function guestView(order: Row): Partial<GuestOrder> {
  * to the orders resource's hooks where the app is composed: modules/compose.ts), the days and windows offered, checkout from a cart, and the guest's
  * link to their order.
  */
+/** An address kept in a customer's account. */
+type SavedAddress = User['addresses'][number];
+
 export class OrdersService {
   readonly rules: OrderRules;
   private readonly orders: ResourceService;
@@ -170,11 +174,12 @@ export class OrdersService {
     holder: Holder,
     cartId: string,
     key: string,
-    input: Omit<CheckoutInput, 'createAccount'>,
+    body: Omit<CheckoutInput, 'createAccount'>,
     /** The caller's network address (request.ip), for the bound on unpaid orders an address places. */
     address: string,
   ): Promise<Partial<GuestOrder> & { accessToken: string; payment?: PaymentLink }> {
-    const hash = requestHash(input);
+    const { remember, ...input } = body;
+    const hash = requestHash(body);
     // The gateway brings the shopper back to the shop they ordered at (design §4: every bakery a shop).
     const shopOrigin = holder.shopId ? await this.ctx.shops.originOf(holder.shopId) : this.ctx.config.publicUrl;
     let companyId = '';
@@ -246,6 +251,9 @@ export class OrdersService {
           },
           scope,
         );
+        if (remember && holder.caller && customer === holder.caller.uid) {
+          await this.rememberContact(scope, holder.caller, input);
+        }
         if (input.paymentMethod !== 'online') return { row: created, link: null };
         // Online: the first attempt, in the same transaction; the order's payment pending at the gateway.
         const started = await this.payments.startAttempt(
@@ -266,6 +274,37 @@ export class OrdersService {
    */
   paymentReturnUrl(orderId: string, origin: string = this.ctx.config.publicUrl): string {
     return `${origin}/respuesta-de-pago?pedido=${encodeURIComponent(this.linkToken(orderId))}`;
+  }
+
+  /**
+   * The signed-in customer's phone and delivery address kept in their own account (issue 39), in the order's
+   * transaction and through the users service under their line `account`: the address used goes first (the
+   * checkout offers the first), an address already kept is not kept twice, at most ten are kept.
+   */
+  private async rememberContact(
+    scope: WriteScope,
+    caller: Caller,
+    input: Omit<CheckoutInput, 'createAccount' | 'remember'>,
+  ): Promise<void> {
+    const [me] = await scope.tx
+      .select({ phone: users.phone, addresses: users.addresses })
+      .from(users)
+      .where(eq(users.id, caller.uid))
+      .limit(1);
+    if (!me) return;
+    const set: { phone?: string; addresses?: SavedAddress[] } = {};
+    if (input.contact.phone !== me.phone) set.phone = input.contact.phone;
+    const used = input.fulfillment === 'delivery' ? input.address : null;
+    if (used) {
+      const key = (a: SavedAddress) =>
+        [a.line, a.neighborhood ?? '', a.city ?? ''].map((x) => x.trim().toLocaleLowerCase('es-CO')).join('\n');
+      const kept = me.addresses.find((a) => key(a) === key(used));
+      const first = { ...used, label: kept?.label ?? used.label };
+      const addresses = [first, ...me.addresses.filter((a) => a !== kept)].slice(0, 10);
+      if (JSON.stringify(addresses) !== JSON.stringify(me.addresses)) set.addresses = addresses;
+    }
+    if (Object.keys(set).length === 0) return;
+    await this.resources.users.update(asUser(caller, 'account'), caller.companyId, caller.uid, set, scope);
   }
 
   private customerOf(caller: Caller | null, companyId: string): string | null {

@@ -34,9 +34,9 @@ export function salesReportCsv(report: SalesReport): string {
       report.totals.unpaid,
     ]),
     row(['Ticket promedio', null, null, null, report.totals.averageTicket, null, null]),
+    // Refunds are not in the sales above (issue 39): their own row, with how many orders, even when none.
+    row(['Reembolsado', null, report.totals.refundedOrders, null, report.totals.refunded, null, null]),
   ];
-  if (report.totals.refunded > 0)
-    lines.push(row(['Reembolsado', null, null, null, report.totals.refunded, null, null]));
   for (const d of report.byDay) lines.push(row(['Día', d.date, d.orders, null, d.revenue, null, null]));
   for (const p of report.byProduct)
     lines.push(row(['Producto', p.name, null, p.quantity, p.revenue, p.paid, p.unpaid]));

@@ -14,10 +14,13 @@ import { AppError } from '../../lib/errors';
 import { getCompany } from '../../resources/tenant';
 import { assertReportReader } from './access';
 
-/** How the report splits money by the order's payment status (anything not paid nor refunded is still owed). */
+/**
+ * How the report splits money by the order's payment status (anything not paid nor refunded is still owed).
+ * A refunded order is no sale (issue 39): the breakdowns read the orders sold only, the refunds are a figure.
+ */
 const PAY_BUCKET = sql`CASE payment_status WHEN 'paid' THEN 'paid' WHEN 'refunded' THEN 'refunded' ELSE 'unpaid' END`;
 
-/** `revenue`, `paid` and `unpaid` of a sum over rows carrying `pay` (the SQL of one breakdown's money). */
+/** `revenue`, `paid` and `unpaid` of a sum over sold rows carrying `pay` (the SQL of one breakdown's money). */
 const moneyOf = (amount: string) =>
   sql.raw(
     `'revenue', coalesce(sum(${amount}), 0), ` +
@@ -56,7 +59,7 @@ export class SalesReportService {
 
     // The range's orders, read twice by the (company, due date) index: once summed into a few groups
     // (day × channel × client × payment), once with their lines summed by product × payment. Every
-    // breakdown then reads those small sets, never the orders again.
+    // breakdown then reads those small sets, never the orders again; refunded lines are not read at all.
     const inRange = sql`company_id = ${company.id} AND deleted_at IS NULL AND status <> 'cancelled'
       AND due_date >= ${start.toISOString()}::timestamptz AND due_date < ${end.toISOString()}::timestamptz`;
     const result = await this.ctx.db.execute<{ report: Omit<SalesReport, 'from' | 'to'> }>(sql`
@@ -67,12 +70,13 @@ export class SalesReportService {
                   FROM orders WHERE ${inRange}
                  GROUP BY 1, 2, 3, 4) x
       ),
+      sold AS (SELECT * FROM g WHERE pay <> 'refunded'),
       line AS MATERIALIZED (
         SELECT li."productId" AS product_id, ${PAY_BUCKET} AS pay, max(li.name) AS line_name,
                sum(li.quantity) AS quantity, sum(li."lineTotal") AS amount
           FROM orders
          CROSS JOIN LATERAL jsonb_to_recordset(items) AS li("productId" text, name text, quantity bigint, "lineTotal" bigint)
-         WHERE ${inRange}
+         WHERE ${inRange} AND payment_status <> 'refunded'
          GROUP BY 1, 2
       ),
       product AS (
@@ -90,13 +94,17 @@ export class SalesReportService {
           LEFT JOIN product_collections c ON c.id = p.collection_id AND c.company_id = ${company.id}
       )
       SELECT jsonb_build_object(
-        'totals', (SELECT jsonb_build_object(${moneyOf('amount')},
+        'totals', (SELECT jsonb_build_object(
+                     'revenue', coalesce(sum(amount) FILTER (WHERE pay <> 'refunded'), 0),
+                     'paid', coalesce(sum(amount) FILTER (WHERE pay = 'paid'), 0),
+                     'unpaid', coalesce(sum(amount) FILTER (WHERE pay = 'unpaid'), 0),
                      'refunded', coalesce(sum(amount) FILTER (WHERE pay = 'refunded'), 0),
-                     'orders', coalesce(sum(n), 0)) FROM g),
+                     'refundedOrders', coalesce(sum(n) FILTER (WHERE pay = 'refunded'), 0),
+                     'orders', coalesce(sum(n) FILTER (WHERE pay <> 'refunded'), 0)) FROM g),
         'byDay', (SELECT jsonb_agg(jsonb_build_object('date', to_char(d.day, 'YYYY-MM-DD'),
                                     'revenue', coalesce(x.revenue, 0), 'orders', coalesce(x.orders, 0)) ORDER BY d.day)
                     FROM generate_series(${from}::date, ${to}::date, interval '1 day') AS d(day)
-                    LEFT JOIN (SELECT day, sum(amount) AS revenue, sum(n) AS orders FROM g GROUP BY day) x
+                    LEFT JOIN (SELECT day, sum(amount) AS revenue, sum(n) AS orders FROM sold GROUP BY day) x
                       ON x.day = d.day::date),
         'byProduct', (SELECT coalesce(jsonb_agg(jsonb_build_object('productId', product_id, 'name', name)
                                                  || money ORDER BY revenue DESC, quantity DESC, name), '[]')
@@ -108,12 +116,12 @@ export class SalesReportService {
                                    FROM collection_line GROUP BY collection_id, collection_name) c),
         'byChannel', (SELECT coalesce(jsonb_agg(jsonb_build_object('channel', channel, 'orders', orders) || money), '[]')
                         FROM (SELECT channel, sum(n) AS orders, jsonb_build_object(${moneyOf('amount')}) AS money
-                                FROM g GROUP BY channel) ch),
+                                FROM sold GROUP BY channel) ch),
         'byB2bClient', (SELECT coalesce(jsonb_agg(row ORDER BY (row->>'revenue')::bigint DESC, row->>'name'), '[]')
                           FROM (SELECT jsonb_build_object('b2bClientId', g.b2b_client_id,
                                          'name', coalesce(max(b.business_name), 'Cliente eliminado'),
                                          'orders', sum(g.n), ${moneyOf('g.amount')}) AS row
-                                  FROM g LEFT JOIN b2b_clients b ON b.id = g.b2b_client_id AND b.company_id = ${company.id}
+                                  FROM sold g LEFT JOIN b2b_clients b ON b.id = g.b2b_client_id AND b.company_id = ${company.id}
                                  WHERE g.b2b_client_id IS NOT NULL GROUP BY g.b2b_client_id) bc)
       ) AS report
     `);

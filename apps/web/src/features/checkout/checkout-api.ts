@@ -40,8 +40,6 @@ export const checkoutApi = {
     });
     return res.items[0]?.paymentMethod ?? null;
   },
-  /** Adds an address to the signed-in customer's profile (when they ask to keep it). */
-  saveAddresses: (addresses: SavedAddress[]) => http.patch<SavedProfile>('/me', { addresses }),
   byLink: (token: string) => http.get<GuestOrder>(`/orders/link/${encodeURIComponent(token)}`),
   /** The server asks the gateway about transaction `id` (design §3); nothing else of the query is sent. */
   payment: (token: string, id: string | null) =>

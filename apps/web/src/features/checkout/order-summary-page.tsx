@@ -138,9 +138,10 @@ function CheckoutForm({
   const [slot, setSlot] = useState<string | null>(null);
   const [payment, setPayment] = useState<StorefrontMethod | ''>(settings.paymentMethods[0] ?? '');
   const [notes, setNotes] = useState(cart.notes ?? '');
-  // A signed-in customer's saved addresses and phone fill the form (issue 29); a new address may be kept.
+  // A signed-in customer's saved addresses and phone fill the form (issue 29); this order's are kept for the
+  // next one unless they say not to (issue 39: the server keeps them with the order).
   const [savedAddresses, setSavedAddresses] = useState<SavedAddress[]>([]);
-  const [keepAddress, setKeepAddress] = useState(false);
+  const [remember, setRemember] = useState(true);
   // A guest may ask for an account with the contact's e-mail: a link to choose a password is mailed.
   const [createAccount, setCreateAccount] = useState(false);
   const uid = user?.uid ?? null;
@@ -236,27 +237,11 @@ function CheckoutForm({
       paymentMethod: payment,
       notes: notes.trim() || null,
       createAccount: !user && createAccount && email.trim() !== '',
+      remember: Boolean(uid) && remember,
     };
     try {
       const order = await checkoutApi.place(cart.id, idempotencyKeyFor(cart.id), body);
       getCartStore().getState().clear();
-      if (uid && keepAddress && body.address && !typedIsSaved) {
-        // Kept for next time; the order stands whether or not the profile takes it.
-        await checkoutApi
-          .saveAddresses([
-            ...savedAddresses,
-            {
-              label: null,
-              line: body.address.line,
-              neighborhood: body.address.neighborhood ?? null,
-              city: body.address.city ?? null,
-              notes: null,
-              lat: body.address.lat ?? null,
-              lng: body.address.lng ?? null,
-            },
-          ])
-          .catch(() => undefined);
-      }
       // Online: to the gateway's hosted checkout, which comes back to the response page with `id=`.
       if (order.payment?.checkoutUrl) {
         window.location.assign(order.payment.checkoutUrl);
@@ -417,20 +402,28 @@ function CheckoutForm({
               />
             </div>
             <LocationPin value={pin} onChange={setPin} />
-            {uid && !typedIsSaved && line.trim() ? (
-              <label className="flex min-h-11 items-center gap-2">
-                <input
-                  type="checkbox"
-                  className="h-5 w-5 accent-amber-900"
-                  checked={keepAddress}
-                  onChange={(e) => setKeepAddress(e.target.checked)}
-                />
-                Guardar esta dirección en mi cuenta
-              </label>
-            ) : null}
           </div>
         ) : settings.address ? (
           <p className="text-stone-700">Recoges en: {settings.address}</p>
+        ) : null}
+        {uid ? (
+          <div>
+            <label className="flex min-h-11 items-center gap-2">
+              <input
+                type="checkbox"
+                className="h-5 w-5 shrink-0 accent-amber-900"
+                checked={remember}
+                onChange={(e) => setRemember(e.target.checked)}
+                aria-describedby="remember-note"
+              />
+              Recordar estos datos para mis próximos pedidos
+            </label>
+            <p id="remember-note" className="pl-7 text-sm text-stone-700">
+              {fulfillment === 'delivery'
+                ? 'Tu teléfono y esta dirección quedan guardados en tu cuenta.'
+                : 'Tu teléfono queda guardado en tu cuenta.'}
+            </p>
+          </div>
         ) : null}
       </fieldset>
 

@@ -1,5 +1,11 @@
 import { formatMoney } from '@hornada/domain/format';
-import { mapLinks, type DeliveryRoute, type DeliveryStop, type DeliveryTotals } from '@hornada/domain/delivery';
+import {
+  mapLinks,
+  unconfirmedTransfer,
+  type DeliveryRoute,
+  type DeliveryStop,
+  type DeliveryTotals,
+} from '@hornada/domain/delivery';
 import { notReceivedText, PAYMENT_METHOD_ES } from '@hornada/domain/order-status';
 import { dayLong } from '../../components/day-picker';
 
@@ -9,10 +15,17 @@ export function addressText(stop: Pick<DeliveryStop, 'address'>): string {
   return a ? [a.line, a.neighborhood, a.city].filter(Boolean).join(', ') : 'Sin dirección';
 }
 
-/** What to collect at the door, in words: "$12,500 en efectivo" or "Nada que cobrar (Transferencia)". */
-export function collectText(stop: Pick<DeliveryStop, 'amountToCollect' | 'paymentMethod'>): string {
-  return stop.amountToCollect > 0
-    ? `Cobrar ${formatMoney(stop.amountToCollect)} en efectivo`
+/**
+ * What to collect at the door, in words: "Cobrar $12,500 en efectivo", "Transferencia sin confirmar: $52,000"
+ * (the driver may take it in cash) or "Nada que cobrar (Transferencia)".
+ */
+export function collectText(
+  stop: Pick<DeliveryStop, 'amountToCollect' | 'paymentMethod' | 'paymentStatus' | 'total'>,
+): string {
+  if (stop.amountToCollect > 0) return `Cobrar ${formatMoney(stop.amountToCollect)} en efectivo`;
+  const transfer = unconfirmedTransfer(stop);
+  return transfer > 0
+    ? `Transferencia sin confirmar: ${formatMoney(transfer)}`
     : `Nada que cobrar (${PAYMENT_METHOD_ES[stop.paymentMethod]})`;
 }
 

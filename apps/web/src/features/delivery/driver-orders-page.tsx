@@ -1,5 +1,5 @@
 import type { DeliveryDay, DeliveryStop } from '@hornada/domain/delivery';
-import { mapLinks } from '@hornada/domain/delivery';
+import { mapLinks, unconfirmedTransfer } from '@hornada/domain/delivery';
 import { formatMoney } from '@hornada/domain/format';
 import { canMoveStatus, NOT_RECEIVED_ES, notReceivedText, ORDER_STATUS_ES } from '@hornada/domain/order-status';
 import { NOT_RECEIVED_DETAILS_MAX, NOT_RECEIVED_REASONS, type NotReceivedReason } from '@hornada/domain/schemas/orders';
@@ -167,7 +167,12 @@ function StopCard({
 }) {
   const status = shownStatus(stop, pending);
   const waiting = pending.some((a) => a.orderId === stop.id);
-  const [cash, setCash] = useState(String(stop.amountToCollect));
+  // An unconfirmed transfer may be paid in cash at the door (issue 39): the field starts empty, as the
+  // shopper may have transferred already; the cash sent pays it on the server.
+  const transfer = unconfirmedTransfer(stop);
+  const takesCash = stop.paymentMethod === 'cash' || transfer > 0;
+  const [cash, setCash] = useState(transfer > 0 ? '' : String(stop.amountToCollect));
+  const hintId = `cash-hint-${stop.id}`;
   const [failing, setFailing] = useState(false);
   // The reason of a "No recibió" still on the phone, else the office's copy of it.
   const kept = [...pending].reverse().find((a) => a.orderId === stop.id && a.body.status);
@@ -182,9 +187,10 @@ function StopCard({
   const deliver = (e: FormEvent) => {
     e.preventDefault();
     const amount = Number(cash.replace(/\D/g, ''));
+    const received = Number.isFinite(amount) ? amount : 0;
     onAction(
-      stop.paymentMethod === 'cash'
-        ? { status: 'delivered', cashCollected: Number.isFinite(amount) ? amount : 0 }
+      stop.paymentMethod === 'cash' || (transfer > 0 && received > 0)
+        ? { status: 'delivered', cashCollected: received }
         : { status: 'delivered' },
     );
   };
@@ -258,16 +264,22 @@ function StopCard({
         />
       ) : status === 'out_for_delivery' ? (
         <form className="mt-3 space-y-2" onSubmit={deliver}>
-          {stop.paymentMethod === 'cash' ? (
+          {takesCash ? (
             <label className="block text-base font-medium">
               Efectivo recibido
               <input
                 inputMode="numeric"
                 value={cash}
                 onChange={(e) => setCash(e.target.value)}
+                aria-describedby={transfer > 0 ? hintId : undefined}
                 className="mt-1 block min-h-12 w-full rounded-xl border border-stone-300 px-3 text-lg tabular-nums"
               />
             </label>
+          ) : null}
+          {transfer > 0 ? (
+            <p id={hintId} className="text-sm text-stone-700">
+              Si paga en efectivo, escribe {formatMoney(transfer)}; si ya transfirió, déjalo vacío.
+            </p>
           ) : null}
           <button type="submit" className={`${primary} w-full`}>
             <CheckCircle2 className="size-5" aria-hidden="true" />

@@ -288,13 +288,17 @@ function HeadRow({ first, rest }: { first: string; rest: string[] }) {
   );
 }
 
+const refundedText = (orders: number) =>
+  orders === 0 ? 'Ningún pedido reembolsado' : orders === 1 ? '1 pedido reembolsado' : `${orders} pedidos reembolsados`;
+
 function Report({ report, previous }: { report: SalesReport; previous: SalesReport }) {
   const t = report.totals;
   const p = previous.totals;
   return (
     <>
-      <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4" aria-label="Totales del periodo">
-        <Figure label="Ventas" value={formatMoney(t.revenue)} change={changeText(t.revenue, p.revenue)} />
+      <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-5" aria-label="Totales del periodo">
+        {/* Refunded orders are no sales (issue 39): the server leaves them out of every figure but their own. */}
+        <Figure label="Ventas netas" value={formatMoney(t.revenue)} change={changeText(t.revenue, p.revenue)} />
         <Figure label="Pedidos" value={String(t.orders)} change={changeText(t.orders, p.orders)} />
         <Figure
           label="Ticket promedio"
@@ -302,6 +306,7 @@ function Report({ report, previous }: { report: SalesReport; previous: SalesRepo
           change={changeText(t.averageTicket, p.averageTicket)}
         />
         <Figure label="Por cobrar" value={formatMoney(t.unpaid)} change={`Pagado: ${formatMoney(t.paid)}`} />
+        <Figure label="Reembolsos" value={formatMoney(t.refunded)} change={refundedText(t.refundedOrders)} />
       </dl>
 
       <Panel title="Ventas por día">
