@@ -182,10 +182,12 @@ test.describe('online payment', () => {
     const row = page
       .getByRole('row')
       .filter({ has: page.getByRole('link', { name: `Pedido #${number}, ver detalle` }) });
+    // Found by its number: in the default view a new order due days ahead may land past the first page (the
+    // list is by due day), and that the new order appears live is orders.spec's own journey.
+    await showOnly(page, number);
     await expect(row).toBeVisible({ timeout: 10_000 });
     await expect(row).toContainText('Tomás Herrera');
     await expect(row).not.toContainText('Pagado');
-    await showOnly(page, number);
 
     const api = await playwright.request.newContext({ baseURL });
     await gatewayReports(api, attempt, 'APPROVED');
