@@ -89,6 +89,9 @@ export async function startTopology({ instances = 3, env = {}, log = (s) => proc
     let proxyOut = '';
     proxy.stdout.on('data', (d) => (proxyOut += d));
     proxy.stderr.on('data', (d) => (proxyOut += d));
+    // Not installed (ENOENT): said, and the start fails below, stopping the instances (an unhandled 'error'
+    // ended the process and left them running on their ports).
+    proxy.on('error', (err) => (proxyOut += `${err.message}\n`));
     if (!(await waitHealthy(proxyPort, 10_000))) throw new Error(`haproxy did not start:\n${proxyOut}`);
     log(`HAProxy on ${publicUrl}`);
     return {
