@@ -1,25 +1,14 @@
-import type { Page } from '@playwright/test';
 import { formatMoney } from '@hornada/domain/format';
 import { expect, test } from './fixtures';
+import { shotsAtBothWidths } from './support/admin-api';
 import { dayFromToday, newBakery } from './support/new-bakery';
-import { expectNoSeriousAxeViolations, landedOn, shot, signIn } from './support/session';
+import { expectNoSeriousAxeViolations, landedOn, signIn } from './support/session';
 
 /**
  * Issue 39's defect "an unpaid transfer shows 'Nada que cobrar'", at a new bakery: the office's stop and run
  * sheet and the driver's card say "Transferencia sin confirmar: $…", and the driver collects it in cash at the
  * door, which pays the order (now a cash order, in the cash summary).
  */
-
-async function shots(page: Page, name: string, back: { width: number; height: number }) {
-  await page.setViewportSize({ width: 375, height: 812 });
-  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth), `${name} fits 375 px`).toBeLessThanOrEqual(
-    375,
-  );
-  await page.screenshot({ path: shot(`${name}-375.png`), fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: shot(`${name}-1280.png`), fullPage: true });
-  await page.setViewportSize(back);
-}
 
 test('an unpaid transfer is named at the door and the driver collects it in cash', async ({
   page,
@@ -56,7 +45,7 @@ test('an unpaid transfer is named at the door and the driver collects it in cash
   await expect(stop).toContainText(owed);
   await expect(stop).not.toContainText('Nada que cobrar');
   await expectNoSeriousAxeViolations(page, 'domicilios con una transferencia sin confirmar');
-  await shots(page, 'delivery-transfer-office', { width: 1280, height: 900 });
+  await shotsAtBothWidths(page, 'delivery-transfer-office');
   await page.getByRole('button', { name: 'Hoja de ruta' }).click();
   const sheet = page.getByRole('dialog', { name: `Hoja de ruta de ${driverName}` });
   await expect(sheet).toContainText(owed);
@@ -74,7 +63,7 @@ test('an unpaid transfer is named at the door and the driver collects it in cash
   await expect(cash).toHaveValue('');
   await expect(cash).toHaveAccessibleDescription(/si ya transfirió, déjalo vacío/);
   await expectNoSeriousAxeViolations(driverPage, 'tarjeta del repartidor, transferencia sin confirmar');
-  await shots(driverPage, 'delivery-transfer-driver', { width: 375, height: 800 });
+  await shotsAtBothWidths(driverPage, 'delivery-transfer-driver', { back: { width: 375, height: 800 } });
   await cash.fill(String(order.total));
   await card.getByRole('button', { name: 'Entregado' }).click();
   await expect(card).toContainText(`Entregado · Recibido ${formatMoney(order.total)}`);

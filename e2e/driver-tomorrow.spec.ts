@@ -1,7 +1,7 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { shotsAtBothWidths } from './support/admin-api';
 import { dayFromToday, newBakery } from './support/new-bakery';
-import { expectNoSeriousAxeViolations, landedOn, shot, signIn } from './support/session';
+import { expectNoSeriousAxeViolations, landedOn, signIn } from './support/session';
 
 /**
  * Issue 39, give-up point 5's last part: the driver's phone looks at tomorrow as well as today, at a new
@@ -9,16 +9,6 @@ import { expectNoSeriousAxeViolations, landedOn, shot, signIn } from './support/
  */
 
 test.use({ viewport: { width: 375, height: 800 }, hasTouch: true });
-
-async function shots(page: Page, name: string) {
-  await page.setViewportSize({ width: 375, height: 812 });
-  const scrollWidth = await page.evaluate(() => document.scrollingElement!.scrollWidth);
-  expect(scrollWidth, `${name} fits 375 px`).toBeLessThanOrEqual(375);
-  await page.screenshot({ path: shot(`${name}-375.png`), fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: shot(`${name}-1280.png`), fullPage: true });
-  await page.setViewportSize({ width: 375, height: 800 });
-}
 
 test('the driver’s phone shows tomorrow’s route beside today’s', async ({ page, request }) => {
   const bakery = await newBakery(request, 'Horno del Domicilio');
@@ -48,7 +38,7 @@ test('the driver’s phone shows tomorrow’s route beside today’s', async ({ 
   await expect(page.getByRole('heading', { level: 2, name: /Lucía Mañana/ })).toBeVisible();
   await expect(page.getByText('Carrera 7 # 45-10')).toBeVisible();
   await expectNoSeriousAxeViolations(page, "the driver's route of tomorrow");
-  await shots(page, 'driver-tomorrow');
+  await shotsAtBothWidths(page, 'driver-tomorrow', { back: { width: 375, height: 800 } });
 
   // A reload keeps the day chosen; «Hoy» goes back.
   await page.reload();

@@ -1,8 +1,8 @@
-import type { Page } from '@playwright/test';
 import type { ProductionDay } from '@hornada/domain/production';
 import { expect, test } from './fixtures';
+import { shotsAtBothWidths } from './support/admin-api';
 import { dayFromToday, newBakery } from './support/new-bakery';
-import { expectNoSeriousAxeViolations, landedOn, shot, signIn } from './support/session';
+import { expectNoSeriousAxeViolations, landedOn, signIn } from './support/session';
 
 /**
  * Issue 39, give-up point 5, at a new bakery: the kitchen tablet counts every tap (15 quick taps are 15, not
@@ -11,17 +11,6 @@ import { expectNoSeriousAxeViolations, landedOn, shot, signIn } from './support/
  */
 
 test.use({ hasTouch: true, viewport: { width: 1024, height: 768 } });
-
-async function shots(page: Page, name: string) {
-  await page.setViewportSize({ width: 375, height: 812 });
-  await page.evaluate(() => window.scrollTo(0, 0));
-  const scrollWidth = await page.evaluate(() => document.scrollingElement!.scrollWidth);
-  expect(scrollWidth, `${name} fits 375 px`).toBeLessThanOrEqual(375);
-  await page.screenshot({ path: shot(`${name}-375.png`), fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: shot(`${name}-1280.png`), fullPage: true });
-  await page.setViewportSize({ width: 1024, height: 768 });
-}
 
 test('every tap on the kitchen tablet counts; a batch, «Todo listo», no signal and tomorrow', async ({
   page,
@@ -72,7 +61,7 @@ test('every tap on the kitchen tablet counts; a batch, «Todo listo», no signal
     producedQuantities: { [bono]: 5 },
   });
   await expectNoSeriousAxeViolations(page, 'the tablet after 15 taps');
-  await shots(page, 'kitchen-tablet-today');
+  await shotsAtBothWidths(page, 'kitchen-tablet-today', { back: { width: 1024, height: 768 } });
 
   // A batch is the recipe's yield; «Todo listo» is what is left.
   await card(bono).getByRole('button', { name: 'Sumar un lote (6) de Pandebono' }).click();
@@ -109,7 +98,7 @@ test('every tap on the kitchen tablet counts; a batch, «Todo listo», no signal
   await expect(card(almojabana)).toContainText('2 de 5 · 2 por enviar');
   await expect(page.getByRole('status').filter({ hasText: 'Sin conexión' })).toBeVisible();
   await expectNoSeriousAxeViolations(page, 'the tablet without signal, tomorrow');
-  await shots(page, 'kitchen-tablet-tomorrow-offline');
+  await shotsAtBothWidths(page, 'kitchen-tablet-tomorrow-offline', { back: { width: 1024, height: 768 } });
   await page.context().setOffline(false);
   await expect
     .poll(async () => (await production(tomorrow)).products.find((p) => p.productId === almojabana)?.produced, {

@@ -1,23 +1,14 @@
 import type { Page, Route } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { shotsAtBothWidths } from './support/admin-api';
 import { newBakery } from './support/new-bakery';
-import { DEMO, expectNoSeriousAxeViolations, landedOn, shot, signIn } from './support/session';
+import { DEMO, expectNoSeriousAxeViolations, landedOn, signIn } from './support/session';
 
 /**
  * Issue 39, give-up point 3: without SMTP_URL nobody receives mail, so a system admin reads it at
  * /dashboard/outbox (linked from the dashboard's menu): to, subject, when and the text with its links,
  * searched by address, with loading, empty and error states. A bakery's owner has neither the link nor the page.
  */
-
-async function shots(page: Page, name: string) {
-  await page.setViewportSize({ width: 375, height: 812 });
-  await page.evaluate(() => window.scrollTo(0, 0));
-  const scrollWidth = await page.evaluate(() => document.scrollingElement!.scrollWidth);
-  expect(scrollWidth, `${name} fits 375 px`).toBeLessThanOrEqual(375);
-  await page.screenshot({ path: shot(`${name}-375.png`) });
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: shot(`${name}-1280.png`) });
-}
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Panel de la panadería' });
 
@@ -67,7 +58,7 @@ test('a system admin finds a new owner’s verification mail and its link by her
   await expect(link).toHaveAttribute('href', /^http:\/\/.+\/verificar-correo\?token=\S+$/);
   await expect(page.getByRole('status')).toHaveText(/^1 correo a direcciones con «/);
   await expectNoSeriousAxeViolations(page, 'outbox searched');
-  await shots(page, 'outbox-search');
+  await shotsAtBothWidths(page, 'outbox-search', { fullPage: false });
 
   // The invitation too, by its own address.
   await page.getByLabel('Buscar por correo').fill(invited);
@@ -80,7 +71,7 @@ test('a system admin finds a new owner’s verification mail and its link by her
   await expect(page.getByText('Ningún correo a una dirección con «nadie-con-este-correo».')).toBeVisible();
   await expect(mails).toHaveCount(0);
   await expectNoSeriousAxeViolations(page, 'outbox empty search');
-  await shots(page, 'outbox-empty');
+  await shotsAtBothWidths(page, 'outbox-empty', { fullPage: false });
 
   // A failed read: said in Spanish, and tried again.
   expectConsoleErrors(500);
@@ -91,7 +82,7 @@ test('a system admin finds a new owner’s verification mail and its link by her
   const failed = page.getByRole('alert').filter({ has: page.getByRole('button', { name: 'Intentar de nuevo' }) });
   await expect(failed).toBeVisible();
   await expectNoSeriousAxeViolations(page, 'outbox failed');
-  await shots(page, 'outbox-failed');
+  await shotsAtBothWidths(page, 'outbox-failed', { fullPage: false });
   await page.unroute('**/api/outbox?*', broken);
   await failed.getByRole('button', { name: 'Intentar de nuevo' }).click();
   await expect(mails).toHaveCount(1);

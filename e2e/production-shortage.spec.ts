@@ -1,21 +1,13 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { shotsAtBothWidths } from './support/admin-api';
 import { dayFromToday, newBakery } from './support/new-bakery';
-import { expectNoSeriousAxeViolations, landedOn, shot, signIn } from './support/session';
+import { expectNoSeriousAxeViolations, landedOn, signIn } from './support/session';
 
 /**
  * Issue 39's defect "shortages after baking count the used stock twice", at a new bakery: a shortage is what
  * the rest of the day's baking needs beyond the stock, so none once everything is made; stock that went
  * below zero is said as such ("Inventario negativo: revisa el conteo").
  */
-
-async function shots(page: Page, name: string) {
-  // Both widths as they are (the grouped page's width at 375 px is another defect of the issue's list).
-  await page.setViewportSize({ width: 375, height: 812 });
-  await page.screenshot({ path: shot(`${name}-375.png`), fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: shot(`${name}-1280.png`), fullPage: true });
-}
 
 test('the grouped day’s shortage is what is left to bake, and negative stock is said', async ({ page, request }) => {
   test.slow();
@@ -49,5 +41,5 @@ test('the grouped day’s shortage is what is left to bake, and negative stock i
   await expect(row).not.toContainText('Faltan');
   await expect(row).toContainText('-0,3 kg');
   await expectNoSeriousAxeViolations(page, 'grouped day, all baked, negative stock');
-  await shots(page, 'production-shortage-baked');
+  await shotsAtBothWidths(page, 'production-shortage-baked', { fits: false });
 });

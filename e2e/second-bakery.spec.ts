@@ -1,8 +1,9 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './fixtures';
+import { shotsAtBothWidths } from './support/admin-api';
 import { newBakery, type NewBakery } from './support/new-bakery';
-import { expectNoSeriousAxeViolations, landedOn, shot, signIn } from './support/session';
+import { expectNoSeriousAxeViolations, landedOn, signIn } from './support/session';
 
 /**
  * Issue 39, give-up points 1 and 4, as a new bakery (never the demo's): its back office and its people's
@@ -33,17 +34,6 @@ test.afterAll(async () => {
 const banner = (page: Page) => page.getByRole('banner');
 const menuButton = (page: Page) => banner(page).getByRole('button', { name: 'Productos' });
 
-/** The page at 375 and 1280 px (fitting 375 px without sideways scroll), then back at 1280. */
-async function shots(page: Page, name: string) {
-  await page.setViewportSize({ width: 375, height: 812 });
-  await page.evaluate(() => window.scrollTo(0, 0));
-  const scrollWidth = await page.evaluate(() => document.scrollingElement!.scrollWidth);
-  expect(scrollWidth, `${name} fits 375 px`).toBeLessThanOrEqual(375);
-  await page.screenshot({ path: shot(`${name}-375.png`) });
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: shot(`${name}-1280.png`) });
-}
-
 /** The header's Products menu's links (in the page whether open or not): names and addresses. */
 async function menuLinks(page: Page): Promise<{ name: string; href: string }[]> {
   const panel = page.locator(`[id="${await menuButton(page).getAttribute('aria-controls')}"]`);
@@ -73,7 +63,7 @@ test('her back office lists her products and cart, never the market’s', async 
   await menuButton(page).click();
   await expect(banner(page).getByRole('link', { name: PRODUCT })).toBeVisible();
   await expectNoSeriousAxeViolations(page, 'her office with its Products menu open');
-  await shots(page, 'second-bakery-office-menu');
+  await shotsAtBothWidths(page, 'second-bakery-office-menu', { fullPage: false });
   await page.keyboard.press('Escape');
   // Another screen of the office: the same bakery's menu.
   await page.goto('/dashboard/products');
@@ -109,7 +99,7 @@ test('her staff’s office is hers too; her driver’s phone and kitchen tablet 
     await expect(menuButton(page)).toHaveCount(0);
     await expect(banner(page).getByRole('link', { name: /^Carrito/ })).toHaveCount(0);
     await expectNoSeriousAxeViolations(page, `her ${label}'s screen`);
-    await shots(page, `second-bakery-${label}-header`);
+    await shotsAtBothWidths(page, `second-bakery-${label}-header`, { fullPage: false });
     await page.context().clearCookies();
     await page.evaluate(() => {
       localStorage.clear();
@@ -168,7 +158,7 @@ test('her logo shows in her office’s and her shop’s headers at every width',
   }
   await expect(banner(page).locator('img[src="/favicon.svg"]')).toHaveCount(0);
   await expectNoSeriousAxeViolations(page, 'her office with her logo');
-  await shots(page, 'second-bakery-office-logo');
+  await shotsAtBothWidths(page, 'second-bakery-office-logo', { fullPage: false });
 
   // Her shop's header, from the server's HTML on.
   const html = await (await page.goto(bakery.shopUrl))!.text();
@@ -182,7 +172,7 @@ test('her logo shows in her office’s and her shop’s headers at every width',
     expect(await shopLogo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   }
   await expectNoSeriousAxeViolations(page, 'her shop with her logo');
-  await shots(page, 'second-bakery-shop-logo');
+  await shotsAtBothWidths(page, 'second-bakery-shop-logo', { fullPage: false });
   // The market's shop keeps its own (the demo's has none: the icon).
   await page.goto('/');
   await expect(banner(page).getByRole('img', { name: 'Hornito de Marta' })).toHaveCount(0);

@@ -35,3 +35,25 @@ export async function pageShot(page: Page, width: number, name: string) {
   await page.screenshot({ path: shot(name) });
   await page.setViewportSize({ width: 1280, height: 900 });
 }
+
+/**
+ * The page at 375 and 1280 px as `<name>-375.png` and `<name>-1280.png`, having checked that it fits 375 px
+ * without sideways scroll (unless `fits: false`); the viewport is `back` afterwards (1280 × 900 by default).
+ */
+export async function shotsAtBothWidths(
+  page: Page,
+  name: string,
+  options: { fullPage?: boolean; fits?: boolean; back?: { width: number; height: number } } = {},
+) {
+  const { fullPage = true, fits = true, back = { width: 1280, height: 900 } } = options;
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  if (fits) {
+    const scrollWidth = await page.evaluate(() => document.scrollingElement!.scrollWidth);
+    expect(scrollWidth, `${name} fits 375 px`).toBeLessThanOrEqual(375);
+  }
+  await page.screenshot({ path: shot(`${name}-375.png`), fullPage });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: shot(`${name}-1280.png`), fullPage });
+  await page.setViewportSize(back);
+}
