@@ -7,6 +7,7 @@ interface Mail {
   to: string;
   subject: string;
   text: string;
+  html: string;
 }
 
 /**

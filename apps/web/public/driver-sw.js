@@ -6,7 +6,7 @@
 // live in the page's IndexedDB, one database per signed-in user (driver-queue.ts), and sign-out forgets them.
 // v2: v1 kept GET …/deliveries answers under one key for every user; activating v2 deletes that cache.
 const CACHE = 'hornada-driver-v2';
-const SHELL = ['/driver/orders', '/driver/summary', '/driver.webmanifest', '/icons/driver-192.png'];
+const SHELL = ['/driver/orders', '/driver/summary', '/driver.webmanifest', '/icons/driver-192.png', '/favicon.svg'];
 
 /**
  * Keeps hashed assets and, one level down, the chunks their scripts may import later (`"./name-hash.js"`):
@@ -50,11 +50,13 @@ self.addEventListener('activate', (event) => {
   );
 });
 
-// The page lists the hashed assets it loaded before this worker was there (driver-app.tsx).
+// The page lists the hashed assets (and the header's logo) it loaded before this worker was there (driver-app.tsx).
 self.addEventListener('message', (event) => {
   const data = event.data;
   if (!data || data.type !== 'keep' || !Array.isArray(data.urls)) return;
-  const urls = data.urls.filter((u) => typeof u === 'string' && u.startsWith('/assets/')).slice(0, 200);
+  const urls = data.urls
+    .filter((u) => typeof u === 'string' && (u.startsWith('/assets/') || u.startsWith('/files/')))
+    .slice(0, 200);
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(urls).then(() => keepAssets(cache, urls))));
 });
 
@@ -89,5 +91,12 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(networkFirst(request, '/driver/orders'));
   } else if (url.pathname.startsWith('/assets/')) {
     event.respondWith(keptFirst(request));
+  } else if (url.pathname.startsWith('/files/')) {
+    // The header's logo: public pictures whose names are never reused (a new logo is a new path), kept once
+    // seen so the header has it without signal.
+    event.respondWith(keptFirst(request));
+  } else if (url.pathname === '/favicon.svg') {
+    // The generic icon, where a bakery has no logo: the same, but it may change, so the network first.
+    event.respondWith(networkFirst(request));
   }
 });

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identityCalls, json, setupTestApp, type TestApp, type TestUser } from '../helpers/app';
 import { PASSWORD } from '../helpers/identity';
-import { tokenIn, waitForMail } from '../helpers/mail';
+import { outboxOf, tokenIn, waitForMail } from '../helpers/mail';
 
 const MARKET = 'tienda.test';
 const CARLOS = 'horno-de-carlos.tienda.test';
@@ -120,5 +120,54 @@ describe('the voice of account mail', () => {
     expect(json(await linkInfo(tokenIn(mail.text, '/verificar-correo')))).toEqual({
       data: { madeBy: null, invitation: null, platform: false },
     });
+  });
+});
+
+describe("the bakery's logo in account mail", () => {
+  it("heads a bakery's mail to its shopper, on its shop's host; Hornada's mail to the owner has none", async () => {
+    const logo = { path: `${carlos.companyId}/logo-carlos.webp`, alt: 'Un horno' };
+    const saved = await t.call({
+      method: 'PATCH',
+      url: `/api/companies/${carlos.companyId}/settings`,
+      token: carlos.token,
+      payload: { logo },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/identity/shoppers',
+      headers: { host: CARLOS },
+      payload: { email: 'con-logo@cliente.co', password: PASSWORD, name: 'Con Logo' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const mail = await waitForMail(t, root.token, 'con-logo@cliente.co', /./);
+    expect(mail.html).toContain(`<img src="http://${CARLOS}/files/${logo.path}" alt="Horno de Carlos"`);
+    expect(mail.html).toContain('<h1 style="font-size:20px">Horno de Carlos</h1>');
+    expect(mail.text).not.toContain('/files/');
+
+    // The owner hears from Hornada: its name, never her bakery's logo.
+    const earlier = new Set((await outboxOf(t, root.token)).map((m) => m.id));
+    const asked = await t.call({
+      method: 'POST',
+      url: '/api/identity/password-reset',
+      payload: { email: 'carlos@horno.co' },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const reset = await waitForMail(t, root.token, 'carlos@horno.co', /contraseña/, earlier);
+    expect(reset.subject).toBe('Restablece tu contraseña de Hornada');
+    expect(reset.html).not.toContain('<img');
+  });
+
+  it('has no picture for a bakery without a logo', async () => {
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/identity/shoppers',
+      headers: { host: MARKET },
+      payload: { email: 'sin-logo@cliente.co', password: PASSWORD, name: 'Sin Logo' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const mail = await waitForMail(t, root.token, 'sin-logo@cliente.co', /./);
+    expect(mail.subject).toBe(`Confirma tu correo en ${MARKET_NAME}`);
+    expect(mail.html).not.toContain('<img');
   });
 });

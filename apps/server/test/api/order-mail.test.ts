@@ -58,6 +58,8 @@ describe('the confirmation of an order placed', () => {
     // HTML and text; the bakery's markup escaped; nothing the stranger typed (name, notes) anywhere.
     expect(mail.html).toContain('Pan &lt;b&gt;campesino&lt;/b&gt; &amp; queso');
     expect(mail.html).not.toContain('<b>campesino');
+    // A bakery without a logo: its name heads the mail, and no picture (never a broken one).
+    expect(mail.html).not.toContain('<img');
     for (const body of [mail.text, mail.html, mail.subject]) {
       expect(body).not.toContain('spam.example');
       expect(body).not.toContain('script');
@@ -198,5 +200,49 @@ describe('staff edit a placed order (a customer phones to add two pandebonos)', 
     const res = await patch(order.id, o.staff, { items: [{ productId: o.pan, quantity: 9 }] });
     expect(res.statusCode, res.body).toBe(422);
     expect(json<{ code: string }>(res).code).toBe('orders/locked');
+  });
+});
+
+describe("the bakery's logo", () => {
+  it("heads its mail as an absolute URL on the bakery's shop, its name the alt text; the text part unchanged", async () => {
+    const logo = { path: `${o.companyId}/logo uno.webp`, alt: 'Un horno' };
+    const set = await o.t.call({
+      method: 'PATCH',
+      url: `/api/companies/${o.companyId}/settings`,
+      token: o.admin.token,
+      payload: { logo },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    try {
+      const order = await guestOrder('logo@cliente.test');
+      const mail = await mailTo('logo@cliente.test', new RegExp(`^Recibimos tu pedido #${order.number} `));
+      // The shop's origin, as the mail's own link to the order gives it.
+      const origin = /Ver tu pedido: (https?:\/\/[^/\s]+)\//.exec(mail.text)?.[1];
+      expect(origin).toBeTruthy();
+      expect(mail.html).toContain(
+        `<img src="${origin}/files/${o.companyId}/logo%20uno.webp" alt="Panadería Uno" height="56"`,
+      );
+      expect(mail.text).not.toContain('/files/');
+      expect(mail.text).not.toContain('logo');
+
+      // The bakery's notice of a new order is headed by it too.
+      const notice = await o.t.call({
+        method: 'PATCH',
+        url: `/api/companies/${o.companyId}/settings`,
+        token: o.admin.token,
+        payload: { newOrderEmail: 'pedidos-logo@panaderia-uno.test' },
+      });
+      expect(notice.statusCode, notice.body).toBe(200);
+      const next = await guestOrder('logo2@cliente.test');
+      const told = await mailTo('pedidos-logo@panaderia-uno.test', new RegExp(`^Nuevo pedido #${next.number} `));
+      expect(told.html).toContain(`<img src="${origin}/files/${o.companyId}/logo%20uno.webp" alt="Panadería Uno"`);
+    } finally {
+      await o.t.call({
+        method: 'PATCH',
+        url: `/api/companies/${o.companyId}/settings`,
+        token: o.admin.token,
+        payload: { logo: null },
+      });
+    }
   });
 });

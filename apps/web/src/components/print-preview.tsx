@@ -1,16 +1,20 @@
 import { Printer, X } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { useBackOfficeShop } from '../lib/back-office-shop';
+import { BakeryLogo } from './bakery-logo';
 import { buttonClass, secondaryButtonClass } from './ui/button';
 import { useDismiss } from './ui/use-dismiss';
 
 /**
- * A printable document over the page (production sheet, labels): a child of `<body>` printed alone
- * (styles.css hides the body's other children while a `.print-sheet` is there), A4, black on white.
+ * A printable document over the page (production sheet, labels, run sheet): a child of `<body>` printed alone
+ * (styles.css hides the body's other children while a `.print-sheet` is there), A4, black on white, headed by
+ * the bakery's logo when it has one (the sheet's own header names the bakery and what it is).
  */
 export function PrintPreview({ title, onClose, children }: { title: string; onClose(): void; children: ReactNode }) {
   const id = useId();
   const closeRef = useDismiss(onClose);
+  const shop = useBackOfficeShop();
   return createPortal(
     <div
       role="dialog"
@@ -34,7 +38,16 @@ export function PrintPreview({ title, onClose, children }: { title: string; onCl
             </button>
           </div>
         </div>
-        <div className="mt-4 print:mt-0">{children}</div>
+        <div className="mt-4 print:mt-0">
+          {shop?.logo ? (
+            <BakeryLogo
+              src={`/files/${shop.logo.path}`}
+              name={shop.name ?? ''}
+              className="mb-3 h-14 w-auto max-w-48 object-contain"
+            />
+          ) : null}
+          {children}
+        </div>
       </article>
     </div>,
     document.body,

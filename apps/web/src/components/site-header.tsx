@@ -2,6 +2,7 @@ import ShoppingBag from 'lucide-react/icons/shopping-bag';
 import { Suspense, lazy } from 'react';
 import { Link } from 'react-router';
 import { storefrontPaths as paths } from '../config/storefront-paths';
+import { BakeryLogo } from './bakery-logo';
 import { ProductsMenu, type MenuCollection, type MenuProduct } from './products-menu';
 
 // Only a signed-in user sees the account menu, and only once the browser knows it (never in the server's HTML):
@@ -44,7 +45,7 @@ export function SiteHeader({
   onLogout: () => void;
 }) {
   return (
-    <header className="sticky top-0 z-30 bg-amber-900 text-amber-50 shadow">
+    <header className="sticky top-0 z-30 bg-amber-900 text-amber-50 shadow print:hidden">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-1 px-2 sm:gap-3 sm:px-4">
         <Link
           to={logoHref}
@@ -52,17 +53,18 @@ export function SiteHeader({
           className="mr-auto flex min-w-0 items-center gap-2 rounded-md py-1 pr-2 focus-visible:outline-2 focus-visible:outline-amber-200"
         >
           {logo ? (
-            <img
+            <BakeryLogo
               src={logo}
-              alt={marketName}
-              width={32}
-              height={32}
+              name={marketName}
+              size={32}
               className="size-7 shrink-0 rounded-md bg-white object-contain sm:size-8"
+              fallback={genericIcon}
             />
           ) : (
-            <img src="/favicon.svg" alt="" width={28} height={28} className="size-7 shrink-0" />
+            genericIcon
           )}
-          <span className="line-clamp-2 text-sm font-bold leading-tight sm:text-lg">{marketName}</span>
+          {/* One line, an ellipsis where a long name ends: the menu and the account keep their place. */}
+          <span className="min-w-0 truncate text-sm font-bold leading-tight sm:text-lg">{marketName}</span>
         </Link>
         <nav aria-label="Principal" className="flex items-center gap-0.5 sm:gap-2">
           {shop ? (
@@ -90,6 +92,8 @@ export function SiteHeader({
     </header>
   );
 }
+
+const genericIcon = <img src="/favicon.svg" alt="" width={28} height={28} className="size-7 shrink-0" />;
 
 /** The account slot's place while it is not known yet (design §1's neutral slot). */
 function AccountSlot() {

@@ -5,6 +5,7 @@ import { AUTH_MESSAGES } from '@hornada/domain/identity';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   AUTH_EMAIL_KEY,
+  AUTH_NAME_KEY,
   createAuthStore,
   storageTokens,
   type AuthState,
@@ -52,6 +53,8 @@ const fake = {
   backendMode: 'ok' as BackendMode,
   signInFails: null as null | { status: number; body: unknown },
   signOutFails: false,
+  /** GET /api/me gets no answer (a phone without signal). */
+  meDown: false,
   refreshDelayMs: 0,
   refreshInFlight: 0,
   tokenCounter: 0,
@@ -82,6 +85,7 @@ function resetFake(): void {
   fake.backendMode = 'ok';
   fake.signInFails = null;
   fake.signOutFails = false;
+  fake.meDown = false;
   fake.refreshDelayMs = 0;
   fake.refreshInFlight = 0;
 }
@@ -224,6 +228,7 @@ const routes: Record<string, Handler> = {
   },
   'GET /api/me': (req, res) => {
     fake.calls.me += 1;
+    if (fake.meDown) return res.writeHead(503).end();
     const user = userByToken(req);
     if (!user) return appError(res, 401, 'auth/invalid-token', 'Invalid or expired token');
     const { password: _hidden, ...doc } = user;
@@ -527,6 +532,24 @@ describe('checkAuth', () => {
     });
     expect(t.state()).toMatchObject({ user, loading: false, error: null });
     expect(t.state().idToken).toBe(t.shared.data.get(AUTH_TOKEN_KEY));
+  });
+
+  it('names the user as this phone last knew them when neither the backend nor /me answers', async () => {
+    const t = tab();
+    await t.state().login('ana@example.com', 'pan-de-bono-42');
+    expect(t.shared.data.get(AUTH_NAME_KEY)).toBe(JSON.stringify({ uid: 'u-ana', name: 'Ana María (backend)' }));
+    fake.backendMode = 'down';
+    fake.meDown = true;
+    const offline = tab(t.shared);
+    expect(await offline.state().checkAuth()).toMatchObject({ uid: 'u-ana', name: 'Ana María (backend)' });
+    // Another user's token on the same phone never gets her name.
+    t.shared.data.set(AUTH_NAME_KEY, JSON.stringify({ uid: 'u-otro', name: 'Otro' }));
+    expect(await tab(t.shared).state().checkAuth()).toMatchObject({ uid: 'u-ana', name: '' });
+    // Logout forgets it.
+    fake.backendMode = 'ok';
+    fake.meDown = false;
+    await t.state().logout();
+    expect(t.shared.data.has(AUTH_NAME_KEY)).toBe(false);
   });
 
   it('whenReady runs the first check once and resolves after it', async () => {

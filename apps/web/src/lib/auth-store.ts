@@ -26,6 +26,12 @@ import {
 /** The local storage key of the signed-in e-mail (spec §4: logout clears "the stored token and email"). */
 export const AUTH_EMAIL_KEY = 'auth-email';
 
+/**
+ * The local storage key of the signed-in user's name, with their id (`{"uid","name"}`): the header names them
+ * when a start-up check gets no answer (a driver's phone without signal). Cleared with the e-mail.
+ */
+export const AUTH_NAME_KEY = 'auth-name';
+
 // The sign-in codes' texts load with the store that meets them (and with the auth pages), not with the storefront.
 addErrorTexts(AUTH_ERROR_TEXTS_ES);
 
@@ -325,6 +331,7 @@ export function createAuthStore(deps: AuthStoreDeps): StoreApi<AuthState> {
       generation += 1;
       write(AUTH_TOKEN_KEY, token);
       write(AUTH_EMAIL_KEY, user.email);
+      if (user.name) write(AUTH_NAME_KEY, JSON.stringify({ uid: user.uid, name: user.name }));
       set({ user, idToken: token });
       schedule(token);
     };
@@ -336,6 +343,7 @@ export function createAuthStore(deps: AuthStoreDeps): StoreApi<AuthState> {
       if (stored) {
         remove(AUTH_TOKEN_KEY);
         remove(AUTH_EMAIL_KEY);
+        remove(AUTH_NAME_KEY);
       }
       set({ user: null, idToken: null });
     };
@@ -343,11 +351,21 @@ export function createAuthStore(deps: AuthStoreDeps): StoreApi<AuthState> {
     const backendLogin = async (token: string, email: string): Promise<BackendLogin> =>
       readBackendLogin(await http.post<unknown>('/auth/login', { email }, bearer(token)));
 
+    const storedName = (uid: string): string | null => {
+      try {
+        const kept = JSON.parse(read(AUTH_NAME_KEY) ?? 'null') as { uid?: unknown; name?: unknown } | null;
+        return kept?.uid === uid && typeof kept.name === 'string' ? kept.name : null;
+      } catch {
+        return null;
+      }
+    };
+
     /**
      * The session user for a token: the backend login's name, role and company over the identity
      * service's data. Spec §4: if the backend fails, continue with the identity data only (role and
      * company from the token's claims). A 401 is not a failed backend but a refused token: rethrown.
-     * When GET /api/me fails too, the name is '' (the header's 'Usuario') and emailVerified false.
+     * When GET /api/me fails too, the name is the one stored for this user (else '', the header's 'Usuario')
+     * and emailVerified false.
      */
     const resolveUser = async (token: string, given: IdentityUser | null): Promise<SessionUser> => {
       const claims = decodeJwtPayload(token);
@@ -366,7 +384,8 @@ export function createAuthStore(deps: AuthStoreDeps): StoreApi<AuthState> {
       const base: SessionUser = {
         uid,
         email: identity?.email ?? email,
-        name: identity?.name ?? '',
+        // Without an answer (offline), the name this phone last knew for this same user, never another's.
+        name: identity?.name ?? storedName(uid) ?? '',
         role: isRole(claims?.role) ? claims.role : ROLE.companyCustomer,
         companyId: claims?.companyId ?? null,
         emailVerified: identity?.emailVerified ?? false,
@@ -432,6 +451,7 @@ export function createAuthStore(deps: AuthStoreDeps): StoreApi<AuthState> {
         if (data === null) {
           remove(AUTH_TOKEN_KEY);
           remove(AUTH_EMAIL_KEY);
+          remove(AUTH_NAME_KEY);
           return null;
         }
         const session = readSession(data);

@@ -13,6 +13,11 @@ import { asUser } from '../../resources/actor';
 import { assertEmailVerified } from '../../resources/verified-email';
 
 export const FILES_URL_PREFIX = '/files/';
+
+/** A stored file's absolute URL on an origin (a shop's): what a mail, read away from the site, links to. */
+export function fileUrl(origin: string, path: string): string {
+  return `${origin}${FILES_URL_PREFIX}${path.split('/').map(encodeURIComponent).join('/')}`;
+}
 const CONTENT_TYPE = 'image/webp';
 
 export const unsupportedType = () => new AppError(415, 'storage/unsupported-type', STORAGE_MESSAGES.unsupportedType);

@@ -6,7 +6,14 @@ import { orders, userIdentities, users } from '../../db/schema';
 import { AppError, unauthenticated } from '../../lib/errors';
 import { assertAcceptablePassword, hashPassword } from '../../lib/passwords';
 import type { EmailDriver } from '../../providers/email';
-import { googleOwnerMail, invitationMail, passwordResetMail, verifyEmailMail } from '../../providers/email/templates';
+import {
+  googleOwnerMail,
+  invitationMail,
+  passwordResetMail,
+  verifyEmailMail,
+  type MailVoice,
+} from '../../providers/email/templates';
+import { fileUrl } from '../files/files.service';
 import type { ResourceRegistry } from '../../resources/registry';
 import { systemActor } from '../../resources/actor';
 import type { WriteScope } from '../../resources/service';
@@ -33,6 +40,8 @@ const MAILS_PER_ACCOUNT = 5;
 
 /** The platform's own name: the voice of mail to bakery owners (voiceOf). */
 const PLATFORM_NAME = 'Hornada';
+/** Hornada's voice: its name, never a bakery's logo. */
+const PLATFORM_VOICE: MailVoice = { name: PLATFORM_NAME, logoUrl: null };
 
 type UserRow = typeof users.$inferSelect;
 
@@ -81,8 +90,15 @@ export class AccountEmailService {
 
   /** A bakery's name as its settings give it (Hornada's while unreadable). */
   private async bakeryName(companyId: string): Promise<string> {
+    return (await this.bakeryVoice(companyId)).name;
+  }
+
+  /** A bakery's name and its logo on its own shop's origin (Hornada's voice while unreadable). */
+  private async bakeryVoice(companyId: string): Promise<MailVoice> {
     const s = await this.resources.settings.get(null, companyId).catch(() => null);
-    return s?.marketName ?? PLATFORM_NAME;
+    if (!s?.marketName) return PLATFORM_VOICE;
+    const logoUrl = s.logo ? fileUrl(await this.ctx.shops.originOf(companyId), s.logo.path) : null;
+    return { name: s.marketName, logoUrl };
   }
 
   /**
@@ -91,8 +107,8 @@ export class AccountEmailService {
    * signing up to create one (no bakery yet) and a system admin are the platform's customers and hear from
    * Hornada, never from the market's bakery, whatever shop they came through.
    */
-  private async voiceOf(user: { role: string; companyId: string | null }): Promise<string> {
-    return this.isPlatformVoice(user) || !user.companyId ? PLATFORM_NAME : this.bakeryName(user.companyId);
+  private async voiceOf(user: { role: string; companyId: string | null }): Promise<MailVoice> {
+    return this.isPlatformVoice(user) || !user.companyId ? PLATFORM_VOICE : this.bakeryVoice(user.companyId);
   }
 
   private isPlatformVoice(user: { role: string; companyId: string | null }): boolean {
@@ -113,9 +129,9 @@ export class AccountEmailService {
     this.background(purpose, async () => {
       if (limitKey && !(await this.mayMail(limitKey))) return;
       const token = await issueActionToken(this.ctx.db, this.ctx.clock, user.id, purpose);
-      const bakery = await this.voiceOf(user);
-      const mail = write(bakery, user.name, await this.link(page, token, user));
-      await this.email.send({ ...mail, to: user.email, fromName: bakery });
+      const voice = await this.voiceOf(user);
+      const mail = write(voice, user.name, await this.link(page, token, user));
+      await this.email.send({ ...mail, to: user.email, fromName: voice.name });
     });
   }
 
@@ -136,9 +152,9 @@ export class AccountEmailService {
   ): void {
     this.background('invitation', async () => {
       // An invitation speaks as the bakery that invited, whatever role it gave (an owner's co-admin too).
-      const bakery = user.companyId ? await this.bakeryName(user.companyId) : PLATFORM_NAME;
-      const mail = invitationMail(bakery, user.name, await this.link(RESET_PAGE, token, user));
-      await this.email.send({ ...mail, to: user.email, fromName: bakery });
+      const voice = user.companyId ? await this.bakeryVoice(user.companyId) : PLATFORM_VOICE;
+      const mail = invitationMail(voice, user.name, await this.link(RESET_PAGE, token, user));
+      await this.email.send({ ...mail, to: user.email, fromName: voice.name });
     });
   }
 
@@ -147,8 +163,8 @@ export class AccountEmailService {
     this.background('google-owner', async () => {
       const user = await this.activeUser(eq(users.id, uid));
       if (!user) return;
-      const bakery = await this.voiceOf(user);
-      await this.email.send({ ...googleOwnerMail(bakery), to: user.email, fromName: bakery });
+      const voice = await this.voiceOf(user);
+      await this.email.send({ ...googleOwnerMail(voice), to: user.email, fromName: voice.name });
     });
   }
 

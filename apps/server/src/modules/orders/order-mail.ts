@@ -7,6 +7,7 @@ import { balanceDue } from '@hornada/domain/order-history';
 import { PAYMENT_METHOD_ES } from '@hornada/domain/order-status';
 import type { AppContext } from '../../context';
 import { onCommit } from '../../db/change-log';
+import { fileUrl } from '../files/files.service';
 import { users } from '../../db/schema';
 import type { EmailDriver } from '../../providers/email';
 import {
@@ -68,8 +69,11 @@ export class OrderMailService {
 
   private async write(kind: OrderMailKind, order: OrderRow, cancelledByBakery: boolean): Promise<void> {
     const s = await this.orders.rules.settingsOf(this.ctx.db, order.companyId);
+    // On the order's own shop (its host), not the market's.
+    const origin = await this.ctx.shops.originOf(order.companyId);
     const facts: OrderMailFacts = {
       bakery: s.marketName,
+      logoUrl: s.logo ? fileUrl(origin, s.logo.path) : null,
       number: order.number,
       lines: order.items.map((l) => ({ name: l.name, quantity: l.quantity, lineTotal: l.lineTotal })),
       subtotal: order.subtotal,
@@ -83,8 +87,7 @@ export class OrderMailService {
       paymentMethod: PAYMENT_METHOD_ES[order.paymentMethod],
       paid: order.paymentStatus === 'paid',
       transferInstructions: order.paymentMethod === 'transfer' ? s.transferInstructions : null,
-      // On the order's own shop (its host), not the market's.
-      link: this.orders.paymentReturnUrl(order.id, await this.ctx.shops.originOf(order.companyId)),
+      link: this.orders.paymentReturnUrl(order.id, origin),
       cancelReason: cancelledByBakery ? order.cancelReason : null,
       balanceDue: balanceDue(order),
     };

@@ -1,5 +1,5 @@
 import { formatMoney } from '@hornada/domain/format';
-import { escapeHtml, type Mail } from './templates';
+import { escapeHtml, mailHeading, type Mail } from './templates';
 
 /** What an order's mail says to its customer: an order's own facts and its bakery's words, never a stranger's. */
 export type OrderMailKind = 'placed' | 'changed' | 'confirmed' | 'out_for_delivery' | 'delivered' | 'cancelled';
@@ -7,6 +7,8 @@ export type OrderMailKind = 'placed' | 'changed' | 'confirmed' | 'out_for_delive
 export interface OrderMailFacts {
   /** The order's bakery (its settings' name), never the market's or the demo's. */
   bakery: string;
+  /** The bakery's logo, absolute on its shop's origin (a mail is read far from the site); null without one. */
+  logoUrl: string | null;
   number: number;
   /** Names and prices as the order copied them from the bakery's catalogue. */
   lines: readonly { name: string; quantity: number; lineTotal: number }[];
@@ -103,7 +105,7 @@ export function orderMail(kind: OrderMailKind, f: OrderMailFacts): Mail {
   const html = `<!doctype html>
 <html lang="es-CO"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="font-family:system-ui,sans-serif;color:#1c1917;max-width:560px;margin:0 auto;padding:24px">
-<h1 style="font-size:20px">${escapeHtml(f.bakery)}</h1>
+${mailHeading({ name: f.bakery, logoUrl: f.logoUrl })}
 <p>Hola:</p>
 ${intro.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 ${
@@ -170,7 +172,7 @@ export function newOrderNoticeMail(f: OrderMailFacts, p: NewOrderParty): Mail {
   const html = `<!doctype html>
 <html lang="es-CO"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="font-family:system-ui,sans-serif;color:#1c1917;max-width:560px;margin:0 auto;padding:24px">
-<h1 style="font-size:20px">${escapeHtml(f.bakery)}</h1>
+${mailHeading({ name: f.bakery, logoUrl: f.logoUrl })}
 <p>Llegó el pedido #${f.number} por la tienda en línea.</p>
 ${facts.map((l) => `<p style="margin:4px 0">${escapeHtml(l)}</p>`).join('\n')}
 <p><a href="${escapeHtml(p.link)}" style="display:inline-block;background:#92400e;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">Ver el pedido</a></p>

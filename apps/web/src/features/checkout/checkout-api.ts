@@ -71,6 +71,8 @@ export async function checkoutLoader({ context }: LoaderFunctionArgs) {
   return {
     marketName: config.marketName,
     companyId: config.companyId,
+    /** The bakery's logo (a stored file's path): the receipt's heading. */
+    logo: config.logo ?? null,
     timeZone: s.timeZone ?? 'America/Bogota',
     pickupEnabled: s.pickupEnabled ?? false,
     paymentMethods: (s.paymentMethods ?? []) as StorefrontMethod[],

@@ -4,6 +4,7 @@ import { capitalise, formatDayChoice } from '@hornada/domain/format';
 import { addressLine, whatsappHref, windowLabel } from '@hornada/domain/order-display';
 import { firstName } from '@hornada/domain/names';
 import { PAYMENT_METHOD_ES } from '@hornada/domain/order-status';
+import { BakeryLogo } from '../../components/bakery-logo';
 import { EmptyState } from '../../components/empty-state';
 import { PaymentChip, StatusChip } from '../../components/order-chips';
 import { paths } from '../../config/paths';
@@ -153,6 +154,17 @@ function Confirmation({
   const day = capitalise(formatDayChoice(order.dueDate, { timeZone: settings.timeZone }));
   return (
     <div className="space-y-5">
+      {/* Printed, the page is the order's receipt: the bakery's logo and name head it (the site header is not printed). */}
+      <div className="hidden items-center gap-3 border-b border-stone-300 pb-3 print:flex">
+        {settings.logo ? (
+          <BakeryLogo
+            src={`/files/${settings.logo.path}`}
+            name={settings.marketName}
+            className="h-14 w-auto max-w-48 object-contain"
+          />
+        ) : null}
+        <p className="text-xl font-bold">{settings.marketName}</p>
+      </div>
       <div>
         <p className="text-stone-700">¡Gracias, {firstName(order.contact.name)}! Recibimos tu pedido.</p>
         <h1 className="text-2xl font-bold sm:text-3xl">Pedido #{order.number}</h1>
@@ -208,12 +220,12 @@ function Confirmation({
           href={whatsapp}
           target="_blank"
           rel="noreferrer"
-          className="inline-flex w-full items-center justify-center rounded-lg bg-green-800 px-5 py-3 font-semibold text-white hover:bg-green-900 sm:w-auto"
+          className="inline-flex w-full items-center justify-center rounded-lg bg-green-800 px-5 py-3 font-semibold text-white hover:bg-green-900 sm:w-auto print:hidden"
         >
           Escribir por WhatsApp sobre el pedido #{order.number}
         </a>
       ) : null}
-      <p>
+      <p className="print:hidden">
         <Link to={paths.home} className="font-semibold text-amber-900 underline">
           Seguir comprando
         </Link>

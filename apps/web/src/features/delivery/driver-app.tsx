@@ -14,11 +14,11 @@ export function DriverApp() {
       .register('/driver-sw.js', { scope: '/driver/' })
       .then((reg) => {
         // The scripts and styles this page already loaded came before the worker: hand it their addresses so
-        // the shell opens without signal from the first visit on.
+        // the shell opens without signal from the first visit on; and the header's logo (a stored file).
         const assets = performance
           .getEntriesByType('resource')
           .map((e) => new URL(e.name))
-          .filter((u) => u.origin === location.origin && u.pathname.startsWith('/assets/'))
+          .filter((u) => u.origin === location.origin && /^\/(assets|files)\//.test(u.pathname))
           .map((u) => u.pathname);
         (reg.active ?? reg.waiting ?? reg.installing)?.postMessage({ type: 'keep', urls: assets });
       })

@@ -3,8 +3,10 @@ import type { UnpaidParty } from '@hornada/domain/receivables';
 import { Printer, X } from 'lucide-react';
 import { useId } from 'react';
 import { createPortal } from 'react-dom';
+import { BakeryLogo } from '../../components/bakery-logo';
 import { buttonClass, secondaryButtonClass } from '../../components/ui/button';
 import { useDismiss } from '../../components/ui/use-dismiss';
+import { useBackOfficeShop } from '../../lib/back-office-shop';
 import { HeadRow, PARTY_TYPE_ES, ageEs, dayEs } from './unpaid-view';
 
 /**
@@ -25,6 +27,7 @@ export function AccountStatement({
   const id = useId();
   const closeRef = useDismiss(onClose);
   const today = new Intl.DateTimeFormat('es-CO', { dateStyle: 'long' }).format(new Date());
+  const logo = useBackOfficeShop()?.logo ?? null;
 
   return createPortal(
     <div
@@ -45,6 +48,13 @@ export function AccountStatement({
           </button>
         </div>
         <header className="mt-4 border-b border-stone-300 pb-4 print:mt-0">
+          {logo ? (
+            <BakeryLogo
+              src={`/files/${logo.path}`}
+              name={marketName}
+              className="mb-2 h-14 w-auto max-w-48 object-contain"
+            />
+          ) : null}
           <p className="text-xl font-bold">{marketName || 'Panadería'}</p>
           <h2 id={`${id}-title`} className="mt-1 text-lg font-semibold">
             Estado de cuenta
