@@ -239,7 +239,7 @@ export function useOrderActor(
       <ConfirmDialog
         open={asked?.kind === 'refund'}
         onOpenChange={close}
-        title={order ? `¿Registrar un reembolso del pedido #${order.number}?` : ''}
+        title={order ? `¿Registrar el reembolso del pedido #${order.number}?` : ''}
         confirmLabel="Registrar reembolso"
         cancelLabel="Volver"
         description={order ? refundFields() : null}
@@ -256,9 +256,7 @@ export function useOrderActor(
           await patch(
             order,
             { refund: { amount: value, reason: text } },
-            value === left
-              ? `Pedido #${order.number}: reembolso de ${formatMoney(value)} registrado; quedó reembolsado.`
-              : `Pedido #${order.number}: reembolso de ${formatMoney(value)} registrado.`,
+            `Pedido #${order.number}: reembolso de ${formatMoney(value)} registrado.`,
           );
         }}
       />
