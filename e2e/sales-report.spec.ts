@@ -105,15 +105,22 @@ test('the sales report: a day with a B2B order, presets, chart and table, CSV re
   await page.screenshot({ path: shot('sales-report-1280.png'), fullPage: true });
 
   // The CSV, saved and read back: the BOM, the Spanish headers, the café with its total as a plain integer.
-  const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Descargar CSV' }).click();
-  const download = await downloading;
-  expect(download.suggestedFilename()).toBe(`ventas-${day}-a-${day}.csv`);
-  const file = testInfo.outputPath('ventas.csv');
-  await download.saveAs(file);
-  const bytes = await readFile(file);
-  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-  const lines = bytes.subarray(3).toString('utf8').split('\r\n');
+  // By default split by `;` (Excel in Spanish opens it in columns); the comma file is one choice away.
+  const readCsv = async (file: string) => {
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Descargar CSV' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(`ventas-${day}-a-${day}.csv`);
+    await download.saveAs(testInfo.outputPath(file));
+    const bytes = await readFile(testInfo.outputPath(file));
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    return bytes.subarray(3).toString('utf8').split('\r\n');
+  };
+  const excel = await readCsv('ventas-excel.csv');
+  expect(excel[0]).toBe('Sección;Concepto;Pedidos;Unidades;Ventas;Pagado;Por cobrar');
+  expect(excel).toContain(`Cliente B2B;${name};1;;${order.total};0;${order.total}`);
+  await page.getByLabel('Formato del CSV').selectOption('comma');
+  const lines = await readCsv('ventas.csv');
   expect(lines[0]).toBe('Sección,Concepto,Pedidos,Unidades,Ventas,Pagado,Por cobrar');
   expect(lines).toContain(`Cliente B2B,${name},1,,${order.total},0,${order.total}`);
   expect(lines).toContain(`Día,${day},${report.data.totals.orders},,${report.data.totals.revenue},,`);

@@ -75,6 +75,7 @@ describe('cash', () => {
       delivered: 2,
       pending: 1,
       cashToCollect: 14000,
+      cashLeft: 5000,
       cashCollected: 10000,
       difference: 1000,
     });

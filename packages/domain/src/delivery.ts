@@ -39,7 +39,8 @@ export const DeliveryTotals = z.object({
   stops: z.number().int(),
   delivered: z.number().int(),
   pending: z.number().int(),
-  cashToCollect: z.number().int(),
+  cashToCollect: z.number().int().describe("The day's cash to collect, every stop"),
+  cashLeft: z.number().int().describe('Cash still to collect: the stops whose cash was not collected yet'),
   cashCollected: z.number().int(),
   difference: z.number().int().describe('cashCollected − cashToCollect over the delivered stops'),
 });
@@ -141,14 +142,19 @@ export function unconfirmedTransfer(o: { paymentMethod: string; paymentStatus: s
   return o.paymentMethod === 'transfer' && o.paymentStatus === 'unpaid' ? o.total : 0;
 }
 
-/** A route's or a day's counts: cash to collect counts every stop, the difference only delivered ones. */
+/**
+ * A route's or a day's counts: cash to collect counts every stop, cash left only the stops not collected yet
+ * (what the driver still has to ask for), the difference only delivered ones.
+ */
 export function deliveryTotals(stops: readonly DeliveryStop[]): DeliveryTotals {
   let delivered = 0;
   let cashToCollect = 0;
+  let cashLeft = 0;
   let cashCollected = 0;
   let deliveredToCollect = 0;
   for (const s of stops) {
     cashToCollect += s.amountToCollect;
+    if (s.cashCollected === null) cashLeft += s.amountToCollect;
     cashCollected += s.cashCollected ?? 0;
     if (s.status === 'delivered') {
       delivered += 1;
@@ -160,6 +166,7 @@ export function deliveryTotals(stops: readonly DeliveryStop[]): DeliveryTotals {
     delivered,
     pending: stops.length - delivered,
     cashToCollect,
+    cashLeft,
     cashCollected,
     difference: cashCollected - deliveredToCollect,
   };

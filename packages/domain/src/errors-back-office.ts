@@ -22,6 +22,9 @@ export const BACK_OFFICE_ERROR_TEXTS_ES = {
   // A report's or a day screen's day outside the years 2000 to 2100 (issue 38, hole 7).
   'days/out-of-range': 'Elige una fecha entre el año 2000 y el 2100.',
   'orders/cancelled-not-payable': 'Un pedido cancelado no se puede marcar como pagado.',
+  // Refunds, whole or partial: never more than what is left to refund, and only of a paid order.
+  'orders/refund-too-large': 'El reembolso supera lo que queda por reembolsar de este pedido.',
+  'orders/not-refundable': 'Este pedido no está pagado: no hay nada que reembolsar.',
   'orders/not-unpaid': 'Algunos pedidos ya no están pendientes de pago. Actualiza la lista e intenta de nuevo.',
   // Deliveries (issue 27).
   'delivery/no-origin': 'Primero indica la ubicación de la panadería en Configuración: la ruta empieza allí.',

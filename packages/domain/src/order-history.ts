@@ -26,6 +26,7 @@ const FIELD_ES: Record<string, string> = {
   address: 'Dirección',
   deliveryAssistantId: 'Domiciliario',
   cashCollected: 'Efectivo recibido',
+  refunds: 'Reembolsado',
   b2bClientId: 'Cliente mayorista',
   notes: 'Notas',
   cancelReason: 'Motivo de la cancelación',
@@ -69,7 +70,8 @@ function valueText(field: string, value: unknown, windows: readonly WindowParts[
   if (field === 'paymentStatus') return PAYMENT_STATUS_ES[value as PaymentStatus] ?? String(value);
   if (field === 'paymentMethod') return PAYMENT_METHOD_ES[value as OrderPaymentMethod] ?? String(value);
   if (field === 'fulfillment') return FULFILLMENT_ES[value as Fulfillment] ?? String(value);
-  if (field === 'total' || field === 'cashCollected') return typeof value === 'number' ? formatMoney(value) : '—';
+  if (field === 'total' || field === 'cashCollected' || field === 'refunds')
+    return typeof value === 'number' ? formatMoney(value) : '—';
   if (field === 'window') return windows.find((w) => w.id === value)?.label ?? String(value);
   if (field === 'items' && Array.isArray(value)) {
     const units = value.reduce<number>((sum, l) => sum + (Number((l as { quantity?: number }).quantity) || 0), 0);

@@ -167,6 +167,16 @@ export const PAYMENT_STATUS_ES: Record<PaymentStatus, string> = {
   refunded: 'Reembolsado',
 };
 
+/**
+ * An order's payment as people read it: a cancelled order never says a payment is in progress (an online
+ * attempt left pending when it was cancelled charges nothing; money the gateway approves after is a payment
+ * owed back, shown apart).
+ */
+export function paymentStatusText(paymentStatus: PaymentStatus, orderStatus?: OrderStatus): string {
+  if (orderStatus === 'cancelled' && paymentStatus === 'pending') return 'Sin cobro';
+  return PAYMENT_STATUS_ES[paymentStatus];
+}
+
 export const CHANNEL_ES: Record<OrderChannel, string> = {
   web: 'Tienda en línea',
   staff: 'Mostrador',

@@ -11,6 +11,8 @@ export const SalesReportQuery = z
     from: z.iso.date(),
     to: z.iso.date(),
     format: z.enum(['json', 'csv']).default('json'),
+    /** The CSV's cell separator; left out, `;` for a Spanish `Accept-Language`, else `,`. */
+    separator: z.enum(['semicolon', 'comma']).optional(),
   })
   .strict();
 export type SalesReportQuery = z.infer<typeof SalesReportQuery>;
@@ -20,7 +22,10 @@ export type SalesReportQuery = z.infer<typeof SalesReportQuery>;
  * `revenue` is their sum. A refunded order is no sale: it is in none of them (issue 39), only in `refunded`.
  */
 const money = {
-  revenue: z.number().int().describe('Sales net of refunds: the orders neither cancelled nor refunded'),
+  revenue: z
+    .number()
+    .int()
+    .describe('Sales net of refunds: the orders neither cancelled nor refunded, less their partial refunds'),
   paid: z.number().int().describe('Of revenue, the orders paid'),
   unpaid: z.number().int().describe('Of revenue, the orders not paid yet (unpaid, pending, failed)'),
 };
@@ -30,8 +35,11 @@ export const SalesReport = z.object({
   to: z.string(),
   totals: z.object({
     ...money,
-    refunded: z.number().int().describe('The orders paid and then refunded (not in revenue)'),
-    refundedOrders: z.number().int().describe('How many orders were refunded (not in orders)'),
+    refunded: z
+      .number()
+      .int()
+      .describe('The orders paid and then refunded, and the partial refunds of the others (not in revenue)'),
+    refundedOrders: z.number().int().describe('How many orders were wholly refunded (not in orders)'),
     orders: z.number().int().describe('The orders sold: neither cancelled nor refunded'),
     averageTicket: z.number().int().describe('Revenue over orders, rounded; 0 without orders'),
   }),

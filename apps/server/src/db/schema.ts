@@ -338,6 +338,8 @@ export const orders = pgTable(
     refundReason: text(),
     /** Approved payments the bakery owes back (after a cancellation, or a second one): modules/payments. */
     refundsDue: jsonb().$type<OrderRecord['refundsDue']>().notNull().default([]),
+    /** The refunds recorded, partial or whole (order-rules.ts appends them under the row's lock). */
+    refunds: jsonb().$type<OrderRecord['refunds']>().notNull().default([]),
     notes: text(),
     /** The driver's "No recibió" (issue 27) while the order is back at the office; cleared when it sets off again. */
     notReceived: jsonb().$type<OrderRecord['notReceived']>(),

@@ -192,6 +192,8 @@ describe('the summary', () => {
       delivered: 1,
       pending: 4,
       cashToCollect: mine.stops.reduce((sum, s) => sum + s.total, 0),
+      // What is still to collect: the stops whose cash was not collected yet.
+      cashLeft: mine.stops.reduce((sum, s) => sum + s.total, 0) - near.total,
       cashCollected: near.total + 500,
       difference: 500,
     });

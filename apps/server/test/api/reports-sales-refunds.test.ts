@@ -75,3 +75,62 @@ describe('GET …/reports/sales with a refunded order', () => {
     expect(lines.some((l) => l.startsWith('Producto,Torta'))).toBe(false);
   });
 });
+
+describe('GET …/reports/sales with a partial refund', () => {
+  it("counts the order's sale net of it, the refund in the refunds figure; its lines stay as sold", async () => {
+    const res = await patch(placed.paid!.id, o.admin, { refund: { amount: 3_000, reason: 'Faltó un pan' } });
+    expect(res.statusCode, res.body).toBe(200);
+    const r = json<{ data: SalesReport }>(await report(DAY)).data;
+    expect(r.totals).toEqual({
+      revenue: 17_000,
+      paid: 7_000,
+      unpaid: 10_000,
+      refunded: 50_000,
+      refundedOrders: 1,
+      orders: 2,
+      averageTicket: 8_500,
+    });
+    expect(r.byDay).toEqual([{ date: WEDNESDAY, revenue: 17_000, orders: 2 }]);
+    expect(r.byChannel.find((c) => c.channel === 'staff')).toMatchObject({ revenue: 17_000, paid: 7_000 });
+    expect(r.byProduct.map((p) => p.revenue)).toEqual([10_000]);
+  });
+});
+
+describe('the CSV separator', () => {
+  const csv = async (query: string, headers: Record<string, string> = {}) => {
+    const res = await o.t.call({
+      method: 'GET',
+      url: `/api/companies/${o.companyId}/reports/sales?${DAY}&format=csv${query}`,
+      token: o.admin.token,
+      headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.rawPayload.toString('utf8').slice(1).split('\r\n');
+  };
+
+  it('is `;` for a reader in Spanish (Excel in Spanish opens it in columns), `,` for anyone else', async () => {
+    const es = await csv('', { 'accept-language': 'es-CO,es;q=0.9,en;q=0.8' });
+    expect(es[0]).toBe('Sección;Concepto;Pedidos;Unidades;Ventas;Pagado;Por cobrar');
+    expect(es).toContain(`Día;${WEDNESDAY};2;;17000;;`);
+    expect((await csv('', { 'accept-language': 'en-US,en;q=0.9' }))[0]).toBe(
+      'Sección,Concepto,Pedidos,Unidades,Ventas,Pagado,Por cobrar',
+    );
+  });
+
+  it('follows `separator` whatever the language, and quotes a text holding the separator', async () => {
+    expect((await csv('&separator=semicolon', { 'accept-language': 'en' }))[0]).toContain('Sección;Concepto');
+    expect((await csv('&separator=comma', { 'accept-language': 'es-CO' }))[0]).toContain('Sección,Concepto');
+    const bad = await o.t.call({
+      method: 'GET',
+      url: `/api/companies/${o.companyId}/reports/sales?${DAY}&format=csv&separator=tab`,
+      token: o.admin.token,
+    });
+    expect(bad.statusCode).toBe(400);
+    const { csvText } = await import('../../src/modules/reports/sales-csv');
+    expect([csvText('Pan; queso', ';'), csvText('Pan; queso', ','), csvText('Pan, queso', ';')]).toEqual([
+      '"Pan; queso"',
+      'Pan; queso',
+      'Pan, queso',
+    ]);
+  });
+});

@@ -1,4 +1,4 @@
-import { ORDER_STATUS_ES, PAYMENT_STATUS_ES } from '@hornada/domain/order-status';
+import { ORDER_STATUS_ES, paymentStatusText } from '@hornada/domain/order-status';
 import type { OrderStatus, PaymentStatus } from '@hornada/domain/schemas/orders';
 
 /**
@@ -37,9 +37,18 @@ export function StatusChip({ status, size = 'sm' }: { status: OrderStatus; size?
   return <span className={`${chip(size)} ${STATUS_TONE[status]}`}>{ORDER_STATUS_ES[status]}</span>;
 }
 
-/** An order's payment status as a chip. */
-export function PaymentChip({ status, size = 'sm' }: { status: PaymentStatus; size?: ChipSize }) {
-  return <span className={`${chip(size)} ${PAYMENT_TONE[status]}`}>{PAYMENT_STATUS_ES[status]}</span>;
+/** An order's payment status as a chip; with the order's status, a cancelled order's pending payment reads "Sin cobro". */
+export function PaymentChip({
+  status,
+  orderStatus,
+  size = 'sm',
+}: {
+  status: PaymentStatus;
+  orderStatus?: OrderStatus;
+  size?: ChipSize;
+}) {
+  const tone = orderStatus === 'cancelled' && status === 'pending' ? PAYMENT_TONE.refunded : PAYMENT_TONE[status];
+  return <span className={`${chip(size)} ${tone}`}>{paymentStatusText(status, orderStatus)}</span>;
 }
 
 /** An order a B2B client's standing order made (design §3): "Recurrente". */

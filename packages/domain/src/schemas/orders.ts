@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CART_MAX_LINES, CART_MAX_QUANTITY } from '../constants';
+import { CART_MAX_LINES, CART_MAX_QUANTITY, MONEY_MAX } from '../constants';
 import { CartContact, ContactRecord, FULFILLMENTS } from './carts';
 import { baseRecord, money, recordId, ref, shortText } from './common';
 import { address } from './users';
@@ -65,6 +65,15 @@ export const producedQuantities = z
   .record(recordId(), z.number().int().min(0).max(100_000))
   .refine((r) => Object.keys(r).length <= CART_MAX_LINES, `At most ${CART_MAX_LINES} products`);
 
+/** A refund the admin records: how much (pesos, at least 1) and why. */
+export const RefundInput = z
+  .object({
+    amount: z.number().int('Must be a whole number').min(1, 'Must be at least 1').max(MONEY_MAX),
+    reason: z.string().trim().min(1, 'Say why the order is refunded').max(500),
+  })
+  .strict();
+export type RefundInput = z.infer<typeof RefundInput>;
+
 /**
  * The writable fields of an order (staff entry and edits, design §5). Never here: `number`, the
  * prices and totals, `history`, `completedAt`, `channel` (all the server's). `status` and
@@ -98,6 +107,12 @@ export const OrderInput = z
      * entries, design §5). A refund of the order (paid → refunded) empties it too.
      */
     refundsDue: z.array(z.never()).max(0).optional(),
+    /**
+     * A refund of some or all of what was paid (the admin's): at most what is left to refund (paid less the
+     * refunds before it). Written once, never stored as sent: it lands in `refunds`, and the one that
+     * leaves nothing to refund moves the payment to refunded with its reason.
+     */
+    refund: RefundInput.optional(),
     notes: shortText(1000).default(null),
     /**
      * Only with the driver's move out_for_delivery → ready (design §5's field moments): why the stop
@@ -150,6 +165,15 @@ export const RefundDue = z.object({
 });
 export type RefundDue = z.infer<typeof RefundDue>;
 
+/** A refund recorded on an order: how much, why, when and by whom (each one listed on the order). */
+export const Refund = z.object({
+  amount: z.number().int(),
+  reason: z.string(),
+  at: z.string(),
+  by: z.object({ uid: z.string().nullable(), name: z.string(), role: z.string() }),
+});
+export type Refund = z.infer<typeof Refund>;
+
 export const Order = baseRecord.extend({
   number: z.number().int(),
   channel: z.enum(ORDER_CHANNELS),
@@ -196,6 +220,8 @@ export const Order = baseRecord.extend({
   refundReason: z.string().nullable(),
   /** Payments received to give back (empty: none); shown to staff until the admin clears them. */
   refundsDue: z.array(RefundDue),
+  /** The refunds recorded, oldest first; their sum is never more than what was paid (`total`). */
+  refunds: z.array(Refund),
   notes: z.string().nullable(),
   /** The driver's "No recibió" while the order is back at the office (null once it sets off again). */
   notReceived: NotReceivedRecord.nullable(),
@@ -216,6 +242,7 @@ export const ORDER_DERIVED = [
   'preparationDate',
   'payment',
   'completedAt',
+  'refunds',
   'history',
 ] as const;
 

@@ -5,6 +5,7 @@ import { formatDayChoice } from '@hornada/domain/format';
 import { windowLabel } from '@hornada/domain/order-display';
 import { balanceDue } from '@hornada/domain/order-history';
 import { PAYMENT_METHOD_ES } from '@hornada/domain/order-status';
+import { refundedSoFar, refundHowCustomerEs } from '@hornada/domain/refunds';
 import type { AppContext } from '../../context';
 import { onCommit } from '../../db/change-log';
 import { fileUrl } from '../files/files.service';
@@ -34,9 +35,22 @@ const CONTENT: readonly (keyof OrderRow)[] = ['items', 'total', 'dueDate', 'wind
 /** What a committed write of an order means for mail: placed, a status told, its content changed, or nothing. */
 export function orderMailKind(before: OrderRow | null, after: OrderRow): OrderMailKind | null {
   if (!before) return 'placed';
+  // A refund recorded (whole or partial): the customer learns how much and how the money comes back.
+  if ((after.refunds ?? []).length > (before.refunds ?? []).length) return 'refunded';
   if (before.status !== after.status) return TOLD[after.status] ?? null;
   const changed = CONTENT.some((f) => JSON.stringify(before[f]) !== JSON.stringify(after[f]));
   return changed && after.status !== 'cancelled' ? 'changed' : null;
+}
+
+/** The last refund of an order as its mail tells it. */
+function refundFacts(order: OrderRow): OrderMailFacts['refund'] {
+  const last = (order.refunds ?? []).at(-1);
+  if (!last) return null;
+  return {
+    amount: last.amount,
+    how: refundHowCustomerEs(order.paymentMethod, last.amount),
+    refundedInAll: refundedSoFar(order),
+  };
 }
 
 /**
@@ -90,6 +104,7 @@ export class OrderMailService {
       link: this.orders.paymentReturnUrl(order.id, origin),
       cancelReason: cancelledByBakery ? order.cancelReason : null,
       balanceDue: balanceDue(order),
+      refund: kind === 'refunded' ? refundFacts(order) : null,
     };
     const to = await this.recipientOf(order);
     if (to) await this.email.send({ ...orderMail(kind, facts), to, fromName: s.marketName });

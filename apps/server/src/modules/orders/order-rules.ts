@@ -414,6 +414,11 @@ export class OrderRules {
         { path: 'refundReason', message: 'Changes only with the move of the payment to refunded' },
       ]);
     }
+    if (data.refund) {
+      throw new AppError(422, 'orders/not-refundable', 'A new order has nothing paid to refund', [
+        { path: 'refund', message: 'Only a paid order is refunded' },
+      ]);
+    }
     const values = await this.prepareNew(tx, historyBy(actor), companyId, data as unknown as NewOrder, web);
     if (actor.kind === 'system' && actor.reason === 'standing-orders') {
       // Made by a standing order for its day: the link, and a history line saying so.
@@ -468,7 +473,8 @@ export class OrderRules {
     const role = who.kind === 'user' ? who.role : null;
     const history: HistoryEntry[] = [...(current.history ?? [])];
     const changed = (k: keyof OrderInput) =>
-      data[k] !== undefined && JSON.stringify(data[k] ?? null) !== JSON.stringify(current[k] ?? null);
+      data[k] !== undefined &&
+      JSON.stringify(data[k] ?? null) !== JSON.stringify((current as Record<string, unknown>)[k] ?? null);
     const day = data.dueDate !== undefined ? this.dayOf(data.dueDate, settings.timeZone) : null;
     const currentDay = dayInZone(current.dueDate, settings.timeZone);
     const dayChanged = day !== null && day !== currentDay;
@@ -516,6 +522,7 @@ export class OrderRules {
     { name: 'people', run: (u) => this.checkPeople(u) },
     { name: 'payment-method', run: (u) => this.changePaymentMethod(u) },
     { name: 'payment', run: (u) => this.movePayment(u) },
+    { name: 'refund', run: (u) => this.recordRefund(u) },
     { name: 'refunds-due', run: (u) => this.settleRefundsDue(u) },
     { name: 'day-and-window', run: (u) => this.moveDay(u) },
     { name: 'fulfillment', run: (u) => this.changeFulfillment(u) },
@@ -658,6 +665,63 @@ export class OrderRules {
       u.log('paymentStatus', 'unpaid', 'paid', 'cash-collected');
     }
     if (u.changed('cashCollected')) u.log('cashCollected', current.cashCollected, data.cashCollected);
+  }
+
+  /**
+   * Refunds, whole or partial (the admin's, as the move to refunded): one at a time, at most what is left
+   * (paid less the refunds before it). The row is locked for the write (resources/service.ts), so two refunds
+   * sent at once are applied one after the other and the second sees the first: never more than was paid.
+   * The refund that leaves nothing moves the payment to refunded with its reason; the old move to refunded
+   * (paymentStatus and refundReason, no amount) records one refund of what is left, so `refunds` always
+   * lists every peso given back.
+   */
+  private recordRefund(u: OrderUpdate): void {
+    const { current, data, out, payer, method } = u;
+    delete out.refund;
+    const before = current.refunds ?? [];
+    const done = before.reduce((sum, r) => sum + r.amount, 0);
+    const left = Math.max(0, current.total - done);
+    const by = historyBy(u.who);
+    const at = this.clock.now().toISOString();
+    const sent = data.refund;
+    if (!sent) {
+      if (out.paymentStatus === 'refunded' && current.paymentStatus !== 'refunded' && left > 0) {
+        const reason = data.refundReason ?? current.refundReason ?? '';
+        out.refunds = [...before, { amount: left, reason, at, by }];
+        u.log('refunds', done, current.total);
+      }
+      return;
+    }
+    if (!(payer && payer !== 'gateway' && allowedPaymentMoves(payer, method, 'paid').includes('refunded'))) {
+      throw new AppError(403, 'forbidden', `Refunds of order #${current.number} are recorded by the admin`, [
+        { path: 'refund', message: 'Only the admin records a refund' },
+      ]);
+    }
+    if (current.paymentStatus !== 'paid' || out.paymentStatus !== undefined) {
+      throw new AppError(
+        422,
+        'orders/not-refundable',
+        `Order #${current.number} is ${current.paymentStatus}: only a paid order is refunded`,
+        [{ path: 'refund', message: 'Only a paid order is refunded' }],
+      );
+    }
+    if (sent.amount > left) {
+      throw new AppError(
+        422,
+        'orders/refund-too-large',
+        `A refund of ${formatMoney(sent.amount)} is more than what is left to refund on order #${current.number}: ${formatMoney(left)}`,
+        [{ path: 'refund.amount', message: `At most ${left}` }],
+      );
+    }
+    out.refunds = [...before, { amount: sent.amount, reason: sent.reason, at, by }];
+    u.log('refunds', done, done + sent.amount);
+    if (sent.amount === left) {
+      // Nothing left: the payment is refunded, with this refund's reason (design §5).
+      if (sent.reason !== current.refundReason) u.log('refundReason', current.refundReason, sent.reason);
+      out.refundReason = sent.reason;
+      out.paymentStatus = 'refunded';
+      u.log('paymentStatus', current.paymentStatus, 'refunded');
+    }
   }
 
   /**
@@ -888,6 +952,7 @@ type LoggedBySteps =
   | 'notReceived'
   | 'refundReason'
   | 'refundsDue'
+  | 'refund'
   | 'deliveryAssistantId'
   | 'paymentMethod'
   | 'paymentStatus'

@@ -11,7 +11,7 @@ import {
 import { z } from 'zod';
 import { writeLimit } from '../../plugins/rate-limit';
 import { replaySafe, writeHeaders } from '../../resources/idempotency';
-import { salesReportCsv } from './sales-csv';
+import { csvSeparatorFor, salesReportCsv } from './sales-csv';
 import { noStore } from '../../lib/no-store';
 
 const companyParams = z.object({ companyId: z.string().min(1).max(64) });
@@ -61,20 +61,23 @@ export function registerReportRoutes(app: FastifyInstance): void {
           'failed) and, in the totals, `refunded`. `byDay` lists every day of the range, zeros included; `byChannel` ' +
           'every channel. `format=csv` answers the same as `text/csv` (UTF-8 with a BOM, Spanish headers, money as ' +
           'plain integers, a cell that begins with `=`, `+`, `-`, `@`, a tab or a carriage return written with a ' +
-          "leading `'`). Admin and staff (`reports:read`).",
+          "leading `'`). Its cells are split by `;` with `separator=semicolon` (Excel in Spanish: numbers with a " +
+          'decimal comma), by `,` with `separator=comma`; left out, `;` when `Accept-Language` starts with `es`, ' +
+          'else `,`. Admin and staff (`reports:read`).',
         params: companyParams,
         querystring: SalesReportQuery,
         response: { 200: z.union([z.object({ data: SalesReport }), z.string()]) },
       },
     },
     async (req, reply) => {
-      const { from, to, format } = req.query;
+      const { from, to, format, separator } = req.query;
       const report = await sales.sales(req.caller, req.params.companyId, from, to);
       if (format === 'csv') {
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="ventas-${from}-a-${to}.csv"`)
-          .send(salesReportCsv(report));
+          .header('vary', 'Accept-Language')
+          .send(salesReportCsv(report, csvSeparatorFor(separator, req.headers['accept-language'])));
       }
       return { data: report };
     },

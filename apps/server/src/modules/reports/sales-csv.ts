@@ -4,24 +4,49 @@ import { CHANNEL_ES, type SalesReport } from '@hornada/domain';
 const BOM = '\uFEFF';
 
 /**
- * One text cell: a value a spreadsheet would run as a formula (it begins with `=`, `+`, `-`, `@`, a tab
- * or a carriage return: a product named `=HYPERLINK(…)`) gets a leading `'` (design §3); a cell with a
- * comma, a quote or a line break is quoted (RFC 4180).
+ * The cell separator: `,` (RFC 4180), or `;` for a spreadsheet in Spanish, which reads the comma as the
+ * decimal mark and would open a comma file as one column; with `;` a number's decimals take a comma too.
  */
-export function csvText(value: string): string {
+export type CsvSeparator = ',' | ';';
+
+/**
+ * One text cell: a value a spreadsheet would run as a formula (it begins with `=`, `+`, `-`, `@`, a tab
+ * or a carriage return: a product named `=HYPERLINK(…)`) gets a leading `'` (design §3); a cell with the
+ * separator, a quote or a line break is quoted (RFC 4180).
+ */
+export function csvText(value: string, separator: CsvSeparator = ','): string {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+  const quote = separator === ';' ? /[";\r\n]/ : /[",\r\n]/;
+  return quote.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
 type Cell = string | number | null;
-const row = (cells: Cell[]) =>
-  cells.map((c) => (c === null ? '' : typeof c === 'number' ? String(c) : csvText(c))).join(',');
+const cell = (c: Cell, separator: CsvSeparator) =>
+  c === null
+    ? ''
+    : typeof c === 'number'
+      ? separator === ';'
+        ? String(c).replace('.', ',')
+        : String(c)
+      : csvText(c, separator);
+
+/**
+ * The separator a request asks for: `semicolon` or `comma` when it names one, else `;` for a reader whose
+ * first language is Spanish (`Accept-Language: es…`, as Excel in Spanish expects), `,` for anyone else.
+ */
+export function csvSeparatorFor(asked: 'semicolon' | 'comma' | undefined, acceptLanguage?: string): CsvSeparator {
+  if (asked) return asked === 'semicolon' ? ';' : ',';
+  const first = (acceptLanguage ?? '').split(',')[0]?.trim().toLowerCase() ?? '';
+  return first === 'es' || first.startsWith('es-') || first.startsWith('es;') ? ';' : ',';
+}
 
 /**
  * The report as one table a spreadsheet opens: a section column (Resumen, Día, Producto, Colección,
- * Canal, Cliente B2B), then the figures; money as plain integers of pesos, Spanish headers, CRLF lines.
+ * Canal, Cliente B2B), then the figures; money as plain integers of pesos, Spanish headers, CRLF lines, cells
+ * split by `separator`.
  */
-export function salesReportCsv(report: SalesReport): string {
+export function salesReportCsv(report: SalesReport, separator: CsvSeparator = ','): string {
+  const row = (cells: Cell[]) => cells.map((c) => cell(c, separator)).join(separator);
   const lines: string[] = [
     row(['Sección', 'Concepto', 'Pedidos', 'Unidades', 'Ventas', 'Pagado', 'Por cobrar']),
     row([

@@ -20,6 +20,14 @@ import { assertReportReader } from './access';
  */
 const PAY_BUCKET = sql`CASE payment_status WHEN 'paid' THEN 'paid' WHEN 'refunded' THEN 'refunded' ELSE 'unpaid' END`;
 
+/**
+ * What a paid order gave back in partial refunds (a wholly refunded order is the `refunded` bucket instead): its
+ * sale counts net of them, and they join the refunds figure. A partial refund is of the order, not of a line,
+ * so the products' and collections' figures keep the lines as sold.
+ */
+const PART_REFUNDED = sql`CASE WHEN payment_status = 'paid' AND refunds <> '[]'::jsonb
+  THEN (SELECT coalesce(sum((r->>'amount')::bigint), 0) FROM jsonb_array_elements(refunds) r) ELSE 0 END`;
+
 /** `revenue`, `paid` and `unpaid` of a sum over sold rows carrying `pay` (the SQL of one breakdown's money). */
 const moneyOf = (amount: string) =>
   sql.raw(
@@ -65,8 +73,9 @@ export class SalesReportService {
     const result = await this.ctx.db.execute<{ report: Omit<SalesReport, 'from' | 'to'> }>(sql`
       WITH g AS MATERIALIZED (
         -- Grouped by the instant the due day starts (one a day), turned into the day only per group.
-        SELECT (due_date AT TIME ZONE ${company.timeZone})::date AS day, channel, b2b_client_id, pay, n, amount
-          FROM (SELECT due_date, channel, b2b_client_id, ${PAY_BUCKET} AS pay, count(*) AS n, sum(total) AS amount
+        SELECT (due_date AT TIME ZONE ${company.timeZone})::date AS day, channel, b2b_client_id, pay, n, amount, part
+          FROM (SELECT due_date, channel, b2b_client_id, ${PAY_BUCKET} AS pay, count(*) AS n,
+                       sum(total - ${PART_REFUNDED}) AS amount, sum(${PART_REFUNDED}) AS part
                   FROM orders WHERE ${inRange}
                  GROUP BY 1, 2, 3, 4) x
       ),
@@ -98,7 +107,7 @@ export class SalesReportService {
                      'revenue', coalesce(sum(amount) FILTER (WHERE pay <> 'refunded'), 0),
                      'paid', coalesce(sum(amount) FILTER (WHERE pay = 'paid'), 0),
                      'unpaid', coalesce(sum(amount) FILTER (WHERE pay = 'unpaid'), 0),
-                     'refunded', coalesce(sum(amount) FILTER (WHERE pay = 'refunded'), 0),
+                     'refunded', coalesce(sum(amount) FILTER (WHERE pay = 'refunded'), 0) + coalesce(sum(part), 0),
                      'refundedOrders', coalesce(sum(n) FILTER (WHERE pay = 'refunded'), 0),
                      'orders', coalesce(sum(n) FILTER (WHERE pay <> 'refunded'), 0)) FROM g),
         'byDay', (SELECT jsonb_agg(jsonb_build_object('date', to_char(d.day, 'YYYY-MM-DD'),

@@ -2,7 +2,8 @@ import { formatMoney } from '@hornada/domain/format';
 import { escapeHtml, mailHeading, type Mail } from './templates';
 
 /** What an order's mail says to its customer: an order's own facts and its bakery's words, never a stranger's. */
-export type OrderMailKind = 'placed' | 'changed' | 'confirmed' | 'out_for_delivery' | 'delivered' | 'cancelled';
+export type OrderMailKind =
+  'placed' | 'changed' | 'confirmed' | 'out_for_delivery' | 'delivered' | 'cancelled' | 'refunded';
 
 export interface OrderMailFacts {
   /** The order's bakery (its settings' name), never the market's or the demo's. */
@@ -30,6 +31,8 @@ export interface OrderMailFacts {
   cancelReason: string | null;
   /** What a paid order owes since it grew (packages/domain's balanceDue). */
   balanceDue: number;
+  /** The refund just recorded (a `refunded` mail): how much, how the money returns, and what was refunded in all. */
+  refund: { amount: number; how: string; refundedInAll: number } | null;
 }
 
 const SUBJECTS: Record<OrderMailKind, (f: OrderMailFacts) => string> = {
@@ -39,6 +42,7 @@ const SUBJECTS: Record<OrderMailKind, (f: OrderMailFacts) => string> = {
   out_for_delivery: (f) => `Tu pedido #${f.number} va en camino · ${f.bakery}`,
   delivered: (f) => `Tu pedido #${f.number} fue entregado · ${f.bakery}`,
   cancelled: (f) => `Tu pedido #${f.number} fue cancelado · ${f.bakery}`,
+  refunded: (f) => `Reembolso de tu pedido #${f.number} · ${f.bakery}`,
 };
 
 function lead(kind: OrderMailKind, f: OrderMailFacts): string[] {
@@ -62,6 +66,17 @@ function lead(kind: OrderMailKind, f: OrderMailFacts): string[] {
       ];
     case 'cancelled':
       return [`Tu pedido #${f.number} fue cancelado.`, ...(f.cancelReason ? [`Motivo: ${f.cancelReason}`] : [])];
+    case 'refunded': {
+      const r = f.refund;
+      if (!r) return [`Registramos un reembolso de tu pedido #${f.number}.`];
+      return [
+        `Registramos un reembolso de ${formatMoney(r.amount)} de tu pedido #${f.number}.`,
+        r.how,
+        ...(r.refundedInAll > r.amount
+          ? [`En total te hemos reembolsado ${formatMoney(r.refundedInAll)} de ${formatMoney(f.total)}.`]
+          : []),
+      ];
+    }
   }
 }
 

@@ -199,7 +199,7 @@ function Confirmation({
           <dt className="text-sm text-stone-600">Pago</dt>
           <dd className="flex flex-wrap items-center gap-2 font-medium">
             {PAYMENT_METHOD_ES[order.paymentMethod]}
-            <PaymentChip status={order.paymentStatus} size="md" />
+            <PaymentChip status={order.paymentStatus} orderStatus={order.status} size="md" />
           </dd>
         </div>
       </dl>

@@ -1,4 +1,4 @@
-import { canMoveStatus, ORDER_STATUS_ES, PAYMENT_METHOD_ES, PAYMENT_STATUS_ES } from '@hornada/domain/order-status';
+import { canMoveStatus, ORDER_STATUS_ES, PAYMENT_METHOD_ES, paymentStatusText } from '@hornada/domain/order-status';
 import { capitalise, formatDateTime, formatDayChoice, formatMoney } from '@hornada/domain/format';
 import { addressLine, windowLabel } from '@hornada/domain/order-display';
 import { balanceDue, historyLine } from '@hornada/domain/order-history';
@@ -422,7 +422,7 @@ function OrderDetail({ order, settings }: { order: Order; settings: Settings }) 
         <div>
           <dt className="font-medium text-stone-700">Pago</dt>
           <dd className="text-stone-900">
-            {PAYMENT_METHOD_ES[order.paymentMethod]} · {PAYMENT_STATUS_ES[order.paymentStatus]}
+            {PAYMENT_METHOD_ES[order.paymentMethod]} · {paymentStatusText(order.paymentStatus, order.status)}
           </dd>
         </div>
         {order.notes ? (

@@ -50,12 +50,13 @@ export function MapLinks({ stop, className }: { stop: DeliveryStop; className: s
   );
 }
 
-/** A driver's or the day's cash and stops, as a definition list. */
+/** A driver's or the day's cash and stops, as a definition list: the cash still to collect first, the day's beside it. */
 export function TotalsList({ totals }: { totals: DeliveryTotals }) {
-  const item = (label: string, value: string, strong = false) => (
+  const item = (label: string, value: string, strong = false, note?: string) => (
     <div>
       <dt className="text-xs uppercase tracking-wide text-stone-600">{label}</dt>
       <dd className={`tabular-nums ${strong ? 'text-lg font-bold' : 'font-semibold'}`}>{value}</dd>
+      {note ? <dd className="text-xs tabular-nums text-stone-600">{note}</dd> : null}
     </div>
   );
   return (
@@ -63,7 +64,13 @@ export function TotalsList({ totals }: { totals: DeliveryTotals }) {
       {item('Paradas', String(totals.stops))}
       {item('Entregados', String(totals.delivered))}
       {item('Pendientes', String(totals.pending))}
-      {item('Efectivo por cobrar', formatMoney(totals.cashToCollect))}
+      {/* What is still to ask for at the doors ahead; the day's whole cash beside it once some was collected. */}
+      {item(
+        'Efectivo por cobrar',
+        formatMoney(totals.cashLeft),
+        false,
+        totals.cashLeft !== totals.cashToCollect ? `de ${formatMoney(totals.cashToCollect)} del día` : undefined,
+      )}
       {item('Efectivo recibido', formatMoney(totals.cashCollected))}
       {item('Diferencia', formatMoney(totals.difference), true)}
     </dl>

@@ -1,6 +1,7 @@
 import { formatMoney } from '@hornada/domain/format';
 import type { Role } from '@hornada/domain/roles';
-import type { Order, OrderStatus } from '@hornada/domain/schemas/orders';
+import { leftToRefund, refundHowStaffEs } from '@hornada/domain/refunds';
+import type { Order, OrderInput, OrderStatus } from '@hornada/domain/schemas/orders';
 import { EllipsisVertical } from 'lucide-react';
 import { useCallback, useId, useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -40,6 +41,12 @@ const touchButton =
 export const mainActionClass = `${touchButton} bg-amber-900 text-white hover:bg-amber-800 focus-visible:outline-amber-900`;
 export const otherActionClass = `${touchButton} border border-stone-300 bg-white text-stone-800 hover:bg-stone-50 focus-visible:outline-amber-900`;
 
+/** Whole pesos from what was typed ("12.500", "$ 12 500"), or null when it holds no digits or other characters. */
+function typedAmount(text: string): number | null {
+  const digits = text.replace(/[\s.,$]/g, '');
+  return /^\d{1,9}$/.test(digits) ? Number(digits) : null;
+}
+
 function failure(err: unknown): string {
   return err instanceof ApiError ? err.userMessage : 'No pudimos guardar el cambio. Intenta de nuevo.';
 }
@@ -55,9 +62,13 @@ export function useOrderActor(
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
   const reasonId = useId();
+  // A refund's amount as typed (pesos; dots, commas and spaces ignored), the whole of what is left at first.
+  const [amount, setAmount] = useState('');
+  const [amountError, setAmountError] = useState<string | null>(null);
+  const amountId = useId();
 
   const patch = useCallback(
-    async (order: Order, data: Partial<Order>, done: string) => {
+    async (order: Order, data: Partial<Order> & Pick<Partial<OrderInput>, 'refund'>, done: string) => {
       if (!service) return;
       setBusy(order.id);
       try {
@@ -93,6 +104,8 @@ export function useOrderActor(
   const ask = useCallback((kind: AskKind, order: Order, prefilled = '') => {
     setReason(prefilled);
     setReasonError(null);
+    setAmount(String(leftToRefund(order)));
+    setAmountError(null);
     setAsked({ kind, order });
   }, []);
 
@@ -131,6 +144,57 @@ export function useOrderActor(
     const text = reason.trim();
     if (!text) setReasonError('Escribe el motivo: el cliente y el equipo lo verán.');
     return text || null;
+  };
+  /**
+   * A refund's amount and reason, and who gives the money back: the bakery itself for cash and transfers,
+   * the gateway's dashboard only for an online payment.
+   */
+  const refundFields = () => {
+    if (!order) return null;
+    const left = leftToRefund(order);
+    const value = typedAmount(amount);
+    const shown = value !== null && value >= 1 && value <= left ? value : left;
+    return (
+      <div className="space-y-3">
+        <p>
+          Pagado: {formatMoney(order.total)}
+          {left < order.total ? ` · queda por reembolsar ${formatMoney(left)}` : ''}.
+        </p>
+        <div>
+          <label htmlFor={amountId} className="block text-sm font-medium text-stone-800">
+            Valor a reembolsar
+          </label>
+          <input
+            id={amountId}
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            value={amount}
+            aria-invalid={amountError ? true : undefined}
+            aria-describedby={amountError ? `${amountId}-error` : `${amountId}-hint`}
+            onChange={(event) => {
+              setAmount(event.target.value);
+              if (amountError) setAmountError(null);
+            }}
+            className="mt-1 block w-full rounded-lg border border-stone-300 px-3 py-2 text-stone-900 shadow-sm focus:border-amber-700 focus:outline-none focus:ring-2 focus:ring-amber-700/30"
+          />
+          {amountError ? (
+            <p id={`${amountId}-error`} className="mt-1 text-sm text-red-800">
+              {amountError}
+            </p>
+          ) : (
+            <p id={`${amountId}-hint`} className="mt-1 text-sm text-stone-600">
+              Hasta {formatMoney(left)}. Puedes reembolsar una parte y el resto después.
+            </p>
+          )}
+        </div>
+        <p className="rounded-lg bg-amber-50 p-3 font-medium text-amber-950">
+          {refundHowStaffEs(order.paymentMethod, shown)}
+        </p>
+        {reasonField('Motivo del reembolso')}
+        <p className="text-sm text-stone-600">Le enviaremos un correo al cliente. Esto no se puede deshacer.</p>
+      </div>
+    );
   };
   const dialogs = (
     <>
@@ -178,25 +242,21 @@ export function useOrderActor(
         title={order ? `¿Registrar el reembolso del pedido #${order.number}?` : ''}
         confirmLabel="Registrar reembolso"
         cancelLabel="Volver"
-        description={
-          order ? (
-            <div className="space-y-3">
-              <p>
-                Registra que se devolvieron {formatMoney(order.total)} al cliente (el dinero se devuelve por la pasarela
-                o el banco). Esto no se puede deshacer.
-              </p>
-              {reasonField('Motivo del reembolso')}
-            </div>
-          ) : null
-        }
+        description={order ? refundFields() : null}
         onConfirm={async () => {
           if (!order) return;
+          const left = leftToRefund(order);
+          const value = typedAmount(amount);
           const text = reasonOrAsk();
+          if (value === null || value < 1 || value > left) {
+            setAmountError(`Escribe un valor entre ${formatMoney(1)} y ${formatMoney(left)}.`);
+            throw new Error('amount out of range');
+          }
           if (!text) throw new Error('reason required');
           await patch(
             order,
-            { paymentStatus: 'refunded', refundReason: text },
-            `Pedido #${order.number}: reembolso registrado.`,
+            { refund: { amount: value, reason: text } },
+            `Pedido #${order.number}: reembolso de ${formatMoney(value)} registrado.`,
           );
         }}
       />

@@ -1,4 +1,5 @@
-import { formatDay, formatMoney } from '@hornada/domain/format';
+import { formatDateTime, formatDay, formatMoney } from '@hornada/domain/format';
+import { refundedSoFar } from '@hornada/domain/refunds';
 import { mapHref, telHref, whatsappHref, windowHours } from '@hornada/domain/order-display';
 import type { Order } from '@hornada/domain/schemas/orders';
 import { MapPin, MessageCircle, Pencil, Phone, X } from 'lucide-react';
@@ -232,7 +233,7 @@ function OrderDetail({
     <div className="space-y-4">
       <div className="flex flex-wrap items-center gap-2">
         <StatusChip status={order.status} />
-        <PaymentChip status={order.paymentStatus} />
+        <PaymentChip status={order.paymentStatus} orderStatus={order.status} />
         {order.standingOrderId ? <RecurringChip size="md" /> : null}
         <span className="text-sm text-stone-600">{CHANNEL_ES[order.channel]}</span>
       </div>
@@ -247,7 +248,21 @@ function OrderDetail({
           Domicilios.
         </p>
       ) : null}
-      {order.paymentStatus === 'refunded' && order.refundReason ? (
+      {order.refunds.length > 0 ? (
+        <section aria-label="Reembolsos" className="rounded-lg bg-stone-100 p-3 text-stone-800">
+          <h3 className="font-semibold">
+            Reembolsado: {formatMoney(refundedSoFar(order))} de {formatMoney(order.total)}
+          </h3>
+          <ul className="mt-1 space-y-1 text-sm">
+            {order.refunds.map((r) => (
+              <li key={`${r.at}-${r.amount}`}>
+                <span className="font-semibold tabular-nums">{formatMoney(r.amount)}</span> ·{' '}
+                {formatDateTime(r.at, { timeZone })} · {r.reason}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : order.paymentStatus === 'refunded' && order.refundReason ? (
         <p className="rounded-lg bg-stone-100 p-3 text-stone-800">
           <span className="font-semibold">Motivo del reembolso:</span> {order.refundReason}
         </p>

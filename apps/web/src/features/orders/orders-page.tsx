@@ -334,7 +334,7 @@ function columns(
               </p>
               <p className="flex flex-wrap items-center gap-2">
                 <span className="font-semibold text-stone-900">{formatMoney(o.total)}</span>
-                <PaymentChip status={o.paymentStatus} />
+                <PaymentChip status={o.paymentStatus} orderStatus={o.status} />
                 <RefundDueChip count={o.refundsDue.length} />
               </p>
             </div>
@@ -383,7 +383,7 @@ function columns(
       cell: ({ row }) => (
         <div className="flex flex-col items-start gap-1">
           <StatusChip status={row.original.status} />
-          <PaymentChip status={row.original.paymentStatus} />
+          <PaymentChip status={row.original.paymentStatus} orderStatus={row.original.status} />
           <RefundDueChip count={row.original.refundsDue.length} />
           <span className="whitespace-nowrap text-xs text-stone-600">
             {PAYMENT_METHOD_ES[row.original.paymentMethod]}

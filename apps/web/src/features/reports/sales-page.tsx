@@ -120,6 +120,9 @@ function SalesScreen({ companyId, today }: { companyId: string; today: string })
       { replace: true },
     );
   const [downloading, setDownloading] = useState(false);
+  // Excel in Spanish opens a comma file as one column: `;` unless the reader asks for the comma.
+  const [separator, setSeparator] = useState<'semicolon' | 'comma'>('semicolon');
+  const separatorId = useId();
   const fromId = useId();
   const toId = useId();
 
@@ -127,7 +130,7 @@ function SalesScreen({ companyId, today }: { companyId: string; today: string })
     setDownloading(true);
     try {
       const file = await http.download(`/companies/${encodeURIComponent(companyId)}/reports/sales`, {
-        query: { from, to, format: 'csv' },
+        query: { from, to, format: 'csv', separator },
       });
       const href = URL.createObjectURL(file);
       const a = document.createElement('a');
@@ -148,15 +151,29 @@ function SalesScreen({ companyId, today }: { companyId: string; today: string })
     <AreaPage
       title="Ventas"
       actions={
-        <button
-          type="button"
-          className={secondaryButtonClass}
-          onClick={() => void downloadCsv()}
-          disabled={downloading || rangeError !== null}
-        >
-          <Download aria-hidden="true" className="size-4" />
-          Descargar CSV
-        </button>
+        <div className="flex flex-wrap items-center gap-2">
+          <label htmlFor={separatorId} className="sr-only">
+            Formato del CSV
+          </label>
+          <select
+            id={separatorId}
+            value={separator}
+            onChange={(e) => setSeparator(e.target.value === 'comma' ? 'comma' : 'semicolon')}
+            className="min-h-11 rounded-lg border border-stone-300 bg-white px-3 text-sm"
+          >
+            <option value="semicolon">Excel en español (;)</option>
+            <option value="comma">CSV con comas (,)</option>
+          </select>
+          <button
+            type="button"
+            className={secondaryButtonClass}
+            onClick={() => void downloadCsv()}
+            disabled={downloading || rangeError !== null}
+          >
+            <Download aria-hidden="true" className="size-4" />
+            Descargar CSV
+          </button>
+        </div>
       }
     >
       <section aria-label="Periodo" className="space-y-3 rounded-xl border border-stone-200 bg-white p-4">
