@@ -104,6 +104,7 @@ export function Component() {
                     </tr>
                   ))}
                 </tbody>
+              </table>
             </section>
             <section aria-labelledby="ingredients-title" className="rounded-2xl bg-white p-4 shadow-sm">
               <h2 id="ingredients-title" className="text-lg font-semibold">
