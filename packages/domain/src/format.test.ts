@@ -155,7 +155,7 @@ describe('plural and formatCount', () => {
     expect(plural(3, 'luz', 'luces')).toBe('luces');
     expect(plural(1.5, 'unidad')).toBe('unidades');
   });
-  it('writes amounts with their unit, kilos and litres for a day\'s big needs', () => {
+  it("writes amounts with their unit, kilos and litres for a day's big needs", () => {
     expect(formatAmount(30, 'unidad')).toBe('30 unidades');
     expect(formatAmount(1, 'unidad')).toBe('1 unidad');
     expect(formatAmount(0.5, 'kg')).toBe('0,5 kg');

@@ -161,6 +161,12 @@ function RecipeEditor({
   const steps = useFieldArray({ control, name: 'steps' });
   const { blocker, allowNextNavigation } = useUnsavedChanges(isDirty && !isSubmitting);
   const productOptions = basis.products.map((p) => ({ value: p.id, label: `${p.name} · ${pesos(p.price)}` }));
+  // The products whose recipe this already is (the link kept on the product): named, so that "Sin producto"
+  // here does not read as "no product uses it".
+  const usedBy = recipe ? basis.products.filter((p) => p.recipeId === recipe.id).map((p) => p.name) : [];
+  const productHint = usedBy.length
+    ? `Ya la usan: ${usedBy.join(', ')}. El margen se calcula contra el precio de cada producto que la usa.`
+    : 'El margen se calcula contra el precio de este producto.';
 
   const submit = handleSubmit(async (form) => {
     setFormError(null);
@@ -200,7 +206,7 @@ function RecipeEditor({
               className="sm:col-span-2"
               options={productOptions}
               emptyLabel="Sin producto"
-              hint="El margen se calcula contra el precio de cada producto que usa la receta."
+              hint={productHint}
               registration={register('productId')}
               error={errors.productId?.message}
             />

@@ -67,9 +67,7 @@ function TabletDay({ date, tomorrow }: { date: string; tomorrow: boolean }) {
                 {p.batches !== null ? ` · ${formatCount(p.batches, 'lote')}` : ''}
                 {queued > 0 ? (
                   <span className="text-stone-600">
-                    {taps.offline
-                      ? ` · ${formatQuantity(queued)} por enviar`
-                      : ` · enviando ${formatQuantity(queued)}`}
+                    {taps.offline ? ` · ${formatQuantity(queued)} por enviar` : ` · enviando ${formatQuantity(queued)}`}
                   </span>
                 ) : null}
               </p>
