@@ -41,5 +41,5 @@ test('the grouped day’s shortage is what is left to bake, and negative stock i
   await expect(row).not.toContainText('Faltan');
   await expect(row).toContainText('-0,3 kg');
   await expectNoSeriousAxeViolations(page, 'grouped day, all baked, negative stock');
-  await shotsAtBothWidths(page, 'production-shortage-baked', { fits: false });
+  await shotsAtBothWidths(page, 'production-shortage-baked');
 });

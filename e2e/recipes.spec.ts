@@ -81,7 +81,9 @@ const costingTest = test.extend<{ api: Api; made: Made }>({
   },
 });
 
-const margin = (price: number, cost: number) => `${(Math.round(((price - cost) / price) * 1000) / 10).toFixed(1)} %`;
+/** A margin as the screens write it: es-CO, one decimal ("55,0 %"). */
+const percentText = (value: number) => `${value.toFixed(1).replace('.', ',')} %`;
+const margin = (price: number, cost: number) => percentText(Math.round(((price - cost) / price) * 1000) / 10);
 
 /** Signs in as staff through /login?redirect=…, which then opens `path`. */
 async function openAsStaff(page: Page, path: string) {
@@ -102,7 +104,10 @@ test.describe('recipes with costing', () => {
       // 1 kg × $3,000 / 10 units.
       await expect(cost).toHaveText('$300');
       await expect(marginCell).toHaveText(margin(product.price, 300));
-      await expect(page.getByTestId('product-price')).toHaveText(formatMoney(product.price));
+      // The product the recipe is for, with its price and margin.
+      const made = page.getByTestId('recipe-product').first();
+      await expect(made).toContainText(formatMoney(product.price));
+      await expect(made).toContainText(margin(product.price, 300));
 
       // As you type: the yield, then a quantity in the ingredient's convertible unit.
       await page.getByLabel('Rendimiento por tanda').fill('4');
@@ -149,7 +154,7 @@ test.describe('recipes with costing', () => {
       expect(saved.costPerUnit).toBe(5000);
       const row = page.getByTestId('recipe-row').filter({ hasText: recipe.name });
       await expect(row.getByTestId('recipe-cost')).toHaveText('$5,000');
-      await expect(row.getByTestId('recipe-margin')).toContainText(`${saved.margin.toFixed(1)} %`);
+      await expect(row.getByTestId('recipe-margin')).toContainText(percentText(saved.margin));
     },
   );
 
@@ -164,7 +169,7 @@ test.describe('recipes with costing', () => {
 
       // Least profitable first by default; every margin in ascending order.
       const margins = async () =>
-        (await rows.getByTestId('recipe-margin').allTextContents()).map((t) => Number.parseFloat(t));
+        (await rows.getByTestId('recipe-margin').allTextContents()).map((t) => Number.parseFloat(t.replace(',', '.')));
       const asc = await margins();
       expect(asc.length).toBeGreaterThan(5);
       expect(asc).toEqual([...asc].sort((a, b) => a - b));

@@ -145,6 +145,56 @@ export function costRecipe(
   return { lines, batchCost, costPerUnit, margin: marginOf(costPerUnit, price) };
 }
 
+/** What a recipe's products list reads of a product. */
+export interface ProductForRecipe {
+  id: string;
+  name: string;
+  price: number;
+  recipeId?: string | null;
+}
+
+/** A product made from a recipe: its price and the margin the recipe's cost a unit leaves against it. */
+export interface RecipeProductMargin {
+  id: string;
+  name: string;
+  price: number;
+  /** Percent, 1 decimal; null when the cost a unit is unknown or the price is not above 0. */
+  margin: number | null;
+  /** Whether that margin is under the settings' target margin. */
+  belowTarget: boolean;
+}
+
+/**
+ * The products a recipe is for, with the margin each leaves: those whose recipe it is (the link kept on the
+ * product, `recipeId`) and the one the recipe names (`productId`), once each, the named one first, then by
+ * name. Empty when no product uses the recipe: its margin cannot be known, and the screens say so.
+ */
+export function recipeProducts(
+  recipe: { id?: string | null; productId?: string | null },
+  products: readonly ProductForRecipe[],
+  costPerUnit: number | null,
+  targetMargin: number,
+): RecipeProductMargin[] {
+  const using = products.filter((p) => p.id === recipe.productId || (!!recipe.id && p.recipeId === recipe.id));
+  using.sort((a, b) =>
+    a.id === recipe.productId ? -1 : b.id === recipe.productId ? 1 : a.name.localeCompare(b.name, 'es-CO'),
+  );
+  return using.map((p) => {
+    const margin = marginOf(costPerUnit, p.price);
+    return { id: p.id, name: p.name, price: p.price, margin, belowTarget: isBelowTarget(margin, targetMargin) };
+  });
+}
+
+/**
+ * The recipe's margin on the list: the lowest of its products' known margins (the one to worry about);
+ * null when none is known.
+ */
+export function lowestMargin(products: readonly Pick<RecipeProductMargin, 'margin'>[]): number | null {
+  let lowest: number | null = null;
+  for (const { margin } of products) if (margin !== null && (lowest === null || margin < lowest)) lowest = margin;
+  return lowest;
+}
+
 export type CostSortKey = 'costPerUnit' | 'margin';
 
 /**

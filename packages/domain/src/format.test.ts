@@ -5,8 +5,14 @@ import {
   formatDay,
   formatDayChoice,
   formatDaysAgo,
+  formatAmount,
+  formatCount,
   formatMoney,
+  formatMoneyCompact,
+  formatPercent,
+  formatQuantity,
   formatTime,
+  plural,
 } from './format';
 
 describe('formatMoney', () => {
@@ -109,5 +115,53 @@ describe('formatDayChoice (issue 29: a day reads with its weekday, never as a ba
     expect(formatDayChoice('2026-11-28T05:00:00.000Z', { now })).toBe('sábado 28 de nov.');
     expect(formatDayChoice('2026-09-01T05:00:00.000Z', { now })).toBe('martes 1 de sep.');
     expect(formatDayChoice(null, { now })).toBe('');
+  });
+});
+
+describe('formatQuantity: one es-CO format for quantities', () => {
+  it('writes a decimal comma and a thousands dot', () => {
+    expect(formatQuantity(0.5)).toBe('0,5');
+    expect(formatQuantity(0.6)).toBe('0,6');
+    expect(formatQuantity(1234.5)).toBe('1.234,5');
+    expect(formatQuantity(1_600_000)).toBe('1.600.000');
+    expect(formatQuantity(30)).toBe('30');
+  });
+  it('keeps 2 decimals past 1 and 3 significant digits under it', () => {
+    expect(formatQuantity(2.456)).toBe('2,46');
+    expect(formatQuantity(0.0125)).toBe('0,0125');
+    expect(formatQuantity(0.33333)).toBe('0,333');
+    expect(formatQuantity(-0.3)).toBe('-0,3');
+    expect(formatQuantity(0)).toBe('0');
+    expect(formatQuantity(-0)).toBe('0');
+  });
+  it('writes nothing for what is not a number', () => {
+    expect(formatQuantity(Number.NaN)).toBe('');
+  });
+  it('writes percents with one decimal and money compact in money style', () => {
+    expect(formatPercent(55.25)).toBe('55,3 %');
+    expect(formatPercent(-4)).toBe('-4,0 %');
+    expect(formatMoneyCompact(1_600_000)).toBe('$1.6M');
+  });
+});
+
+describe('plural and formatCount', () => {
+  it('agrees the noun with its number', () => {
+    expect(formatCount(1, 'pedido')).toBe('1 pedido');
+    expect(formatCount(2, 'pedido')).toBe('2 pedidos');
+    expect(formatCount(0, 'pedido')).toBe('0 pedidos');
+    expect(formatCount(30, 'unidad')).toBe('30 unidades');
+    expect(formatCount(1, 'unidad')).toBe('1 unidad');
+    expect(formatCount(1500, 'receta')).toBe('1.500 recetas');
+    expect(plural(3, 'luz', 'luces')).toBe('luces');
+    expect(plural(1.5, 'unidad')).toBe('unidades');
+  });
+  it("writes amounts with their unit, kilos and litres for a day's big needs", () => {
+    expect(formatAmount(30, 'unidad')).toBe('30 unidades');
+    expect(formatAmount(1, 'unidad')).toBe('1 unidad');
+    expect(formatAmount(0.5, 'kg')).toBe('0,5 kg');
+    expect(formatAmount(1500, 'g')).toBe('1.500 g');
+    expect(formatAmount(1500, 'g', { bigUnits: true })).toBe('1,5 kg');
+    expect(formatAmount(2500, 'ml', { bigUnits: true })).toBe('2,5 l');
+    expect(formatAmount(600, 'ml', { bigUnits: true })).toBe('600 ml');
   });
 });

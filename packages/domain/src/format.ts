@@ -10,6 +10,68 @@ export function formatMoney(amount: number): string {
   return money.format(amount);
 }
 
+/** Money on a chart's axis, in money's own style, shortened: "$1.6M", "$450K". */
+const compactMoney = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  notation: 'compact',
+  maximumFractionDigits: 1,
+});
+export function formatMoneyCompact(amount: number): string {
+  return compactMoney.format(amount);
+}
+
+/*
+ * Quantities (stock, recipe lines, units to bake, counts) are not money: they read as a person in Colombia
+ * writes them, a decimal comma and a thousands dot ("1.234,5"). Past 1 at most 2 decimals; under 1 three
+ * significant digits, so 0,0125 kg of yeast is not shown as 0.
+ */
+const wholeQuantity = new Intl.NumberFormat('es-CO', { maximumFractionDigits: 2 });
+const smallQuantity = new Intl.NumberFormat('es-CO', { maximumSignificantDigits: 3 });
+const percents = new Intl.NumberFormat('es-CO', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+/** A quantity in es-CO: '1.234,5', '0,5', '0,0125'; '' for a value that is not a finite number. */
+export function formatQuantity(value: number): string {
+  if (!Number.isFinite(value)) return '';
+  const out = Math.abs(value) > 0 && Math.abs(value) < 1 ? smallQuantity.format(value) : wholeQuantity.format(value);
+  return out === '-0' ? '0' : out;
+}
+
+/** A percent with one decimal, es-CO: '55,3 %'. */
+export function formatPercent(value: number): string {
+  return `${percents.format(value)} %`;
+}
+
+/**
+ * The word for `count` things: the singular for exactly 1 (and -1), the plural otherwise ('0 pedidos').
+ * The plural defaults to Spanish's regular one: + 's' after a vowel, + 'es' after a consonant.
+ */
+export function plural(count: number, singular: string, pluralForm?: string): string {
+  if (Math.abs(count) === 1) return singular;
+  return pluralForm ?? (/[aeiouáéó]$/i.test(singular) ? `${singular}s` : `${singular}es`);
+}
+
+/** A count and its noun: '1 pedido', '30 unidades', '1.200 pedidos'. */
+export function formatCount(count: number, singular: string, pluralForm?: string): string {
+  return `${formatQuantity(count)} ${plural(count, singular, pluralForm)}`;
+}
+
+/** How an ingredient's unit is written after a quantity; 'unidad' agrees with its number. */
+export function unitLabel(unit: string, count: number): string {
+  return unit === 'unidad' ? plural(count, 'unidad') : unit;
+}
+
+/**
+ * A quantity with its unit as a baker says it: '2,4 kg', '30 unidades', '1 unidad'; with `bigUnits`
+ * (a day's needs), grams past 1.000 read as kilos and millilitres as litres ('1,5 kg').
+ */
+export function formatAmount(amount: number, unit: string, options: { bigUnits?: boolean } = {}): string {
+  if (options.bigUnits && Math.abs(amount) >= 1000 && (unit === 'g' || unit === 'ml')) {
+    return `${formatQuantity(amount / 1000)} ${unit === 'g' ? 'kg' : 'l'}`;
+  }
+  return `${formatQuantity(amount)} ${unitLabel(unit, amount)}`;
+}
+
 /** What the date formatters read: the company's time zone (America/Bogota unless given) and the present. */
 export interface DateFormatOptions {
   timeZone?: string;

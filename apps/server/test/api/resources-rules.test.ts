@@ -71,6 +71,68 @@ describe('recipes, B2B clients and settings', () => {
     expect(await read()).toMatchObject({ costPerUnit: null, margin: null });
   });
 
+  it('lists the products made from a recipe, each with its price and margin against the target', async () => {
+    const flour = await create('ingredients', { name: 'Harina de las mogollas', unit: 'kg', costPerUnit: 3000 });
+    // The link kept on the products only: the recipe names no product.
+    const recipe = await create('recipes', {
+      name: 'Masa de mogolla',
+      yield: 10,
+      items: [{ ingredientId: flour.id, quantity: 1 }],
+    });
+    expect(recipe).toMatchObject({ costPerUnit: 300, margin: null, products: [] });
+    const roll = await create('products', { name: 'Mogolla', price: 500, recipeId: recipe.id });
+    const loaf = await create('products', { name: 'Calado', price: 3000, recipeId: recipe.id });
+    await create('products', { name: 'Torta ajena', price: 9000 });
+    type Read = { costPerUnit: number | null; margin: number | null; products: unknown[] };
+    const read = async (id = recipe.id) =>
+      json<{ data: Read }>(await t.call({ method: 'GET', url: `${path('recipes')}/${id}`, token: staff.token })).data;
+    // $300 a unit: 90 % of $3,000, 40 % of $500, under the default target of 60 %; the recipe's margin is the
+    // lowest of its products'.
+    expect(await read()).toMatchObject({
+      costPerUnit: 300,
+      margin: 40,
+      products: [
+        { id: loaf.id, name: 'Calado', price: 3000, margin: 90, belowTarget: false },
+        { id: roll.id, name: 'Mogolla', price: 500, margin: 40, belowTarget: true },
+      ],
+    });
+    const listed = json<{ data: (Read & { id: string })[] }>(
+      await t.call({ method: 'GET', url: `${path('recipes')}?per_page=100`, token: staff.token }),
+    ).data.find((r) => r.id === recipe.id);
+    expect(listed?.products).toHaveLength(2);
+
+    // A lower target, read at once (the recipe's cached reads follow the settings).
+    const lower = await t.call({
+      method: 'PATCH',
+      url: path('settings'),
+      token: admin.token,
+      payload: { targetMargin: 30 },
+    });
+    expect(lower.statusCode, lower.body).toBe(200);
+    expect((await read()).products).toMatchObject([{ belowTarget: false }, { belowTarget: false }]);
+    const back = await t.call({
+      method: 'PATCH',
+      url: path('settings'),
+      token: admin.token,
+      payload: { targetMargin: 60 },
+    });
+    expect(back.statusCode, back.body).toBe(200);
+
+    // A deleted product leaves the list; products are never written through a recipe.
+    expect(
+      (await t.call({ method: 'DELETE', url: `${path('products')}/${roll.id}`, token: admin.token })).statusCode,
+    ).toBe(200);
+    expect(await read()).toMatchObject({ margin: 90, products: [{ id: loaf.id }] });
+    const written = await t.call({
+      method: 'PATCH',
+      url: `${path('recipes')}/${recipe.id}`,
+      token: admin.token,
+      payload: { products: [], margin: 1 },
+    });
+    expect(written.statusCode, written.body).toBe(200);
+    expect(await read()).toMatchObject({ margin: 90, products: [{ id: loaf.id }] });
+  });
+
   it('checks the NIT check digit of a B2B client', async () => {
     const ok = await create('b2bClients', { businessName: 'Café Central', taxId: '900.123.456-8' });
     expect(ok.taxId).toBe('900.123.456-8');

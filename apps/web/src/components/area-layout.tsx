@@ -1,7 +1,7 @@
 import { ExternalLink, type LucideIcon } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { BACK_OFFICE_ERROR_TEXTS_ES } from '@hornada/domain/errors-back-office';
-import { NavLink, Outlet, useLocation } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { addErrorTexts } from '../lib/error-texts';
 
 // Every signed-in screen renders in this layout: the back office's error texts (orders' moves, storage) load with
@@ -12,6 +12,19 @@ export interface NavItem {
   to: string;
   label: string;
   icon: LucideIcon;
+}
+
+/**
+ * The link the page at `pathname` belongs to: the longest `to` that is the path or a folder above it. Only
+ * that one is current, so /dashboard/orders/production/grouped lights Producción agrupada, not Pedidos too.
+ */
+export function currentLink(items: readonly { to: string }[], pathname: string): string | null {
+  let best: string | null = null;
+  for (const { to } of items) {
+    const folder = to.endsWith('/') ? to : `${to}/`;
+    if ((pathname === to || pathname.startsWith(folder)) && (best === null || to.length > best.length)) best = to;
+  }
+  return best;
 }
 
 /**
@@ -30,6 +43,7 @@ export function AreaLayout({
 }) {
   const list = useRef<HTMLUListElement>(null);
   const { pathname } = useLocation();
+  const current = currentLink(items, pathname);
   // On a phone the row scrolls sideways: keep the current page's link in sight (also after a rotation).
   useEffect(() => {
     const reveal = () => {
@@ -56,18 +70,16 @@ export function AreaLayout({
           <ul ref={list} className="flex gap-1 overflow-x-auto px-2 py-2 md:flex-col md:overflow-visible md:px-3">
             {items.map(({ to, label: text, icon: Icon }) => (
               <li key={to} className="shrink-0">
-                <NavLink
+                <Link
                   to={to}
-                  end={false}
-                  className={({ isActive }) =>
-                    `flex items-center gap-2 whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-amber-700 ${
-                      isActive ? 'bg-amber-100 text-amber-950' : 'text-stone-700 hover:bg-stone-100'
-                    }`
-                  }
+                  aria-current={to === current ? 'page' : undefined}
+                  className={`flex items-center gap-2 whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-amber-700 ${
+                    to === current ? 'bg-amber-100 text-amber-950' : 'text-stone-700 hover:bg-stone-100'
+                  }`}
                 >
                   <Icon className="size-4 shrink-0" aria-hidden="true" />
                   {text}
-                </NavLink>
+                </Link>
               </li>
             ))}
             {shopUrl ? (

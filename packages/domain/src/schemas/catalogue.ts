@@ -89,13 +89,25 @@ export const RecipeInput = z
     prepMinutes: z.number().int().min(0).max(10_000).nullable().default(null),
   })
   .strict();
+/** Derived: a product made from a recipe, its price and the margin the recipe leaves (costing.ts). */
+export const RecipeProduct = z.object({
+  id: z.string(),
+  name: z.string(),
+  price: z.number(),
+  margin: z.number().nullable(),
+  belowTarget: z.boolean(),
+});
+export type RecipeProduct = z.infer<typeof RecipeProduct>;
+
 export const Recipe = baseRecord.extend(RecipeInput.shape).extend({
-  /** Derived: ingredient cost of one unit, and margin (percent) against the product's price. */
+  /** Derived: ingredient cost of one unit, and margin (percent): the lowest its products leave. */
   costPerUnit: z.number().nullable(),
   margin: z.number().nullable(),
+  /** Derived: the products made from it (their `recipeId`, or its `productId`), each with its margin. */
+  products: z.array(RecipeProduct).default([]),
 });
 export type Recipe = z.infer<typeof Recipe>;
-export const RECIPE_DERIVED = ['costPerUnit', 'margin'] as const;
+export const RECIPE_DERIVED = ['costPerUnit', 'margin', 'products'] as const;
 
 /** Converts a quantity between compatible units; null when they cannot convert (costing.ts). */
 export const convertUnit = convertQuantity;

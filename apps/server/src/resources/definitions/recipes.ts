@@ -1,21 +1,37 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { costRecipe, Recipe, RECIPE_DERIVED, RecipeInput, toPatchSchema, type CostLine } from '@hornada/domain';
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import {
+  costRecipe,
+  lowestMargin,
+  Recipe,
+  RECIPE_DERIVED,
+  RecipeInput,
+  recipeProducts,
+  SettingsInput,
+  toPatchSchema,
+  type CostLine,
+} from '@hornada/domain';
 import type { AppContext } from '../../context';
-import { ingredients, products, recipes } from '../../db/schema';
+import { ingredients, products, recipes, settings } from '../../db/schema';
 import type { ResourceDefinition, Row } from '../definition';
 import { BASE_DATES } from './common';
 
+/** The settings schema's own default, for a company whose settings do not say. */
+const DEFAULT_TARGET_MARGIN: number = SettingsInput.shape.targetMargin.parse(undefined);
+
 /**
- * Cost a unit from the ingredients' costs; margin against the product's price (design §4; the rules in
+ * Cost a unit from the ingredients' costs; the products made from the recipe (the link is kept on the
+ * product, its `recipeId`, or named by the recipe, its `productId`), each with its price and its margin
+ * against the settings' target; the recipe's margin is the lowest of theirs (design §4; the rules in
  * packages/domain/src/costing.ts). A deleted ingredient or product counts as missing: the cost (or margin)
- * is then unknown, null.
+ * is then unknown, null; a recipe no product uses has no products and no margin.
  */
 async function presentRecipes(ctx: AppContext, companyId: string, rows: Row[]) {
   const ingredientIds = [
     ...new Set(rows.flatMap((r) => (r.items as { ingredientId: string }[]).map((i) => i.ingredientId))),
   ];
   const productIds = [...new Set(rows.map((r) => r.productId).filter((v): v is string => typeof v === 'string'))];
-  const [ings, prods] = await Promise.all([
+  const recipeIds = rows.map((r) => r.id as string);
+  const [ings, prods, [setting]] = await Promise.all([
     ingredientIds.length
       ? ctx.db
           .select({ id: ingredients.id, unit: ingredients.unit, costPerUnit: ingredients.costPerUnit })
@@ -28,23 +44,35 @@ async function presentRecipes(ctx: AppContext, companyId: string, rows: Row[]) {
             ),
           )
       : [],
-    productIds.length
+    rows.length
       ? ctx.db
-          .select({ id: products.id, price: products.price })
+          .select({ id: products.id, name: products.name, price: products.price, recipeId: products.recipeId })
           .from(products)
-          .where(and(eq(products.companyId, companyId), inArray(products.id, productIds), isNull(products.deletedAt)))
+          .where(
+            and(
+              eq(products.companyId, companyId),
+              isNull(products.deletedAt),
+              productIds.length
+                ? or(inArray(products.recipeId, recipeIds), inArray(products.id, productIds))
+                : inArray(products.recipeId, recipeIds),
+            ),
+          )
       : [],
+    ctx.db.select({ data: settings.data }).from(settings).where(eq(settings.companyId, companyId)).limit(1),
   ]);
+  const targetMargin = setting?.data.targetMargin ?? DEFAULT_TARGET_MARGIN;
   const ingById = new Map(ings.map((i) => [i.id, i]));
-  const priceById = new Map(prods.map((p) => [p.id, p.price]));
   return rows.map((r) => {
-    const price = typeof r.productId === 'string' ? priceById.get(r.productId) : undefined;
-    const { costPerUnit, margin } = costRecipe(
-      { yield: r.yield as number, items: r.items as CostLine[] },
-      (id) => ingById.get(id),
-      price,
+    const { costPerUnit } = costRecipe({ yield: r.yield as number, items: r.items as CostLine[] }, (id) =>
+      ingById.get(id),
     );
-    return { ...r, costPerUnit, margin };
+    const made = recipeProducts(
+      { id: r.id as string, productId: r.productId as string | null },
+      prods,
+      costPerUnit,
+      targetMargin,
+    );
+    return { ...r, costPerUnit, margin: lowestMargin(made), products: made };
   });
 }
 
@@ -65,5 +93,5 @@ export const recipesResource: ResourceDefinition = {
   ],
   derived: RECIPE_DERIVED,
   present: presentRecipes,
-  presentReads: ['ingredients', 'products'],
+  presentReads: ['ingredients', 'products', 'settings'],
 };

@@ -409,16 +409,23 @@ export function SearchBox({
 }) {
   const [text, setText] = useState(value);
   const [from, setFrom] = useState(value);
+  // The search last handed to `onChange`: when it comes back as `value` (through the URL, a moment later)
+  // the box keeps what was typed since, rather than cutting the typing back to it.
+  const [sent, setSent] = useState<string | null>(null);
   // The latest handler, so that a re-render (a live update) does not restart the pause.
   const handler = useRef(onChange);
   handler.current = onChange;
   if (from !== value) {
     setFrom(value);
-    setText(value);
+    if (value === sent) setSent(null);
+    else setText(value);
   }
   useEffect(() => {
     if (text === value) return;
-    const timer = setTimeout(() => handler.current(text), SEARCH_DELAY_MS);
+    const timer = setTimeout(() => {
+      setSent(text);
+      handler.current(text);
+    }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [text, value]);
   return (
@@ -438,7 +445,9 @@ export function SearchBox({
           placeholder={placeholder}
           onChange={(event) => setText(event.target.value)}
           onKeyDown={(event) => {
-            if (event.key === 'Enter') onChange(text);
+            if (event.key !== 'Enter') return;
+            setSent(text);
+            onChange(text);
           }}
           className="block w-full rounded-lg border border-stone-300 bg-white py-2 pl-9 pr-9 text-stone-900 shadow-sm placeholder:text-stone-500 focus:border-amber-700 focus:outline-none focus:ring-2 focus:ring-amber-700/30 [&::-webkit-search-cancel-button]:hidden"
         />

@@ -1,5 +1,12 @@
 import { canMoveStatus, ORDER_STATUS_ES, PAYMENT_METHOD_ES, paymentStatusText } from '@hornada/domain/order-status';
-import { capitalise, formatDateTime, formatDayChoice, formatMoney } from '@hornada/domain/format';
+import {
+  capitalise,
+  formatCount,
+  formatDateTime,
+  formatDayChoice,
+  formatMoney,
+  formatQuantity,
+} from '@hornada/domain/format';
 import { addressLine, windowLabel } from '@hornada/domain/order-display';
 import { balanceDue, historyLine } from '@hornada/domain/order-history';
 import { DEFAULT_TIME_ZONE } from '@hornada/domain/constants';
@@ -155,7 +162,9 @@ export function Component() {
           </ul>
           <div className="mt-6 flex flex-col items-center gap-3 text-center">
             <p className="text-sm text-stone-600">
-              {orders.length < total ? `Ves ${orders.length} de ${total} pedidos.` : `${total} pedidos en total.`}
+              {orders.length < total
+                ? `Ves ${formatQuantity(orders.length)} de ${formatCount(total, 'pedido')}.`
+                : `${formatCount(total, 'pedido')} en total.`}
             </p>
             {orders.length < total ? (
               <button

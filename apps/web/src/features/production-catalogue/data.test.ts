@@ -41,6 +41,7 @@ const recipe: Recipe = {
   prepMinutes: null,
   costPerUnit: 300,
   margin: 85,
+  products: [],
 };
 
 const change = (type: LiveChange['type'], doc: object): LiveChange => ({ type, doc: doc as LiveChange['doc'] });
@@ -82,6 +83,24 @@ describe('costed recipes', () => {
     );
     expect(after[0]).toMatchObject({ costPerUnit: 900, margin: 55, belowTarget: true });
     const noProduct = costedRecipes([recipe], basisOf({ ingredients: [flour], products: [], targetMargin: 60 }));
-    expect(noProduct[0]).toMatchObject({ costPerUnit: 300, margin: null, product: null, belowTarget: false });
+    expect(noProduct[0]).toMatchObject({ costPerUnit: 300, margin: null, products: [], belowTarget: false });
+  });
+
+  it("list the products whose recipe it is, each with its margin, and take the lowest as the recipe's", () => {
+    // The link kept on the products only: the recipe names none.
+    const unnamed = { ...recipe, productId: null };
+    const roll = { ...base, id: 'roll', name: 'Mogolla', price: 500, recipeId: 'r1' } as Product;
+    const loaf = { ...base, id: 'loaf', name: 'Calado', price: 3000, recipeId: 'r1' } as Product;
+    const other = { ...base, id: 'other', name: 'Torta', price: 9000, recipeId: 'r2' } as Product;
+    const [row] = costedRecipes(
+      [unnamed],
+      basisOf({ ingredients: [flour], products: [roll, loaf, other], targetMargin: 60 }),
+    );
+    // $300 a unit: 90 % of $3,000, 40 % of $500.
+    expect(row!.products).toEqual([
+      { id: 'loaf', name: 'Calado', price: 3000, margin: 90, belowTarget: false },
+      { id: 'roll', name: 'Mogolla', price: 500, margin: 40, belowTarget: true },
+    ]);
+    expect(row).toMatchObject({ margin: 40, belowTarget: true });
   });
 });

@@ -1,4 +1,11 @@
-import { costRecipe, isBelowTarget, type RecipeCost } from '@hornada/domain/costing';
+import {
+  costRecipe,
+  isBelowTarget,
+  lowestMargin,
+  recipeProducts,
+  type RecipeCost,
+  type RecipeProductMargin,
+} from '@hornada/domain/costing';
 import { SettingsInput } from '@hornada/domain/schemas/settings';
 import { useCallback, useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { ApiError } from '../../lib/http';
@@ -110,15 +117,23 @@ export type LiveBasis = ReturnType<typeof basisOf>;
 
 export interface CostedRecipe extends RecipeCost {
   recipe: Recipe;
-  product: Product | null;
+  /** The products made from the recipe, each with its price and margin; empty when none uses it. */
+  products: RecipeProductMargin[];
   belowTarget: boolean;
 }
 
-/** A recipe's figures from the live ingredients and products (the rules of packages/domain costing.ts). */
-export function costed(recipe: Pick<Recipe, 'yield' | 'items' | 'productId'>, basis: LiveBasis) {
-  const product = recipe.productId ? (basis.productById.get(recipe.productId) ?? null) : null;
-  const cost = costRecipe(recipe, (id) => basis.ingredientById.get(id), product?.price);
-  return { ...cost, product, belowTarget: isBelowTarget(cost.margin, basis.targetMargin) };
+/**
+ * A recipe's figures from the live ingredients and products, by the rules the server presents them with
+ * (packages/domain costing.ts): the products made from it, each with its margin, and the lowest of those.
+ */
+export function costed(
+  recipe: Pick<Recipe, 'yield' | 'items' | 'productId'> & { id?: string | null },
+  basis: LiveBasis,
+) {
+  const cost = costRecipe(recipe, (id) => basis.ingredientById.get(id));
+  const products = recipeProducts(recipe, basis.products, cost.costPerUnit, basis.targetMargin);
+  const margin = lowestMargin(products);
+  return { ...cost, margin, products, belowTarget: isBelowTarget(margin, basis.targetMargin) };
 }
 
 export function costedRecipes(recipes: Recipe[], basis: LiveBasis): CostedRecipe[] {

@@ -1,4 +1,5 @@
 import { UNITS } from '@hornada/domain/constants';
+import { formatAmount } from '@hornada/domain/format';
 import type { ColumnDef } from '@tanstack/react-table';
 import { AlertTriangle, Plus } from 'lucide-react';
 import { Link } from 'react-router';
@@ -11,7 +12,7 @@ import { EmptyState } from '../../components/empty-state';
 import { buttonClass } from '../../components/ui/button';
 import { paths } from '../../config/paths';
 import { UNIT_LABELS, UNIT_NAMES, type Ingredient } from './api';
-import { quantity, unitCost } from './ui';
+import { unitCost } from './ui';
 
 /** Low stock: at or under its minimum, when it has one. */
 export const isLowStock = (i: Pick<Ingredient, 'stock' | 'minStock'>): boolean =>
@@ -65,9 +66,7 @@ function columns(table: ResourceTable<Ingredient>): ColumnDef<Ingredient>[] {
         const low = isLowStock(i);
         return (
           <span className="whitespace-nowrap tabular-nums" data-testid="ingredient-stock">
-            <span className={low ? 'font-semibold text-red-800' : ''}>
-              {quantity(i.stock)} {UNIT_LABELS[i.unit]}
-            </span>
+            <span className={low ? 'font-semibold text-red-800' : ''}>{formatAmount(i.stock, i.unit)}</span>
             {low ? (
               <span className="mt-1 flex items-center justify-end gap-1 text-xs font-medium text-red-800">
                 <AlertTriangle className="size-3.5" aria-hidden="true" />
@@ -84,7 +83,7 @@ function columns(table: ResourceTable<Ingredient>): ColumnDef<Ingredient>[] {
       meta: { align: 'right', hideOnPhone: true },
       cell: ({ row }) => (
         <span className="whitespace-nowrap tabular-nums text-stone-700">
-          {quantity(row.original.minStock)} {UNIT_LABELS[row.original.unit]}
+          {formatAmount(row.original.minStock, row.original.unit)}
         </span>
       ),
     },

@@ -161,6 +161,12 @@ function RecipeEditor({
   const steps = useFieldArray({ control, name: 'steps' });
   const { blocker, allowNextNavigation } = useUnsavedChanges(isDirty && !isSubmitting);
   const productOptions = basis.products.map((p) => ({ value: p.id, label: `${p.name} · ${pesos(p.price)}` }));
+  // The products whose recipe this already is (the link kept on the product): named, so that "Sin producto"
+  // here does not read as "no product uses it".
+  const usedBy = recipe ? basis.products.filter((p) => p.recipeId === recipe.id).map((p) => p.name) : [];
+  const productHint = usedBy.length
+    ? `Ya la usan: ${usedBy.join(', ')}. El margen se calcula contra el precio de cada producto que la usa.`
+    : 'El margen se calcula contra el precio de este producto.';
 
   const submit = handleSubmit(async (form) => {
     setFormError(null);
@@ -200,7 +206,7 @@ function RecipeEditor({
               className="sm:col-span-2"
               options={productOptions}
               emptyLabel="Sin producto"
-              hint="El margen se calcula contra el precio de este producto."
+              hint={productHint}
               registration={register('productId')}
               error={errors.productId?.message}
             />
@@ -305,11 +311,11 @@ function RecipeEditor({
             Agregar paso
           </button>
         </FormSection>
-        <CostBar control={control} basis={basis} />
+        <CostBar control={control} basis={basis} recipeId={recipe?.id ?? null} />
       </div>
 
       <aside className="grid gap-4 lg:sticky lg:top-20">
-        <CostSummary control={control} basis={basis} />
+        <CostSummary control={control} basis={basis} recipeId={recipe?.id ?? null} />
         <div className="flex gap-2">
           <Link to={paths.dashboard.recipes} className={`${secondaryButtonClass} flex-1`}>
             Cancelar
@@ -401,12 +407,16 @@ function IngredientLine({
   );
 }
 
-/** The figures of the recipe as it stands in the form, from the live ingredient costs and product price. */
-function useFigures(control: Control<RecipeForm>, basis: LiveBasis) {
+/**
+ * The figures of the recipe as it stands in the form, from the live ingredient costs and product prices:
+ * the products made from it are the one chosen here and those whose recipe it already is.
+ */
+function useFigures(control: Control<RecipeForm>, basis: LiveBasis, recipeId: string | null) {
   const [items, yieldText, productId] = useWatch({ control, name: ['items', 'yield', 'productId'] });
   const input = toInput({ name: '', productId, yield: yieldText, prepMinutes: '', items, steps: [] });
   return costed(
     {
+      id: recipeId,
       productId: input.productId ?? null,
       yield: Number.isInteger(input.yield) ? (input.yield as number) : Number.NaN,
       items: (input.items ?? []).map((l) => ({ ...l, quantity: l.quantity ?? Number.NaN, unit: l.unit ?? null })),
@@ -419,8 +429,8 @@ function useFigures(control: Control<RecipeForm>, basis: LiveBasis) {
  * On a phone the summary sits below the whole form: this bar keeps the cost a unit and the margin in sight
  * while the lines are typed. It repeats what the summary says, so screen readers skip it.
  */
-function CostBar({ control, basis }: { control: Control<RecipeForm>; basis: LiveBasis }) {
-  const figures = useFigures(control, basis);
+function CostBar({ control, basis, recipeId }: FiguresProps) {
+  const figures = useFigures(control, basis, recipeId);
   return (
     <div
       aria-hidden="true"
@@ -439,8 +449,15 @@ function CostBar({ control, basis }: { control: Control<RecipeForm>; basis: Live
   );
 }
 
-function CostSummary({ control, basis }: { control: Control<RecipeForm>; basis: LiveBasis }) {
-  const figures = useFigures(control, basis);
+interface FiguresProps {
+  control: Control<RecipeForm>;
+  basis: LiveBasis;
+  recipeId: string | null;
+}
+
+function CostSummary({ control, basis, recipeId }: FiguresProps) {
+  const figures = useFigures(control, basis, recipeId);
+  const below = figures.products.filter((p) => p.belowTarget);
   const problems = [...new Set(figures.lines.flatMap((l) => (l.problem ? [PROBLEM_TEXT[l.problem]] : [])))];
   const why =
     problems.length > 0
@@ -462,11 +479,7 @@ function CostSummary({ control, basis }: { control: Control<RecipeForm>; basis: 
         <dd className="text-right text-lg font-semibold tabular-nums" data-testid="cost-per-unit">
           {pesos(figures.costPerUnit)}
         </dd>
-        <dt className="text-stone-700">Precio del producto</dt>
-        <dd className="text-right tabular-nums" data-testid="product-price">
-          {figures.product ? pesos(figures.product.price) : '—'}
-        </dd>
-        <dt className="text-stone-700">Margen</dt>
+        <dt className="text-stone-700">{figures.products.length > 1 ? 'Margen más bajo' : 'Margen'}</dt>
         <dd
           className={`text-right text-lg font-semibold tabular-nums ${figures.belowTarget ? 'text-red-800' : 'text-emerald-800'}`}
           data-testid="margin"
@@ -476,17 +489,45 @@ function CostSummary({ control, basis }: { control: Control<RecipeForm>; basis: 
         <dt className="text-stone-700">Margen objetivo</dt>
         <dd className="text-right tabular-nums">{percent(basis.targetMargin)}</dd>
       </dl>
+      <h3 className="mt-4 text-sm font-semibold text-stone-900">Productos con esta receta</h3>
+      {figures.products.length === 0 ? (
+        <p className="mt-1 text-sm text-stone-600" data-testid="recipe-no-products">
+          Ningún producto usa esta receta todavía, así que no tiene margen. Elige su producto arriba o asígnale la
+          receta desde el producto.
+        </p>
+      ) : (
+        <ul className="mt-1 grid gap-1 text-sm">
+          {figures.products.map((p) => (
+            <li key={p.id} className="grid grid-cols-[1fr_auto] gap-x-3" data-testid="recipe-product">
+              <span className="font-medium text-stone-900">{p.name}</span>
+              <span
+                className={`text-right tabular-nums ${p.belowTarget ? 'font-semibold text-red-800' : 'text-stone-900'}`}
+              >
+                <span className="sr-only">margen </span>
+                {percent(p.margin)}
+              </span>
+              <span className="text-stone-600">
+                Precio <span className="tabular-nums">{pesos(p.price)}</span>
+              </span>
+              <span className="text-right text-xs text-stone-600">
+                {p.margin === null ? 'sin margen' : p.belowTarget ? 'bajo el objetivo' : 'en el objetivo'}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
       {why ? <p className="mt-3 text-sm text-stone-600">{why}</p> : null}
-      {!why && !figures.product ? (
-        <p className="mt-3 text-sm text-stone-600">Elige un producto con precio para ver el margen.</p>
-      ) : null}
       <div role="status" className="empty:hidden">
-        {figures.belowTarget ? (
+        {below.length > 0 ? (
           <p className="mt-3 flex gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
             <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
             <span>
-              El margen ({percent(figures.margin)}) está por debajo del objetivo ({percent(basis.targetMargin)}). Revisa
-              las cantidades, el rendimiento o el precio del producto.
+              {below.length === 1 && figures.products.length === 1
+                ? `El margen (${percent(below[0]!.margin)}) está por debajo del objetivo (${percent(basis.targetMargin)}).`
+                : `Por debajo del objetivo (${percent(basis.targetMargin)}): ${below
+                    .map((p) => `${p.name} (${percent(p.margin)})`)
+                    .join(', ')}.`}{' '}
+              Revisa las cantidades, el rendimiento o el precio del producto.
             </span>
           </p>
         ) : null}

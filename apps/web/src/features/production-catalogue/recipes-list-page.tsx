@@ -1,4 +1,5 @@
 import { compareCosted } from '@hornada/domain/costing';
+import { formatCount } from '@hornada/domain/format';
 import { compareBytes, normaliseKey } from '@hornada/domain/text';
 import { AlertTriangle, Plus } from 'lucide-react';
 import { useMemo } from 'react';
@@ -20,12 +21,14 @@ import { SortHeader, useListView } from './table';
 import { SearchBox } from '../../components/data-table/data-table';
 import type { ListViewConfig } from '../../components/data-table/list-url';
 import { LoadedPage, percent, pesos } from './ui';
+import type { RecipeProductMargin } from '@hornada/domain/costing';
 import { useCompanyId } from '../../components/data-table/resource-client';
 import { RowActions } from '../../components/data-table/row-actions';
 import { buttonClass } from '../../components/ui/button';
 
 /**
- * Every recipe with its cost a unit and margin (design §6). Costs are derived, so the server cannot sort by
+ * Every recipe with its cost a unit, the products made from it with their price and margin, and the lowest of
+ * those margins (design §6). Costs are derived, so the server cannot sort by
  * them: a bakery has tens of recipes, so the screen reads them all with every ingredient and product, keeps
  * the three lists live and searches and sorts here. The view (search, sort) stays in the URL. By default the
  * least profitable come first.
@@ -48,7 +51,7 @@ const byText = (read: (r: CostedRecipe) => string, direction: 'asc' | 'desc') =>
 function sorter(sortBy: string, sortDesc: boolean): (a: CostedRecipe, b: CostedRecipe) => number {
   const direction = sortDesc ? 'desc' : 'asc';
   if (sortBy === 'name') return byText((r) => r.recipe.name, direction);
-  if (sortBy === 'product') return byText((r) => r.product?.name ?? '', direction);
+  if (sortBy === 'product') return byText((r) => r.products[0]?.name ?? '', direction);
   return compareCosted(sortBy === 'costPerUnit' ? 'costPerUnit' : 'margin', direction);
 }
 
@@ -104,7 +107,7 @@ function RecipesTable({
   const rows = useMemo(() => {
     const needle = normaliseKey(search.trim());
     const all = costedRecipes(recipes, basis).filter(
-      (r) => !needle || normaliseKey(`${r.recipe.name} ${r.product?.name ?? ''}`).includes(needle),
+      (r) => !needle || normaliseKey(`${r.recipe.name} ${r.products.map((p) => p.name).join(' ')}`).includes(needle),
     );
     return all.sort(sorter(sortBy, sortDesc));
   }, [recipes, basis, search, sortBy, sortDesc]);
@@ -137,7 +140,7 @@ function RecipesTable({
         />
         <p className="text-sm text-stone-700">
           Margen objetivo: <strong>{percent(basis.targetMargin)}</strong>
-          {below > 0 ? ` · ${below} ${below === 1 ? 'receta' : 'recetas'} por debajo` : null}
+          {below > 0 ? ` · ${formatCount(below, 'receta')} por debajo` : null}
         </p>
       </div>
       {rows.length === 0 ? (
@@ -148,13 +151,14 @@ function RecipesTable({
         <div className="overflow-x-auto rounded-2xl border border-stone-200 bg-white shadow-sm">
           <table className="w-full min-w-[20rem] text-left">
             <caption className="sr-only">
-              Recetas con su costo por unidad y su margen; ordenadas por {SORT_NAMES[sortBy]}
+              Recetas con su costo por unidad, los productos que la usan con su precio y su margen, y el margen más
+              bajo; ordenadas por {SORT_NAMES[sortBy]}
             </caption>
             <thead className="border-b border-stone-200 bg-stone-50 text-sm text-stone-700">
               <tr>
                 <SortHeader label="Receta" column="name" view={view} setView={setView} />
                 <SortHeader
-                  label="Producto"
+                  label="Productos"
                   column="product"
                   view={view}
                   setView={setView}
@@ -171,9 +175,6 @@ function RecipesTable({
                   setView={setView}
                   numeric
                 />
-                <th scope="col" className="hidden px-3 py-2 text-right font-semibold md:table-cell">
-                  Precio
-                </th>
                 <SortHeader label="Margen" column="margin" view={view} setView={setView} numeric />
                 <th scope="col" className="px-1 py-2">
                   <span className="sr-only">Acciones</span>
@@ -190,23 +191,19 @@ function RecipesTable({
                     >
                       {r.recipe.name}
                     </Link>
-                    {r.product?.name !== r.recipe.name ? (
-                      <span className="block text-sm font-normal text-stone-600 sm:hidden">
-                        {r.product?.name ?? 'Sin producto'}
-                      </span>
-                    ) : null}
+                    <span className="block text-sm font-normal text-stone-600 sm:hidden">
+                      {r.products.length ? r.products.map((p) => p.name).join(', ') : NO_PRODUCT}
+                    </span>
                   </th>
-                  <td className="hidden px-2 py-3 sm:px-3 text-stone-700 sm:table-cell">
-                    {r.product?.name ?? 'Sin producto'}
+                  <td className="hidden px-2 py-3 sm:px-3 text-stone-700 sm:table-cell" data-testid="recipe-products">
+                    <RecipeProducts products={r.products} />
                   </td>
                   <td className="px-2 py-3 sm:px-3 text-right tabular-nums" data-testid="recipe-cost">
                     {pesos(r.costPerUnit)}
                   </td>
-                  <td className="hidden px-2 py-3 sm:px-3 text-right tabular-nums md:table-cell">
-                    {r.product ? pesos(r.product.price) : '—'}
-                  </td>
                   <td className="px-2 py-3 sm:px-3 text-right tabular-nums" data-testid="recipe-margin">
                     <span className={r.belowTarget ? 'font-semibold text-red-800' : ''}>{percent(r.margin)}</span>
+                    {r.products.length > 1 ? <span className="block text-xs text-stone-600">el más bajo</span> : null}
                     {r.belowTarget ? (
                       <span className="mt-1 flex items-center justify-end gap-1 whitespace-nowrap text-xs font-medium text-red-800">
                         <AlertTriangle className="size-3.5" aria-hidden="true" />
@@ -229,5 +226,26 @@ function RecipesTable({
         </div>
       )}
     </div>
+  );
+}
+
+const NO_PRODUCT = 'Ningún producto la usa';
+
+/** Each product made from the recipe with its price and margin; a margin under the target in red. */
+function RecipeProducts({ products }: { products: RecipeProductMargin[] }) {
+  if (products.length === 0) return <span className="text-stone-600">{NO_PRODUCT}</span>;
+  return (
+    <ul className="grid gap-1">
+      {products.map((p) => (
+        <li key={p.id} data-testid="recipe-product">
+          <span className="font-medium text-stone-900">{p.name}</span>
+          <span className="block text-sm tabular-nums text-stone-600 md:inline">
+            <span className="hidden md:inline"> · </span>
+            {pesos(p.price)} · margen{' '}
+            <span className={p.belowTarget ? 'font-semibold text-red-800' : ''}>{percent(p.margin)}</span>
+          </span>
+        </li>
+      ))}
+    </ul>
   );
 }

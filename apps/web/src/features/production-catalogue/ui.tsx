@@ -1,5 +1,5 @@
 import { roundMoney } from '@hornada/domain/costing';
-import { formatMoney } from '@hornada/domain/format';
+import { formatMoney, formatPercent } from '@hornada/domain/format';
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -7,12 +7,13 @@ import { AreaPage } from '../../components/area-page';
 import type { Loaded } from './data';
 import { LoadFailed, LoadingStatus } from '../../components/load-status';
 
-/** Small pieces the ingredients and recipes screens share. Numbers are written as money is (spec §1). */
+/**
+ * Small pieces the ingredients and recipes screens share. Money is written as the spec says ("$4,500");
+ * quantities and percents in the one es-CO format of packages/domain/src/format.ts ("0,5 kg", "55,3 %").
+ */
 
 export const sectionClass = 'rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6';
 
-const numbers = new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 });
-const percents = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 const preciseMoney = new Intl.NumberFormat('en-US', {
   style: 'currency',
   currency: 'USD',
@@ -25,9 +26,8 @@ export const pesos = (value: number | null | undefined): string =>
   value === null || value === undefined ? '—' : formatMoney(roundMoney(value));
 /** An ingredient's cost per unit, with its decimals ($12.5 a gram). */
 export const unitCost = (value: number): string => preciseMoney.format(value);
-export const quantity = (value: number): string => numbers.format(value);
 export const percent = (value: number | null | undefined): string =>
-  value === null || value === undefined ? '—' : `${percents.format(value)} %`;
+  value === null || value === undefined ? '—' : formatPercent(value);
 
 /** A back-office page whose content waits for its data: a spinner, then the data or a retry. */
 export function LoadedPage<T>({

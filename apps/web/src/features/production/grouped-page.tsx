@@ -1,3 +1,4 @@
+import { formatCount, formatQuantity } from '@hornada/domain/format';
 import { Printer, Tags } from 'lucide-react';
 import { useState } from 'react';
 import { AreaPage } from '../../components/area-page';
@@ -56,30 +57,48 @@ export function Component() {
               <h2 id="products-title" className="text-lg font-semibold">
                 Productos
               </h2>
+              {/* On a phone the progress bar sits under the product's name, so the row fits 375 px. */}
               <table className="mt-3 w-full text-sm">
                 <thead className="border-b border-stone-300 text-left text-xs uppercase tracking-wide text-stone-600">
                   <tr>
-                    <th className="py-2">Producto</th>
-                    <th className="py-2 text-right">Cantidad</th>
-                    <th className="py-2 pl-3 text-right">Lotes</th>
-                    <th className="py-2 pl-3 text-right">Producido</th>
-                    <th className="w-1/4 py-2 pl-4">Progreso</th>
+                    <th scope="col" className="py-2">
+                      Producto
+                    </th>
+                    <th scope="col" className="py-2 pl-2 text-right">
+                      Cantidad
+                    </th>
+                    <th scope="col" className="py-2 pl-2 text-right">
+                      Lotes
+                    </th>
+                    <th scope="col" className="py-2 pl-2 text-right">
+                      Hecho
+                    </th>
+                    <th scope="col" className="hidden w-1/4 py-2 pl-4 sm:table-cell">
+                      Progreso
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
                   {day!.products.map((p) => (
                     <tr key={p.productId} className="border-b border-stone-100" data-product={p.productId}>
-                      <td className="py-2 font-medium">{p.name}</td>
-                      <td className="py-2 text-right tabular-nums">{p.quantity}</td>
-                      <td className="py-2 text-right tabular-nums">
+                      <th scope="row" className="py-2 text-left font-medium">
+                        {p.name}
+                        <div className="mt-1.5 sm:hidden">
+                          <ProgressBar produced={p.produced} quantity={p.quantity} label={`Progreso de ${p.name}`} />
+                        </div>
+                      </th>
+                      <td className="py-2 pl-2 text-right tabular-nums">{formatQuantity(p.quantity)}</td>
+                      <td className="py-2 pl-2 text-right tabular-nums">
                         {p.batches === null ? (
                           <span className="text-stone-600">Sin receta</span>
                         ) : (
-                          <span title={`${p.recipeYield} por lote`}>{p.batches}</span>
+                          <span title={`${formatQuantity(p.recipeYield ?? 0)} por lote`}>
+                            {formatQuantity(p.batches)}
+                          </span>
                         )}
                       </td>
-                      <td className="py-2 text-right tabular-nums">{p.produced}</td>
-                      <td className="py-2 pl-4">
+                      <td className="py-2 pl-2 text-right tabular-nums">{formatQuantity(p.produced)}</td>
+                      <td className="hidden py-2 pl-4 sm:table-cell">
                         <ProgressBar produced={p.produced} quantity={p.quantity} label={`Progreso de ${p.name}`} />
                       </td>
                     </tr>
@@ -98,7 +117,7 @@ export function Component() {
                 <p className="mt-3 text-sm text-amber-900">
                   {day!.problems.length === 1
                     ? 'Una línea de receta no se pudo contar (un ingrediente borrado o una unidad que no convierte).'
-                    : `${day!.problems.length} líneas de receta no se pudieron contar (ingredientes borrados o unidades que no convierten).`}
+                    : `${formatCount(day!.problems.length, 'línea')} de receta no se pudieron contar (ingredientes borrados o unidades que no convierten).`}
                 </p>
               ) : null}
             </section>

@@ -1,3 +1,4 @@
+import { formatQuantity } from '@hornada/domain/format';
 import type { ProductionDay } from '@hornada/domain/production';
 import { dayLong, formatAmount, progressOf, shortageText } from './production-view';
 
@@ -21,7 +22,7 @@ export function ProgressBar({
       aria-valuemin={0}
       aria-valuemax={quantity}
       aria-valuenow={Math.min(produced, quantity)}
-      aria-valuetext={`${produced} de ${quantity} (${pct} %)`}
+      aria-valuetext={`${formatQuantity(produced)} de ${formatQuantity(quantity)} (${pct} %)`}
       className={`w-full overflow-hidden rounded-full bg-stone-200 ${large ? 'h-6' : 'h-2.5'}`}
     >
       <div
@@ -35,7 +36,10 @@ export function ProgressBar({
 /** Production took more than was counted (the count was off): said, never read as more to buy. */
 const NEGATIVE_STOCK = 'Inventario negativo: revisa el conteo';
 
-/** The ingredients of the day against stock; a shortage in red, said in words. */
+/**
+ * The ingredients of the day against stock; a shortage in red, said in words under the ingredient's name
+ * (a fourth column would not fit a phone's 375 px).
+ */
 export function IngredientNeeds({ day }: { day: ProductionDay }) {
   if (day.ingredients.length === 0)
     return <p className="text-stone-600">Ningún producto del día tiene receta con ingredientes.</p>;
@@ -43,23 +47,28 @@ export function IngredientNeeds({ day }: { day: ProductionDay }) {
     <table className="w-full text-sm">
       <thead className="border-b border-stone-300 text-left text-xs uppercase tracking-wide text-stone-600">
         <tr>
-          <th className="py-2">Ingrediente</th>
-          <th className="py-2 text-right">Necesario</th>
-          <th className="py-2 text-right">En inventario</th>
-          <th className="py-2 pl-4">Estado</th>
+          <th scope="col" className="py-2">
+            Ingrediente y estado
+          </th>
+          <th scope="col" className="py-2 pl-2 text-right">
+            Necesario
+          </th>
+          <th scope="col" className="py-2 pl-2 text-right">
+            En inventario
+          </th>
         </tr>
       </thead>
       <tbody>
         {day.ingredients.map((i) => (
-          <tr key={i.ingredientId} className="border-b border-stone-100">
-            <td className="py-2 font-medium">{i.name}</td>
-            <td className="py-2 text-right tabular-nums">{formatAmount(i.needed, i.unit)}</td>
-            <td className="py-2 text-right tabular-nums">{formatAmount(i.stock, i.unit)}</td>
-            <td className="py-2 pl-4">
+          <tr key={i.ingredientId} className="border-b border-stone-100 align-top">
+            <th scope="row" className="py-2 text-left font-normal">
+              <span className="block font-medium">{i.name}</span>
               {i.shortage > 0 ? <span className="block font-semibold text-red-700">{shortageText(i)}</span> : null}
               {i.stock < 0 ? <span className="block font-semibold text-red-700">{NEGATIVE_STOCK}</span> : null}
-              {i.shortage <= 0 && i.stock >= 0 ? <span className="text-green-800">Alcanza</span> : null}
-            </td>
+              {i.shortage <= 0 && i.stock >= 0 ? <span className="block text-green-800">Alcanza</span> : null}
+            </th>
+            <td className="py-2 pl-2 text-right tabular-nums whitespace-nowrap">{formatAmount(i.needed, i.unit)}</td>
+            <td className="py-2 pl-2 text-right tabular-nums whitespace-nowrap">{formatAmount(i.stock, i.unit)}</td>
           </tr>
         ))}
       </tbody>
@@ -96,10 +105,14 @@ export function ProductionSheet({ day, marketName }: { day: ProductionDay; marke
           {day.products.map((p) => (
             <tr key={p.productId} className="border-b border-stone-400">
               <td className="py-1.5 font-medium">{p.name}</td>
-              <td className="py-1.5 text-right tabular-nums">{p.quantity}</td>
-              <td className="py-1.5 text-right tabular-nums">{p.batches ?? 'Sin receta'}</td>
-              <td className="py-1.5 text-right tabular-nums">{p.recipeYield ? `${p.recipeYield} por lote` : ''}</td>
-              <td className="py-1.5 text-right tabular-nums">{p.produced}</td>
+              <td className="py-1.5 text-right tabular-nums">{formatQuantity(p.quantity)}</td>
+              <td className="py-1.5 text-right tabular-nums">
+                {p.batches === null ? 'Sin receta' : formatQuantity(p.batches)}
+              </td>
+              <td className="py-1.5 text-right tabular-nums">
+                {p.recipeYield ? `${formatQuantity(p.recipeYield)} por lote` : ''}
+              </td>
+              <td className="py-1.5 text-right tabular-nums">{formatQuantity(p.produced)}</td>
               <td className="py-1.5 pl-4">______</td>
             </tr>
           ))}
@@ -150,7 +163,7 @@ export function PackingLabels({ day }: { day: ProductionDay }) {
             <ul className="mt-1 list-disc pl-5">
               {o.items.map((i, n) => (
                 <li key={n}>
-                  {i.quantity} × {i.name}
+                  {formatQuantity(i.quantity)} × {i.name}
                 </li>
               ))}
             </ul>

@@ -1,15 +1,10 @@
+import { formatAmount as formatDomainAmount } from '@hornada/domain/format';
 import type { OrderStatus } from '@hornada/domain/schemas/orders';
 import type { ProductionIngredient, ProductionOrder, ProductionProduct } from '@hornada/domain/production';
 
-/** How quantities read in Spanish (es-CO): a decimal comma, at most 2 decimals ("2,4 kg"). */
-const quantity = new Intl.NumberFormat('es-CO', { maximumFractionDigits: 2 });
-
-/** Grams past 1,000 read as kilos and millilitres as litres, as a baker says them. */
+/** A day's amounts as a baker says them: grams past 1.000 as kilos, millilitres as litres ("2,4 kg"). */
 export function formatAmount(amount: number, unit: string): string {
-  if (unit === 'g' && Math.abs(amount) >= 1000) return `${quantity.format(amount / 1000)} kg`;
-  if (unit === 'ml' && Math.abs(amount) >= 1000) return `${quantity.format(amount / 1000)} l`;
-  if (unit === 'unidad') return `${quantity.format(amount)} ${Math.abs(amount) === 1 ? 'unidad' : 'unidades'}`;
-  return `${quantity.format(amount)} ${unit}`;
+  return formatDomainAmount(amount, unit, { bigUnits: true });
 }
 
 /** "Faltan 2,4 kg de harina": what the office must buy for the day. */

@@ -1,3 +1,4 @@
+import { formatCount, formatQuantity } from '@hornada/domain/format';
 import { Check, Plus } from 'lucide-react';
 import { AreaPage } from '../../components/area-page';
 import { useCompanyId } from '../../components/data-table/resource-client';
@@ -62,11 +63,11 @@ function TabletDay({ date, tomorrow }: { date: string; tomorrow: boolean }) {
             <li key={p.productId} className="rounded-2xl bg-white p-5 shadow-sm" data-product={p.productId}>
               <h2 className="text-2xl font-bold">{p.name}</h2>
               <p className="text-lg text-stone-700">
-                {made} de {p.quantity}
-                {p.batches !== null ? ` · ${p.batches} ${p.batches === 1 ? 'lote' : 'lotes'}` : ''}
+                {formatQuantity(made)} de {formatQuantity(p.quantity)}
+                {p.batches !== null ? ` · ${formatCount(p.batches, 'lote')}` : ''}
                 {queued > 0 ? (
                   <span className="text-stone-600">
-                    {taps.offline ? ` · ${queued} por enviar` : ` · enviando ${queued}`}
+                    {taps.offline ? ` · ${formatQuantity(queued)} por enviar` : ` · enviando ${formatQuantity(queued)}`}
                   </span>
                 ) : null}
               </p>

@@ -1,3 +1,4 @@
+import { formatQuantity } from '@hornada/domain/format';
 import { AreaPage } from '../../components/area-page';
 import { useCompanyId } from '../../components/data-table/resource-client';
 import { EmptyState } from '../../components/empty-state';
@@ -29,7 +30,7 @@ export function Component() {
   const stat = (label: string, value: number) => (
     <div className="rounded-2xl bg-white p-5 shadow-sm">
       <p className="text-lg text-stone-700">{label}</p>
-      <p className="text-4xl font-bold tabular-nums">{value}</p>
+      <p className="text-4xl font-bold tabular-nums">{formatQuantity(value)}</p>
     </div>
   );
   return (

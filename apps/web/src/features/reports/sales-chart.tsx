@@ -1,9 +1,7 @@
-import { formatMoney } from '@hornada/domain/format';
+import { formatMoney, formatMoneyCompact } from '@hornada/domain/format';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { SalesReport } from '@hornada/domain/sales-report';
 import { shortDayEs } from './sales-view';
-
-const compact = new Intl.NumberFormat('es-CO', { notation: 'compact', maximumFractionDigits: 1 });
 
 /**
  * Revenue by day as bars (Recharts, issue 28). Only the sales screen imports this module, through
@@ -19,7 +17,11 @@ export default function SalesChart({ days }: { days: SalesReport['byDay'] }) {
         <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e7e5e4" />
           <XAxis dataKey="label" tick={{ fontSize: 12, fill: '#57534e' }} minTickGap={16} />
-          <YAxis tickFormatter={(v: number) => compact.format(v)} tick={{ fontSize: 12, fill: '#57534e' }} width={48} />
+          <YAxis
+            tickFormatter={(v: number) => formatMoneyCompact(v)}
+            tick={{ fontSize: 12, fill: '#57534e' }}
+            width={48}
+          />
           <Tooltip
             formatter={(value) => [formatMoney(Number(value)), 'Ventas']}
             labelFormatter={(label) => String(label)}

@@ -1,6 +1,6 @@
 import { DEFAULT_TIME_ZONE } from '@hornada/domain/constants';
 import { dayInZone } from '@hornada/domain/days';
-import { formatMoney } from '@hornada/domain/format';
+import { formatMoney, formatQuantity } from '@hornada/domain/format';
 import { CHANNEL_ES } from '@hornada/domain/order-status';
 import {
   daysInRange,
@@ -274,7 +274,7 @@ function Bars({
           <div className="flex items-baseline justify-between gap-3 text-sm">
             <span className="min-w-0 truncate font-medium text-stone-900">{r.name}</span>
             <span className="shrink-0 tabular-nums text-stone-700">
-              {formatMoney(r.revenue)} · {r.quantity} und.
+              {formatMoney(r.revenue)} · {formatQuantity(r.quantity)} und.
             </span>
           </div>
           <div className="mt-1 h-2 rounded-full bg-stone-100" aria-hidden="true">
@@ -316,7 +316,7 @@ function Report({ report, previous }: { report: SalesReport; previous: SalesRepo
       <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-5" aria-label="Totales del periodo">
         {/* Refunded orders are no sales (issue 39): the server leaves them out of every figure but their own. */}
         <Figure label="Ventas netas" value={formatMoney(t.revenue)} change={changeText(t.revenue, p.revenue)} />
-        <Figure label="Pedidos" value={String(t.orders)} change={changeText(t.orders, p.orders)} />
+        <Figure label="Pedidos" value={formatQuantity(t.orders)} change={changeText(t.orders, p.orders)} />
         <Figure
           label="Ticket promedio"
           value={formatMoney(t.averageTicket)}
@@ -344,7 +344,7 @@ function Report({ report, previous }: { report: SalesReport; previous: SalesRepo
                     <th scope="row" className="px-3 py-2 font-normal">
                       {d.date}
                     </th>
-                    <td className={num}>{d.orders}</td>
+                    <td className={num}>{formatQuantity(d.orders)}</td>
                     <td className={num}>{formatMoney(d.revenue)}</td>
                   </tr>
                 ))}
@@ -417,7 +417,7 @@ function MoneyTable({
               <th scope="row" className="px-3 py-2 font-medium">
                 {r.name}
               </th>
-              <td className={num}>{r.orders}</td>
+              <td className={num}>{formatQuantity(r.orders)}</td>
               <td className={num}>{formatMoney(r.revenue)}</td>
               <td className={num}>{formatMoney(r.unpaid)}</td>
             </tr>
