@@ -64,7 +64,15 @@ describe('historyLine says what changed, in words, and names people', () => {
     expect(line(entry('status', 'confirmed', 'in_production'))).toBe('Estado: Confirmado → En producción');
   });
   it('says an address, a contact or produced quantities changed, never "cambió → cambió"', () => {
-    const address = (l: string) => ({ label: null, line: l, neighborhood: null, city: null, notes: null, lat: null, lng: null });
+    const address = (l: string) => ({
+      label: null,
+      line: l,
+      neighborhood: null,
+      city: null,
+      notes: null,
+      lat: null,
+      lng: null,
+    });
     expect(line(entry('address', address('Calle 1 # 2-3'), address('Carrera 7 # 45-10')))).toBe(
       'Dirección cambiada: Carrera 7 # 45-10',
     );

@@ -122,11 +122,13 @@ function wholeChangeText(entry: HistoryEntry, label: string): string {
     const line = (v: unknown) => (v && typeof v === 'object' ? (v as { line?: unknown }).line : undefined);
     const to = line(entry.to);
     if (empty(entry.to)) return 'Dirección quitada';
-    if (typeof to === 'string' && to) return `${empty(entry.from) ? 'Dirección agregada' : 'Dirección cambiada'}: ${to}`;
+    if (typeof to === 'string' && to)
+      return `${empty(entry.from) ? 'Dirección agregada' : 'Dirección cambiada'}: ${to}`;
   }
   if (entry.field === 'notes') {
     if (empty(entry.to)) return 'Notas quitadas';
-    if (typeof entry.to === 'string') return `${empty(entry.from) ? 'Notas agregadas' : 'Notas cambiadas'}: ${entry.to}`;
+    if (typeof entry.to === 'string')
+      return `${empty(entry.from) ? 'Notas agregadas' : 'Notas cambiadas'}: ${entry.to}`;
   }
   return CHANGED_ES[entry.field] ?? `${label} cambió`;
 }
