@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 import { shotsAtBothWidths } from './support/admin-api';
 import { newBakery, unique, dayFromToday, type NewBakery } from './support/new-bakery';
 import { mailedLink } from './support/outbox';
-import { expectNoSeriousAxeViolations, signIn } from './support/session';
+import { expectNoSeriousAxeViolations, shot, signIn } from './support/session';
 
 /**
  * A new bakery's office, its people, settings and an order's history: an invited person shows as pending with
@@ -133,6 +133,9 @@ test('the time zone is searched, Colombia’s first; a new window is not red bef
   // On a phone: the list opens under a tap, and a tap chooses.
   await page.setViewportSize({ width: 375, height: 812 });
   await zone.click();
+  await zone.fill('america');
+  await list.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: shot('settings-zone-list-375.png') });
   await zone.fill('bogo');
   await list.getByRole('option', { name: /^Bogotá/ }).click();
   await expect(zone).toHaveValue('Bogotá (UTC−5)');
@@ -168,5 +171,10 @@ test('an order’s history says what changed in words and names its driver', asy
   await expect(history).not.toContainText('→ asignado');
   await expect(history).not.toContainText('cambió → cambió');
   await expectNoSeriousAxeViolations(page, 'order history');
-  await shotsAtBothWidths(page, 'order-history-words', { fullPage: false });
+  // The panel scrolls on its own: its history in view at each width.
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 812 });
+    await history.locator('li').last().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: shot(`order-history-words-${width}.png`) });
+  }
 });

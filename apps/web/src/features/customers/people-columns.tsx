@@ -23,6 +23,10 @@ export function personColumn(): ColumnDef<User> {
       <div className="min-w-44">
         <p className="font-medium text-stone-900">{row.original.name}</p>
         <p className="break-all text-sm text-stone-600">{row.original.email}</p>
+        {/* On a phone the state column is off to the side: the pending invitation is said here too. */}
+        {row.original.invitedAt && !row.original.disabled ? (
+          <p className="text-sm font-medium text-amber-900 sm:hidden">Invitación pendiente</p>
+        ) : null}
       </div>
     ),
   };

@@ -60,7 +60,8 @@ export function utcOffset(zone: string, at = new Date()): string {
       .formatToParts(at)
       .find((p) => p.type === 'timeZoneName')?.value;
     const offset = name?.replace(/^GMT/, '') ?? '';
-    return offset ? `UTC${offset.replace('-', '−')}` : 'UTC';
+    // Some engines say "GMT+0" for no offset, others "GMT".
+    return offset && !/^[+-]0$/.test(offset) ? `UTC${offset.replace('-', '−')}` : 'UTC';
   } catch {
     return 'UTC';
   }
