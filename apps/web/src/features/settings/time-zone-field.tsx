@@ -37,11 +37,25 @@ const CITY_ES: Record<string, string> = {
   UTC: 'UTC',
 };
 
+/** IANA's areas in Spanish (the name itself stays searchable). */
+const REGION_ES: Record<string, string> = {
+  America: 'América',
+  Europe: 'Europa',
+  Africa: 'África',
+  Asia: 'Asia',
+  Atlantic: 'Atlántico',
+  Pacific: 'Pacífico',
+  Indian: 'Índico',
+  Australia: 'Australia',
+  Antarctica: 'Antártida',
+  Arctic: 'Ártico',
+};
+
 export interface ZoneOption {
   zone: string;
   /** "Bogotá (UTC−5)". */
   label: string;
-  /** The region the city is in, as IANA names it ("America"), shown beside the label. */
+  /** The region the city is in ("América"; Colombia for Bogotá), shown beside the label. */
   region: string;
   /** Lower-case, without accents: what a search is compared with. */
   search: string;
@@ -70,7 +84,8 @@ export function utcOffset(zone: string, at = new Date()): string {
 export function zoneOption(zone: string, at = new Date()): ZoneOption {
   const parts = zone.split('/');
   const city = CITY_ES[zone] ?? (parts.at(-1) ?? zone).replace(/_/g, ' ');
-  const region = zone === DEFAULT_TIME_ZONE ? 'Colombia' : parts.length > 1 ? parts[0]! : '';
+  const area = parts.length > 1 ? parts[0]! : '';
+  const region = zone === DEFAULT_TIME_ZONE ? 'Colombia' : (REGION_ES[area] ?? area);
   const label = `${city} (${utcOffset(zone, at)})`;
   return { zone, label, region, search: fold(`${label} ${region} ${zone.replace(/_/g, ' ')}`) };
 }
