@@ -21,6 +21,7 @@ export type ActorLine = Partial<Record<ResourceName, Partial<Record<WriteAction,
 export const SYSTEM_REASONS = [
   'registration',
   'sign-in',
+  'invitation',
   'sessions',
   'password',
   'verify-email',
@@ -42,6 +43,8 @@ export const SYSTEM_LINES: Record<SystemReason, ActorLine> = {
   registration: { users: { create: ['email', 'name', 'role', 'passwordHash', 'emailVerified'] } },
   /** A successful sign-in is recorded on the account. */
   'sign-in': { users: { update: ['lastLoginAt'] } },
+  /** An invitation sent again (by someone who may invite the person): when it was sent is recorded. */
+  invitation: { users: { update: ['invitedAt'] } },
   /** Every session of an account ends (sign-out everywhere). */
   sessions: { users: { update: ['sessionsValidFrom'] } },
   /** A new password, after identity verified the current one or a reset link; every session ends. */

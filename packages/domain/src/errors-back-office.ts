@@ -31,6 +31,7 @@ export const BACK_OFFICE_ERROR_TEXTS_ES = {
   // People (issue 25): nobody locks themselves or their bakery out.
   'users/self-change': 'No puedes cambiar tu propio rol ni desactivar tu propia cuenta.',
   'users/last-admin': 'Tu panadería quedaría sin ningún administrador activo. Nombra otro administrador primero.',
+  'users/not-invited': 'Esta persona ya eligió su contraseña o ya ingresó: no hay invitación pendiente que reenviar.',
   // Replay-safe writes (issue 23): an Idempotency-Key reused with another request, a stale If-Match.
   idempotency_mismatch: 'Esta solicitud ya se usó con otros datos.',
   precondition_failed: 'Este registro cambió mientras tanto. Recarga para ver su estado actual e intenta de nuevo.',

@@ -64,8 +64,10 @@ export interface HistoryLine {
   what: string;
 }
 
+const empty = (value: unknown) => value === null || value === undefined || value === '';
+
 function valueText(field: string, value: unknown, windows: readonly WindowParts[]): string {
-  if (value === null || value === undefined || value === '') return '—';
+  if (empty(value)) return '—';
   if (field === 'status') return ORDER_STATUS_ES[value as OrderStatus] ?? String(value);
   if (field === 'paymentStatus') return PAYMENT_STATUS_ES[value as PaymentStatus] ?? String(value);
   if (field === 'paymentMethod') return PAYMENT_METHOD_ES[value as OrderPaymentMethod] ?? String(value);
@@ -77,22 +79,88 @@ function valueText(field: string, value: unknown, windows: readonly WindowParts[
     const units = value.reduce<number>((sum, l) => sum + (Number((l as { quantity?: number }).quantity) || 0), 0);
     return `${units} ${units === 1 ? 'unidad' : 'unidades'}`;
   }
-  if (field === 'deliveryAssistantId' || field === 'customerId') return 'asignado';
   if (field === 'notReceived' && typeof value === 'object') return notReceivedText(value as NotReceived);
   if (field === 'refundsDue' && Array.isArray(value)) return value.length === 0 ? 'ninguno' : String(value.length);
-  return typeof value === 'string' || typeof value === 'number' ? String(value) : 'cambió';
+  return String(value);
 }
 
-/** One history entry in Spanish: when, who, and what went from what to what (newest first is the caller's choice). */
+/** Fields whose values are ids: the line names whom they point at (the entry's `names`), never the id. */
+const PERSON_FIELDS: Record<string, { set: string; changed: string; cleared: string; unnamed: string }> = {
+  deliveryAssistantId: {
+    set: 'Asignado a',
+    changed: 'Asignado a',
+    cleared: 'Sin domiciliario',
+    unnamed: 'un domiciliario',
+  },
+  customerId: { set: 'Cliente:', changed: 'Cliente:', cleared: 'Sin cliente', unnamed: 'un cliente registrado' },
+  b2bClientId: {
+    set: 'Cliente mayorista:',
+    changed: 'Cliente mayorista:',
+    cleared: 'Sin cliente mayorista',
+    unnamed: 'otro cliente mayorista',
+  },
+};
+
+/** A change of who: "Asignado a Carlos Pérez (antes: Ana Gómez)", "Sin domiciliario (antes: Ana Gómez)". */
+function personText(entry: HistoryEntry): string {
+  const words = PERSON_FIELDS[entry.field]!;
+  const fromName = entry.names?.from ?? null;
+  const toName = entry.names?.to ?? null;
+  const before = !empty(entry.from) && fromName ? ` (antes: ${fromName})` : '';
+  if (empty(entry.to)) return `${words.cleared}${before}`;
+  return `${empty(entry.from) ? words.set : words.changed} ${toName ?? words.unnamed}${before}`;
+}
+
+/** A change of something that is not one value (an address, a contact, a list): said in words. */
+const CHANGED_ES: Record<string, string> = {
+  address: 'Dirección cambiada',
+  contact: 'Datos de contacto cambiados',
+  producedQuantities: 'Cantidades producidas actualizadas',
+  notes: 'Notas cambiadas',
+};
+
+function wholeChangeText(entry: HistoryEntry, label: string): string {
+  if (entry.field === 'address') {
+    const line = (v: unknown) => (v && typeof v === 'object' ? (v as { line?: unknown }).line : undefined);
+    const to = line(entry.to);
+    if (empty(entry.to)) return 'Dirección quitada';
+    if (typeof to === 'string' && to)
+      return `${empty(entry.from) ? 'Dirección agregada' : 'Dirección cambiada'}: ${to}`;
+  }
+  if (entry.field === 'notes') {
+    if (empty(entry.to)) return 'Notas quitadas';
+    if (typeof entry.to === 'string')
+      return `${empty(entry.from) ? 'Notas agregadas' : 'Notas cambiadas'}: ${entry.to}`;
+  }
+  return CHANGED_ES[entry.field] ?? `${label} cambió`;
+}
+
+/** Whether a value reads as one word or number (else the line says what changed, not "cambió → cambió"). */
+function isPlain(field: string, value: unknown): boolean {
+  if (empty(value) || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+    return true;
+  }
+  return field === 'items' || field === 'notReceived' || field === 'refundsDue';
+}
+
+/** One history entry in Spanish: when, who, and what changed, in words (newest first is the caller's choice). */
 export function historyLine(entry: HistoryEntry, windows: readonly WindowParts[], timeZone: string): HistoryLine {
   const role = ROLE_ES[entry.by.role];
   const who = role && entry.by.name !== role ? `${entry.by.name} (${role})` : entry.by.name;
   const label = FIELD_ES[entry.field] ?? entry.field;
   let what: string;
-  if (entry.field === 'status' && (entry.from === null || entry.from === undefined)) {
+  if (entry.field === 'status' && empty(entry.from)) {
     what = `Pedido recibido: ${valueText('status', entry.to, windows)}`;
   } else if (entry.field === 'standingOrderId') {
     what = 'Creado por un pedido recurrente';
+  } else if (PERSON_FIELDS[entry.field]) {
+    what = personText(entry);
+  } else if (CHANGED_ES[entry.field] || !isPlain(entry.field, entry.from) || !isPlain(entry.field, entry.to)) {
+    what = wholeChangeText(entry, label);
+  } else if (empty(entry.from)) {
+    what = `${label}: ${valueText(entry.field, entry.to, windows)}`;
+  } else if (empty(entry.to)) {
+    what = `${label}: se quitó (antes: ${valueText(entry.field, entry.from, windows)})`;
   } else {
     what = `${label}: ${valueText(entry.field, entry.from, windows)} → ${valueText(entry.field, entry.to, windows)}`;
   }

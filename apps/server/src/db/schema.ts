@@ -93,6 +93,11 @@ export const users = pgTable(
      * that bakery unless the owner accepts (identity: account-claims.ts).
      */
     createdBy: text().references((): AnyPgColumn => users.id),
+    /**
+     * When the last invitation to choose a password was sent, while it is pending: cleared once the person
+     * chooses a password or signs in (the people screens show "Invitación pendiente" and offer to resend).
+     */
+    invitedAt: ts(),
     createdAt: ts().notNull(),
     updatedAt: ts().notNull(),
     deletedAt: ts(),

@@ -270,3 +270,108 @@ describe('the company switcher (GET /api/companies)', () => {
     expect((await t.call({ method: 'GET', url: '/api/companies?per_page=1000', token: root })).statusCode).toBe(400);
   });
 });
+
+describe('an invitation pending, and sent again', () => {
+  const resend = (companyId: string, token: string, id: string) =>
+    t.call({ method: 'POST', url: `${usersOf(companyId)}/${id}/invitation`, token });
+  const confirm = (token: string) =>
+    t.call({
+      method: 'POST',
+      url: '/api/identity/password-reset/confirm',
+      payload: { token, password: 'horno-de-lena-2' },
+    });
+  const read = async (companyId: string, token: string, id: string) =>
+    json<{ data: { invitedAt: string | null } }>(
+      await t.call({ method: 'GET', url: `${usersOf(companyId)}/${id}`, token }),
+    ).data;
+
+  it('shows the invitation pending until the password is chosen; a resend rotates the link', async () => {
+    const boss = await bakery('reenvia@ejemplo.co');
+    const seen = new Set<string>();
+    const res = await create(boss.companyId, boss.token, {
+      email: 'pendiente@ejemplo.co',
+      name: 'Pendiente',
+      role: 'company_staff',
+      invite: true,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = idOf(res);
+    const sentAt = json<{ data: { invitedAt: string | null } }>(res).data.invitedAt;
+    expect(sentAt).toBe(t.clock.now().toISOString());
+    const first = tokenIn(
+      (await waitForMail(t, root, 'pendiente@ejemplo.co', /invita/, seen)).text,
+      '/restablecer-contrasena',
+    );
+
+    t.clock.advance(60_000);
+    try {
+      const again = await resend(boss.companyId, boss.token, id);
+      expect(again.statusCode, again.body).toBe(200);
+      expect(json(again)).toEqual({ data: { invitedAt: t.clock.now().toISOString() } });
+      expect((await read(boss.companyId, boss.token, id)).invitedAt).toBe(t.clock.now().toISOString());
+    } finally {
+      t.clock.advance(-60_000);
+    }
+    const second = tokenIn(
+      (await waitForMail(t, root, 'pendiente@ejemplo.co', /invita/, seen)).text,
+      '/restablecer-contrasena',
+    );
+    expect(second).not.toBe(first);
+    // The old link no longer works; the new one does, and the invitation is no longer pending.
+    expect((await confirm(first)).statusCode).toBe(400);
+    const ok = await confirm(second);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await read(boss.companyId, boss.token, id)).invitedAt).toBeNull();
+    const late = await resend(boss.companyId, boss.token, id);
+    expect(late.statusCode).toBe(409);
+    expect(json(late)).toMatchObject({ code: 'users/not-invited' });
+  }, 20_000);
+
+  it('only for whoever may invite the person; another bakery’s person is a 404', async () => {
+    const boss = await bakery('permisos-invita@ejemplo.co');
+    const other = await bakery('otra-invita@ejemplo.co');
+    const staff = await t.user('company_staff', boss.companyId);
+    const driver = await t.user('delivery_assistant', boss.companyId);
+    const invite = (email: string, role: string) =>
+      create(boss.companyId, boss.token, { email, name: 'Invitado', role, invite: true }).then(idOf);
+    const customer = await invite('cliente-pendiente@ejemplo.co', 'company_customer');
+    const teammate = await invite('equipo-pendiente@ejemplo.co', 'production_assistant');
+    // Staff invite customers, so they may send a customer's invitation again; not a teammate's (not theirs to see).
+    expect((await resend(boss.companyId, staff.token, customer)).statusCode).toBe(200);
+    expect((await resend(boss.companyId, staff.token, teammate)).statusCode).toBe(404);
+    expect((await resend(boss.companyId, driver.token, customer)).statusCode).toBe(403);
+    expect(
+      (await t.call({ method: 'POST', url: `${usersOf(boss.companyId)}/${customer}/invitation` })).statusCode,
+    ).toBe(401);
+    // Another bakery's admin: through their own company or through ours, never found.
+    expect((await resend(other.companyId, other.token, customer)).statusCode).toBe(404);
+    expect((await resend(boss.companyId, other.token, customer)).statusCode).toBe(404);
+    // A person who was given a password was never invited.
+    const withPassword = idOf(
+      await create(boss.companyId, boss.token, {
+        email: 'con-clave@ejemplo.co',
+        name: 'Con Clave',
+        role: 'company_customer',
+        password: PASSWORD,
+      }),
+    );
+    expect((await read(boss.companyId, boss.token, withPassword)).invitedAt).toBeNull();
+    expect((await resend(boss.companyId, boss.token, withPassword)).statusCode).toBe(409);
+  }, 20_000);
+
+  it('is limited per person: a few an hour, then 429 with Retry-After', async () => {
+    const boss = await bakery('limite-invita@ejemplo.co');
+    const id = idOf(
+      await create(boss.companyId, boss.token, {
+        email: 'muchas-veces@ejemplo.co',
+        name: 'Muchas Veces',
+        role: 'company_customer',
+        invite: true,
+      }),
+    );
+    for (let i = 0; i < 3; i++) expect((await resend(boss.companyId, boss.token, id)).statusCode).toBe(200);
+    const refused = await resend(boss.companyId, boss.token, id);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});

@@ -143,6 +143,11 @@ export const HistoryEntry = z.object({
   to: z.unknown(),
   /** Why, when the move passed a rule staff may pass: `lead-time` (ordered late), `capacity` (window full). */
   note: z.string().optional(),
+  /**
+   * What `from` and `to` are called, when they are ids (a driver's, a customer's, a B2B client's name as it
+   * was then), so the line names them ("Asignado a Carlos Pérez"). Entries written before it have none.
+   */
+  names: z.object({ from: z.string().nullable(), to: z.string().nullable() }).optional(),
 });
 export type HistoryEntry = z.infer<typeof HistoryEntry>;
 

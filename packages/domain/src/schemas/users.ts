@@ -29,5 +29,7 @@ export const User = baseRecord.extend({
   disabled: z.boolean(),
   emailVerified: z.boolean(),
   lastLoginAt: z.string().nullable(),
+  /** When the pending invitation was last sent; null once the person chose a password or signed in. */
+  invitedAt: z.string().nullable().default(null),
 });
 export type User = z.infer<typeof User>;

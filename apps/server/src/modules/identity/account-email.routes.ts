@@ -108,6 +108,27 @@ export function registerAccountEmailRoutes(app: FastifyInstance, service: Accoun
     async (req) => ({ data: await service.resendVerification(req.caller, req.ip) }),
   );
 
+  r.post(
+    '/api/companies/:companyId/users/:id/invitation',
+    {
+      schema: {
+        tags,
+        summary: 'Send a pending invitation again',
+        description:
+          'For a person invited who has not yet chosen a password nor signed in: a new link of 7 days by e-mail; ' +
+          'the earlier links stop working. Whoever may create the person may (an admin anyone, staff a customer). ' +
+          '404 for a person of another company; 409 users/not-invited when nothing is pending; 429 beyond ' +
+          'a few a person in an hour.',
+        params: z.object({ companyId: z.string(), id: z.string() }),
+        response: { 200: z.object({ data: z.object({ invitedAt: z.string() }) }) },
+      },
+    },
+    async (req, reply) => {
+      noStore(reply);
+      return { data: await service.resendInvitation(req.caller, req.params.companyId, req.params.id) };
+    },
+  );
+
   r.get(
     '/api/outbox',
     {

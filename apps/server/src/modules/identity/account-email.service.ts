@@ -1,9 +1,9 @@
-import { hearsFromPlatform, isRole, ROLE, type LinkInfo } from '@hornada/domain';
+import { grantOf, hearsFromPlatform, isRole, ROLE, type LinkInfo } from '@hornada/domain';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext, Caller } from '../../context';
 import { orders, userIdentities, users } from '../../db/schema';
-import { AppError, unauthenticated } from '../../lib/errors';
+import { AppError, forbidden, unauthenticated } from '../../lib/errors';
 import { assertAcceptablePassword, hashPassword } from '../../lib/passwords';
 import type { EmailDriver } from '../../providers/email';
 import {
@@ -15,7 +15,8 @@ import {
 } from '../../providers/email/templates';
 import { fileUrl } from '../files/files.service';
 import type { ResourceRegistry } from '../../resources/registry';
-import { systemActor } from '../../resources/actor';
+import { writeAccess } from '../../resources/access';
+import { asUser, systemActor } from '../../resources/actor';
 import type { WriteScope } from '../../resources/service';
 import { Attempts, countGate, RECOVERY_WINDOW_MS, SIGNIN_WINDOW_MS } from './attempts';
 import {
@@ -37,6 +38,9 @@ const VERIFY_PAGE = '/verificar-correo';
 
 /** Messages one address may get of each kind in an hour, beyond which requests are answered but not sent. */
 const MAILS_PER_ACCOUNT = 5;
+
+/** Invitations one person may be sent again in an hour (a slip of the finger, not a mailbox flooded). */
+export const INVITATION_RESENDS_PER_HOUR = 3;
 
 /** The platform's own name: the voice of mail to bakery owners (voiceOf). */
 const PLATFORM_NAME = 'Hornada';
@@ -380,6 +384,50 @@ export class AccountEmailService {
     if (!user || user.emailVerified) return { sent: false };
     this.dispatch(user, 'verify-email', VERIFY_PAGE, verifyEmailMail);
     return { sent: true };
+  }
+
+  /**
+   * POST …/users/{id}/invitation: the invitation sent again to a person who has not yet chosen a password nor
+   * signed in. Whoever may create that person may (an admin anyone, staff a customer); another company's
+   * person, or one the caller may not see, is a 404. A new link is issued and the older ones stop working, in
+   * one transaction; the mail goes after it commits. Limited per person (429).
+   */
+  async resendInvitation(caller: Caller | null, companyId: string, userId: string): Promise<{ invitedAt: string }> {
+    const auth = writeAccess('users', asUser(caller), companyId, 'create');
+    // Reading it through the users resource applies the caller's reach: another bakery's, or not theirs, is a 404.
+    const person = await this.resources.users.get(auth.user, companyId, userId);
+    if (
+      auth.user &&
+      grantOf(auth.user.role, 'users', 'create') === 'customers' &&
+      person.role !== ROLE.companyCustomer
+    ) {
+      throw forbidden('Your role cannot invite this user');
+    }
+    if (!person.invitedAt || person.disabled) {
+      throw new AppError(409, 'users/not-invited', 'This person has no pending invitation');
+    }
+    await this.attempts.admitOrThrow([
+      countGate(`invitation-resend:${userId}`, INVITATION_RESENDS_PER_HOUR, RECOVERY_WINDOW_MS),
+    ]);
+    const { user, token } = await this.resources.transaction(companyId, async (scope) => {
+      const current = await lockUser(scope.tx, userId);
+      if (!current || current.deletedAt || current.companyId !== companyId || !current.invitedAt) {
+        throw new AppError(409, 'users/not-invited', 'This person has no pending invitation');
+      }
+      await spendOthers(scope.tx, this.ctx.clock, userId, 'invitation');
+      const issued = await issueActionToken(scope.tx, this.ctx.clock, userId, 'invitation');
+      await this.resources.users.update(
+        systemActor('invitation'),
+        companyId,
+        userId,
+        { invitedAt: this.ctx.clock.now() },
+        scope,
+      );
+      return { user: current, token: issued };
+    });
+    // Committed by now: the mail never announces a link the database does not hold.
+    this.sendInvitation(user, token);
+    return { invitedAt: this.ctx.clock.now().toISOString() };
   }
 
   async prune(): Promise<number> {

@@ -510,7 +510,8 @@ export class OrderRules {
       editing: CONTENT_FIELDS.filter((f) => content[f]),
       method: current.paymentMethod,
       changed,
-      log: (field, from, to, note) => history.push({ at, by: actor, field, from, to, ...(note ? { note } : {}) }),
+      log: (field, from, to, note, names) =>
+        history.push({ at, by: actor, field, from, to, ...(note ? { note } : {}), ...(names ? { names } : {}) }),
     };
   }
 
@@ -593,7 +594,9 @@ export class OrderRules {
     }
     if (u.changed('deliveryAssistantId')) {
       if (data.deliveryAssistantId) await this.assertDriver(db, companyId, data.deliveryAssistantId);
-      u.log('deliveryAssistantId', current.deliveryAssistantId, data.deliveryAssistantId);
+      const from = current.deliveryAssistantId;
+      const to = data.deliveryAssistantId ?? null;
+      u.log('deliveryAssistantId', from, to, undefined, await this.namesOf(db, users, companyId, from, to));
     }
   }
 
@@ -819,7 +822,8 @@ export class OrderRules {
         );
       }
       if (clientChanged) {
-        u.log('b2bClientId', current.b2bClientId, b2bId);
+        const names = await this.namesOf(u.db, b2bClients, u.companyId, current.b2bClientId, b2bId ?? null);
+        u.log('b2bClientId', current.b2bClientId, b2bId, undefined, names);
         out.channel = b2bId ? 'b2b' : current.channel === 'b2b' ? 'staff' : current.channel;
       }
       out.items = lines;
@@ -854,13 +858,45 @@ export class OrderRules {
    * produced quantities, the cancellation's reason, notes): compared with what is stored, whoever
    * writes it. The fields the steps above own log themselves.
    */
-  private logTheRest(u: OrderUpdate): void {
+  private async logTheRest(u: OrderUpdate): Promise<void> {
     for (const field of LOGGED_BY_THE_REST) {
       if (!(field in u.out)) continue;
       const before = u.current[field];
       const after = u.out[field];
-      if (!sameValue(before, after)) u.log(field, before ?? null, after ?? null);
+      if (sameValue(before, after)) continue;
+      const names =
+        field === 'customerId'
+          ? await this.namesOf(u.db, users, u.companyId, u.current.customerId, (after as string | null) ?? null)
+          : undefined;
+      u.log(field, before ?? null, after ?? null, undefined, names);
     }
+  }
+
+  /**
+   * The names of the people (or B2B clients) a change went from and to, as they are now: history keeps them,
+   * so its line reads "Asignado a Carlos Pérez" after the person is renamed or gone.
+   */
+  private async namesOf(
+    db: DbOrTx,
+    table: typeof users | typeof b2bClients,
+    companyId: string,
+    from: string | null,
+    to: string | null,
+  ): Promise<HistoryEntry['names']> {
+    const ids = [from, to].filter((id): id is string => typeof id === 'string' && id !== '');
+    if (ids.length === 0) return undefined;
+    const rows =
+      table === users
+        ? await db
+            .select({ id: users.id, name: users.name })
+            .from(users)
+            .where(and(inArray(users.id, ids), eq(users.companyId, companyId)))
+        : await db
+            .select({ id: b2bClients.id, name: b2bClients.businessName })
+            .from(b2bClients)
+            .where(and(inArray(b2bClients.id, ids), eq(b2bClients.companyId, companyId)));
+    const name = (id: string | null) => (id ? (rows.find((r) => r.id === id)?.name ?? null) : null);
+    return { from: name(from), to: name(to) };
   }
 }
 
@@ -1006,5 +1042,5 @@ interface OrderUpdate {
   method: OrderPaymentMethod;
   /** The field was sent with a value other than the order's. */
   changed(k: keyof OrderInput): boolean;
-  log(field: string, from: unknown, to: unknown, note?: string): void;
+  log(field: string, from: unknown, to: unknown, note?: string, names?: HistoryEntry['names']): void;
 }

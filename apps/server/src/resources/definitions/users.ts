@@ -92,13 +92,17 @@ export const usersResource: ResourceDefinition = {
   },
   // Never sent: the hash, the instant the user's sessions last ended and who made the account (identity's business).
   hidden: ['passwordHash', 'sessionsValidFrom', 'createdBy'],
-  derived: ['email', 'emailVerified', 'lastLoginAt', 'uid'],
+  derived: ['email', 'emailVerified', 'lastLoginAt', 'uid', 'invitedAt'],
   present: async (_ctx, _companyId, rows) => rows.map((r) => ({ uid: r.id, ...r })),
   presentReads: [],
   hooks: {
-    async beforeWrite(_ctx, tx, actor, current, data, companyId) {
+    async beforeWrite(ctx, tx, actor, current, data, companyId) {
       // `invite` is a request, not a column: identity's hook mails the link to a user created without a password.
-      const { invite: _invite, ...out } = data;
+      const { invite, ...out } = data;
+      // Pending from the invitation until the person chooses a password or signs in (Google included).
+      if (!current && invite === true && actor.kind === 'user') out.invitedAt = ctx.clock.now();
+      const joined = Boolean(data.passwordHash) || typeof data.password === 'string' || Boolean(data.lastLoginAt);
+      if (current?.invitedAt && joined) out.invitedAt = null;
       // A user creating users is acting as a bakery: only with a verified e-mail (registration is the system's).
       if (!current && actor.kind === 'user') await assertEmailVerified(tx, actor);
       if (!current && typeof data.email === 'string') await assertEmailFree(tx, data.email);

@@ -122,7 +122,7 @@ function columns(table: ResourceTable<User>, selfId: string | null): ColumnDef<U
       meta: { sortField: 'role', fixed: true },
       cell: ({ row }) => <RoleCell person={row.original} table={table} self={row.original.id === selfId} />,
     },
-    statusColumn(),
+    statusColumn(table.reload),
     { ...lastLoginColumn(), meta: { sortField: 'lastLoginAt', hideOnPhone: true } },
     {
       id: 'access',

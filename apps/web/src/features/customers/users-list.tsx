@@ -84,7 +84,7 @@ export function UsersList({ active }: { active: boolean }) {
         createTo={paths.dashboard.userCreate}
         createLabel="Nuevo usuario"
         table={table}
-        columns={[personColumn(), roleColumn(), statusColumn(), lastLoginColumn()]}
+        columns={[personColumn(), roleColumn(), statusColumn(table.reload), lastLoginColumn()]}
         filters={filters}
         searchLabel="Buscar usuarios"
         searchPlaceholder="Nombre, correo o teléfono"

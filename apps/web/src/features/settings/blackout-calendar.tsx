@@ -2,7 +2,7 @@ import { addDays, weekdayOf } from '@hornada/domain/order-days';
 import ChevronLeft from 'lucide-react/icons/chevron-left';
 import ChevronRight from 'lucide-react/icons/chevron-right';
 import X from 'lucide-react/icons/x';
-import { useId, useState } from 'react';
+import { useId, useState, type MouseEvent } from 'react';
 import { iconButtonClass } from '../../components/ui/button';
 
 const dayLabel = new Intl.DateTimeFormat('es-CO', {
@@ -26,6 +26,13 @@ function monthStart(day: string, offset: number): string {
   const index = y * 12 + (m - 1) + offset;
   return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}-01`;
 }
+
+/**
+ * A pointer press on the month buttons leaves the focus where it is. Otherwise it blurs the field being typed
+ * in (a window's time), whose validation shows or hides a message above the calendar: the page moves between
+ * the press and the release, the release lands off the button, and the first click is lost.
+ */
+const keepFocus = (e: MouseEvent) => e.preventDefault();
 
 /**
  * Days the bakery does not deliver (holidays, a closed week), on a month calendar: a day is a toggle button
@@ -62,6 +69,7 @@ export function BlackoutCalendar({
             className={iconButtonClass}
             aria-label="Mes anterior"
             disabled={offset === 0}
+            onMouseDown={keepFocus}
             onClick={() => setOffset((n) => n - 1)}
           >
             <ChevronLeft className="size-5" aria-hidden="true" />
@@ -74,6 +82,7 @@ export function BlackoutCalendar({
             className={iconButtonClass}
             aria-label="Mes siguiente"
             disabled={offset >= 12}
+            onMouseDown={keepFocus}
             onClick={() => setOffset((n) => n + 1)}
           >
             <ChevronRight className="size-5" aria-hidden="true" />

@@ -5,7 +5,7 @@ import { Lock, Plus, Trash2, TriangleAlert } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useFieldArray, type UseFormReturn } from 'react-hook-form';
 import { AreaPage } from '../../components/area-page';
-import { CheckboxField, FormAlert, SelectField, TextAreaField, TextField } from '../../components/forms/fields';
+import { CheckboxField, FormAlert, TextAreaField, TextField } from '../../components/forms/fields';
 import { FormSection } from '../../components/forms/form-layout';
 import { parseWhole } from '../../components/forms/form-values';
 import type { UploadsHandle } from '../../components/forms/image-fields';
@@ -13,17 +13,10 @@ import { UnsavedChangesDialog } from '../../components/forms/unsaved-changes';
 import { buttonClass, iconButtonClass, secondaryButtonClass } from '../../components/ui/button';
 import { BakeryFields } from './bakery-fields';
 import { BlackoutCalendar, longDay } from './blackout-calendar';
+import { TIME_ZONES, TimeZoneField } from './time-zone-field';
 import { settingsApi, type CapacityWarning, type WindowBooking } from './settings-api';
 import { PAYMENT_LABELS_ES, toSettingsInput, WEEKDAYS, type SettingsForm } from './settings-form';
 import { useSettingsDocument } from './use-settings-document';
-
-const TIME_ZONES: readonly string[] = (() => {
-  try {
-    return Intl.supportedValuesOf('timeZone');
-  } catch {
-    return [DEFAULT_TIME_ZONE];
-  }
-})();
 
 /** Every path of the settings is a field of this screen. */
 const isField = () => true;
@@ -105,13 +98,20 @@ export function Component() {
               title="Zona horaria"
               description="Define qué es «hoy» para los pedidos, las entregas y los reportes."
             >
-              <SelectField
-                id="settings-time-zone"
-                label="Zona horaria"
-                options={TIME_ZONES.map((tz) => ({ value: tz, label: tz.replace(/_/g, ' ') }))}
-                registration={form.register('timeZone')}
-                error={form.formState.errors.timeZone?.message}
-                className="max-w-sm"
+              <Controller
+                control={form.control}
+                name="timeZone"
+                render={({ field, fieldState }) => (
+                  <TimeZoneField
+                    id="settings-time-zone"
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    error={fieldState.error?.message}
+                    disabled={!canSave}
+                    className="max-w-sm"
+                  />
+                )}
               />
             </FormSection>
           </fieldset>

@@ -71,7 +71,9 @@ export function useSettingsDocument(options: {
   const form = useForm<SettingsForm>({
     resolver: domainResolver<SettingsForm>(schema, toInput),
     defaultValues: EMPTY_SETTINGS_FORM,
-    mode: 'onTouched',
+    // On blur and submit: with 'onTouched' a field array validates itself on every append, so a new delivery
+    // window was red before anything was typed in it.
+    mode: 'onBlur',
   });
   const { isDirty, isSubmitting } = form.formState;
   const { blocker, allowNextNavigation } = useUnsavedChanges(canSave && isDirty && !isSubmitting);

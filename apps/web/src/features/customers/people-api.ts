@@ -1,0 +1,10 @@
+import { http } from '../../lib/http';
+
+/** The people screens' calls beyond the users resource. */
+export const peopleApi = {
+  /** Sends a pending invitation again (a new link; the older ones stop working). */
+  resendInvitation: (companyId: string, userId: string) =>
+    http.post<{ invitedAt: string }>(
+      `/companies/${encodeURIComponent(companyId)}/users/${encodeURIComponent(userId)}/invitation`,
+    ),
+};
