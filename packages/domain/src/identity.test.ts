@@ -25,6 +25,13 @@ describe('titleCaseName', () => {
     expect(titleCaseName('  maría-josé   gómez ')).toBe('María-José Gómez');
     expect(titleCaseName('ñusta ÑAÑEZ')).toBe('Ñusta Ñañez');
   });
+  it('gives the same name however often it runs (the API and the server both apply it)', () => {
+    for (const name of ['laura gómez de la hoz', 'HERNÁN DARÍO SALAZAR', 'De la Cruz', 'maría-josé del mar']) {
+      const once = titleCaseName(name);
+      expect(titleCaseName(once)).toBe(once);
+    }
+    expect(titleCaseName('laura gómez de la hoz')).toBe('Laura Gómez de la Hoz');
+  });
   it('leaves words that merely start like a particle alone', () => {
     expect(titleCaseName('delia dea')).toBe('Delia Dea');
   });

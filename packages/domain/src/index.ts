@@ -35,3 +35,4 @@ export * from './production';
 export * from './delivery';
 export * from './shops';
 export * from './outbox';
+export * from './reorder';
