@@ -72,8 +72,12 @@ test('an online order left unpaid at the gateway empties her cart', async ({ pag
   await signInAtShop(page);
   await addToCart(page, PAN);
   await page.getByRole('button', { name: 'Ver carrito' }).click();
-  await cartLines(page).getByRole('button', { name: `Agregar uno de ${PAN}` }).click();
-  await cartLines(page).getByRole('button', { name: `Agregar uno de ${PAN}` }).click();
+  await cartLines(page)
+    .getByRole('button', { name: `Agregar uno de ${PAN}` })
+    .click();
+  await cartLines(page)
+    .getByRole('button', { name: `Agregar uno de ${PAN}` })
+    .click();
   await expect(quantityOf(page, PAN)).toContainText('3');
   await page.getByRole('button', { name: 'Continuar' }).click();
   await expect(page).toHaveURL(/\/resumen-de-pedido\/[\w-]+$/);
@@ -108,7 +112,9 @@ test('«Pedir de nuevo» merges the order into her cart, one line a product, nev
   await again.click();
   await expect(page).toHaveURL(`${bakery.shopUrl}carrito`);
   await expect(page.getByText(`Tu carrito ya tenía los productos del pedido #${orderNumber}.`)).toBeVisible();
-  await expect(page.getByText(`${PAN} ya estaba en tu carrito: no lo repetimos, quedó con la cantidad mayor.`)).toBeVisible();
+  await expect(
+    page.getByText(`${PAN} ya estaba en tu carrito: no lo repetimos, quedó con la cantidad mayor.`),
+  ).toBeVisible();
   await expect(cartLines(page)).toHaveCount(2);
   await expect(quantityOf(page, PAN)).toContainText('3');
   await expect(quantityOf(page, ALMOJABANA)).toContainText('1');

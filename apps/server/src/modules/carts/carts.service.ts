@@ -249,7 +249,7 @@ export class CartsService {
         onSale,
       );
       if (lines.length === 0) {
-        throw new AppError(422, 'cart/reorder-unavailable', 'None of this order\'s products is on sale any more');
+        throw new AppError(422, 'cart/reorder-unavailable', "None of this order's products is on sale any more");
       }
       const now = this.ctx.clock.now();
       const [saved] = row

@@ -44,16 +44,22 @@ function lead(kind: OrderMailKind, f: OrderMailFacts): string[] {
   const when = `${f.day}${f.window ? ` · ${f.window}` : ''}`;
   switch (kind) {
     case 'placed':
-      return [`Recibimos tu pedido #${f.number}. ${endSentence(`${f.pickup ? 'Lo recoges' : 'Lo entregamos'} el ${when}`)}`];
+      return [
+        `Recibimos tu pedido #${f.number}. ${endSentence(`${f.pickup ? 'Lo recoges' : 'Lo entregamos'} el ${when}`)}`,
+      ];
     case 'changed':
       return [
         `Actualizamos tu pedido #${f.number}, como lo acordamos. ${endSentence(`${f.pickup ? 'Lo recoges' : 'Lo entregamos'} el ${when}`)}`,
         ...(f.balanceDue > 0 ? [`Ya lo pagaste; queda por pagar la diferencia: ${formatMoney(f.balanceDue)}.`] : []),
       ];
     case 'confirmed':
-      return [`Confirmamos tu pedido #${f.number}. ${endSentence(`${f.pickup ? 'Lo recoges' : 'Lo entregamos'} el ${when}`)}`];
+      return [
+        `Confirmamos tu pedido #${f.number}. ${endSentence(`${f.pickup ? 'Lo recoges' : 'Lo entregamos'} el ${when}`)}`,
+      ];
     case 'out_for_delivery':
-      return [`Tu pedido #${f.number} va en camino. ${endSentence(`Llega hoy${f.window ? `, ${f.window.toLowerCase()}` : ''}`)}`];
+      return [
+        `Tu pedido #${f.number} va en camino. ${endSentence(`Llega hoy${f.window ? `, ${f.window.toLowerCase()}` : ''}`)}`,
+      ];
     case 'delivered':
       return [
         f.pickup ? `Recogiste tu pedido #${f.number}.` : `Entregamos tu pedido #${f.number}.`,

@@ -45,5 +45,10 @@ export function reorderToast(number: number, answer: Omit<ReorderAnswer, 'cart'>
   ].filter(Boolean);
   if (notes.length === 0) return { type: 'success', message: lead };
   // Something the shopper did not ask for: said plainly, and left up long enough to read.
-  return { type: skipped.length || full.length ? 'warning' : 'success', title: lead, message: notes.join(' '), duration: 10_000 };
+  return {
+    type: skipped.length || full.length ? 'warning' : 'success',
+    title: lead,
+    message: notes.join(' '),
+    duration: 10_000,
+  };
 }
