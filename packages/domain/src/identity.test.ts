@@ -32,6 +32,11 @@ describe('titleCaseName', () => {
     }
     expect(titleCaseName('laura gómez de la hoz')).toBe('Laura Gómez de la Hoz');
   });
+  it('keeps initials in capitals, so a company name standing in for a contact keeps its "S.A.S."', () => {
+    expect(titleCaseName('juan m. pérez')).toBe('Juan M. Pérez');
+    expect(titleCaseName('j.m. rincón')).toBe('J.M. Rincón');
+    expect(titleCaseName('HOTEL CASA DE LA SABANA S.A.S.')).toBe('Hotel Casa de la Sabana S.A.S.');
+  });
   it('leaves words that merely start like a particle alone', () => {
     expect(titleCaseName('delia dea')).toBe('Delia Dea');
   });
