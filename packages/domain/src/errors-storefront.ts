@@ -31,6 +31,7 @@ export const STOREFRONT_ERROR_TEXTS_ES = {
   // Carts and checkout.
   'cart/product-unavailable': 'Este producto ya no está disponible.',
   'cart/pickup-unavailable': 'Esta panadería no ofrece recogida en tienda.',
+  'cart/reorder-unavailable': 'Ninguno de los productos de este pedido está disponible hoy.',
   'orders/minimum-order': 'Tu pedido no alcanza el valor mínimo.',
   'orders/day-unavailable': 'Ese día u horario ya no está disponible. Elige otro.',
   'orders/window-full': 'Ese horario se llenó. Elige otro.',

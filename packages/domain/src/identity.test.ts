@@ -25,6 +25,18 @@ describe('titleCaseName', () => {
     expect(titleCaseName('  maría-josé   gómez ')).toBe('María-José Gómez');
     expect(titleCaseName('ñusta ÑAÑEZ')).toBe('Ñusta Ñañez');
   });
+  it('gives the same name however often it runs (the API and the server both apply it)', () => {
+    for (const name of ['laura gómez de la hoz', 'HERNÁN DARÍO SALAZAR', 'De la Cruz', 'maría-josé del mar']) {
+      const once = titleCaseName(name);
+      expect(titleCaseName(once)).toBe(once);
+    }
+    expect(titleCaseName('laura gómez de la hoz')).toBe('Laura Gómez de la Hoz');
+  });
+  it('keeps initials in capitals, so a company name standing in for a contact keeps its "S.A.S."', () => {
+    expect(titleCaseName('juan m. pérez')).toBe('Juan M. Pérez');
+    expect(titleCaseName('j.m. rincón')).toBe('J.M. Rincón');
+    expect(titleCaseName('HOTEL CASA DE LA SABANA S.A.S.')).toBe('Hotel Casa de la Sabana S.A.S.');
+  });
   it('leaves words that merely start like a particle alone', () => {
     expect(titleCaseName('delia dea')).toBe('Delia Dea');
   });

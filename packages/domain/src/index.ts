@@ -36,3 +36,4 @@ export * from './delivery';
 export * from './shops';
 export * from './outbox';
 export * from './refunds';
+export * from './reorder';

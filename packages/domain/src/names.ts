@@ -20,10 +20,13 @@ export const NAME_PARTICLES: ReadonlySet<string> = new Set([
 ]);
 
 function capitalise(word: string): string {
-  // Each part of a hyphenated name is a name of its own: "maría-josé" → "María-José".
+  // Each part of a hyphenated name is a name of its own: "maría-josé" → "María-José"; initials keep their
+  // capitals ("j.m." → "J.M.", "s.a.s." → "S.A.S." when a company's name stands in for a contact's).
   return word
     .split('-')
-    .map((part) => part.charAt(0).toLocaleUpperCase('es-CO') + part.slice(1))
+    .map((part) =>
+      part.replace(/(^|\.)(\p{L})/gu, (_, dot: string, letter: string) => dot + letter.toLocaleUpperCase('es-CO')),
+    )
     .join('-');
 }
 

@@ -40,6 +40,18 @@ describe('how an order reads', () => {
     expect(windowLabel(null, windows)).toBe('');
   });
 
+  it('says a window one way wherever it is shown: the shop, the office, the sheets', () => {
+    // The office once showed the bare label ("Mañana") where the shop said "En la mañana (8:00–11:00)".
+    const settings = [{ id: 'manana', label: 'Mañana', start: '08:00', end: '11:00', capacity: 5 }];
+    const shop = windowLabel(
+      'manana',
+      settings.map(({ id, label, start, end }) => ({ id, label, start, end })),
+    );
+    expect(shop).toBe('En la mañana (8:00–11:00)');
+    expect(windowLabel('manana', settings)).toBe(shop);
+    expect(windowLabel('manana', [{ id: 'manana', label: 'Mañana' }])).toBe('En la mañana');
+  });
+
   it('never lets a window read as a day (issue 29: "Mañana" is also tomorrow)', () => {
     const seeded = [{ id: 'manana', label: 'Mañana (8:00 a 11:00)', start: '08:00', end: '11:00' }];
     expect(windowLabel('manana', seeded)).toBe('En la mañana (8:00 a 11:00)');

@@ -30,3 +30,14 @@ export function compareBytes(a: string, b: string): number {
   for (let i = 0; i < n; i++) if (ba[i] !== bb[i]) return ba[i]! - bb[i]!;
   return ba.length - bb.length;
 }
+
+/**
+ * A sentence ended with one period: "Café La Macarena S.A.S." stays as it is, "Pan de yuca" gains one. Text
+ * that already ends in a period, an ellipsis, "?" or "!" (a closing quote or bracket after it counts) is
+ * left alone, so a name ending in an abbreviation never reads "S.A.S..".
+ */
+export function endSentence(text: string): string {
+  const trimmed = text.trimEnd();
+  if (trimmed === '') return trimmed;
+  return /[.!?…]["'»”)\]]*$/u.test(trimmed) ? trimmed : `${trimmed}.`;
+}

@@ -113,6 +113,11 @@ export interface ResourceDefinition {
     beforeWrite?: BeforeWrite;
     afterWrite?: AfterWrite;
   };
+  /**
+   * Paths of person names (`contactName`, `contact.name`): the engine title-cases them on every write it
+   * makes, from the API, a module, a job or the seed alike (spec §1), never touching rows it does not write.
+   */
+  personNames?: readonly string[];
   /** Derived fields: read-only, computed after reading. */
   derived?: readonly string[];
   present?: (ctx: AppContext, companyId: string, rows: Row[]) => Promise<Row[]>;

@@ -1,6 +1,6 @@
 import { and, count, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { IMPORT_REASONS, POLICY, type Grant, type ResourcePolicy } from '@hornada/domain';
+import { IMPORT_REASONS, POLICY, titleCaseName, type Grant, type ResourcePolicy } from '@hornada/domain';
 import type { AppContext, Caller } from '../context';
 import type { DbOrTx } from '../db';
 import { AppError, conflict, forbidden, notFound, pgErrorCode, validationError, type Detail } from '../lib/errors';
@@ -252,7 +252,7 @@ export class ResourceService {
     data: Record<string, unknown>,
     companyId: string,
   ) {
-    let out = data;
+    let out = withPersonNames(data, this.def.personNames ?? []);
     for (const hook of this.hooks.beforeWrite.list()) out = await hook(this.ctx, tx, who, current, out, companyId);
     return out;
   }
@@ -410,6 +410,25 @@ export class ResourceService {
     const [out] = await this.present(companyId, [row]);
     return out!;
   }
+}
+
+/**
+ * The write's data with each person name at `paths` (dotted, one level of object per dot) title-cased; a
+ * path the write does not carry, or whose value is not text, is left as it is. Copies what it changes.
+ */
+export function withPersonNames(data: Record<string, unknown>, paths: readonly string[]): Record<string, unknown> {
+  let out = data;
+  for (const path of paths) {
+    const [head, ...rest] = path.split('.');
+    const value = out[head!];
+    if (rest.length === 0) {
+      if (typeof value === 'string' && value.trim() !== '') out = { ...out, [head!]: titleCaseName(value) };
+    } else if (value && typeof value === 'object' && !Array.isArray(value)) {
+      const inner = withPersonNames(value as Record<string, unknown>, [rest.join('.')]);
+      if (inner !== value) out = { ...out, [head!]: inner };
+    }
+  }
+  return out;
 }
 
 function withoutKeys(data: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {

@@ -120,7 +120,8 @@ describe('GET …/production', () => {
     expect(needOf(d, ing.mantequilla)).toMatchObject({ unit: 'g', needed: 150, shortage: 0 });
     expect(needOf(d, ing.huevo)).toMatchObject({ needed: 8, shortage: 0 });
     expect(d.orders).toHaveLength(3);
-    expect(d.orders![0]).toMatchObject({ dueDate: WEDNESDAY, window: 'am', windowLabel: 'Mañana' });
+    // The window's one label, as the shop says it (windowLabel), not the bare setting.
+    expect(d.orders![0]).toMatchObject({ dueDate: WEDNESDAY, window: 'am', windowLabel: 'En la mañana (7:00–10:00)' });
     // The totals alone leave the orders out.
     const totalsOnly = await o.t.call({
       method: 'GET',

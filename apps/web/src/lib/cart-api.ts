@@ -1,7 +1,7 @@
-import type { Cart } from '@hornada/domain/schemas/carts';
+import type { Cart, ReorderAnswer } from '@hornada/domain/schemas/carts';
 import { ApiError, browserStorage, http } from './http';
 import { restoreSessionId } from './session-id';
-import type { CartLine } from './cart-store';
+import { getCartStore, type CartLine } from './cart-store';
 
 export type ServerCart = Cart;
 export type ServerCartLine = Cart['items'][number];
@@ -40,7 +40,30 @@ export const cartApi = {
   claim: (id: string) => http.post<ServerCart>(`/carts/${encodeURIComponent(id)}/claim`, undefined, holder()),
   /** The signed-in customer's open cart, or null. */
   mine: () => http.get<ServerCart | null>('/carts/mine', holder()),
+  /** "Pedir de nuevo": one of the customer's orders into the cart `cartId` (null: a new one); the server merges. */
+  reorder: (orderId: string, cartId: string | null) =>
+    http.post<ReorderAnswer>('/carts/reorder', { orderId, cartId }, holder()),
 };
+
+/**
+ * Saves the lines to the server cart: replaces the saved one, or makes a new one when there is none (or it is
+ * gone: checked out, or not this holder's), remembering its id in the browser's cart.
+ */
+export async function saveLines(companyId: string, lines: CartLine[], known: ServerCart | null): Promise<ServerCart> {
+  const cartId = getCartStore().getState().cartId;
+  if (cartId) {
+    try {
+      const current = known?.id === cartId ? known : await cartApi.read(cartId);
+      return await cartApi.replaceLines(current, lines);
+    } catch (err) {
+      // Not ours any more (another browser's session, or removed): start a new one.
+      if (!(err instanceof ApiError && err.status === 404)) throw err;
+    }
+  }
+  const created = await cartApi.create(companyId, lines);
+  getCartStore().getState().replace({ cartId: created.id });
+  return created;
+}
 
 /** The product a 400/422 about one line names (`items.3.productId`), from the lines that were sent. */
 export function refusedProduct(err: unknown, lines: readonly CartLine[]): string | null {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CART_STORAGE_KEY, MAX_LINES, countItems, createCartStore, readStoredCart, type KeyValue } from './cart-store';
 
 function memory(initial: Record<string, string> = {}): KeyValue & { data: Record<string, string> } {
@@ -37,6 +37,25 @@ describe('cart store', () => {
         { productId: 'y', quantity: 3 },
       ]),
     ).toBe(5);
+  });
+
+  it('follows another tab: an order placed there empties this tab’s cart, which does not write it back', () => {
+    // The browser's window as far as the store listens to it (these tests run in node).
+    const tab = new EventTarget();
+    vi.stubGlobal('window', tab);
+    try {
+      const storage = memory();
+      const store = createCartStore(storage);
+      store.getState().add('a', 2);
+      store.getState().replace({ cartId: 'cart-1' });
+      const emptied = JSON.stringify({ lines: [], cartId: null });
+      storage.data[CART_STORAGE_KEY] = emptied;
+      tab.dispatchEvent(Object.assign(new Event('storage'), { key: CART_STORAGE_KEY, newValue: emptied }));
+      expect(store.getState()).toMatchObject({ lines: [], cartId: null });
+      expect(storage.data[CART_STORAGE_KEY]).toBe(emptied);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('survives a reload through storage, and starts empty from anything that is not a cart', () => {

@@ -92,6 +92,13 @@ export function createCartStore(storage: KeyValue | null): StoreApi<CartState> {
       set({ lines: [], cartId: null });
     },
   }));
+  // Another tab's change (an order placed there empties the cart): this tab follows it rather than writing
+  // back the lines it still held, which would bring an ordered cart back.
+  if (typeof window !== 'undefined' && storage) {
+    window.addEventListener('storage', (event) => {
+      if (event.key === CART_STORAGE_KEY) store.setState(readStoredCart(event.newValue));
+    });
+  }
   store.subscribe(({ lines, cartId }) => {
     try {
       storage?.setItem(CART_STORAGE_KEY, JSON.stringify({ lines, cartId }));

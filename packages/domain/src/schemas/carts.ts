@@ -118,3 +118,20 @@ export const CART_READ_ONLY = [
   'missingForMinimum',
 ] as const;
 export const CART_LINE_READ_ONLY = ['name', 'unitPrice', 'lineTotal', 'image', 'available'] as const;
+
+/**
+ * "Pedir de nuevo" (design §3 carts): one of the signed-in customer's own orders into a cart they hold
+ * (`cartId`), or into a new cart of theirs (null).
+ */
+export const ReorderInput = z.object({ orderId: recordId(), cartId: recordId().nullable().default(null) }).strict();
+export type ReorderInput = z.infer<typeof ReorderInput>;
+
+/** The cart afterwards and what was done to it, by product name (packages/domain reorder.ts). */
+export const ReorderAnswer = z.object({
+  cart: Cart,
+  added: z.array(z.string()),
+  merged: z.array(z.string()),
+  skipped: z.array(z.string()),
+  full: z.array(z.string()),
+});
+export type ReorderAnswer = z.infer<typeof ReorderAnswer>;

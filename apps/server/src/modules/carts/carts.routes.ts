@@ -7,6 +7,8 @@ import {
   Cart,
   CartCreateInput,
   CartInput,
+  ReorderAnswer,
+  ReorderInput,
   SESSION_HEADER,
   SessionId,
 } from '@hornada/domain';
@@ -149,6 +151,28 @@ export function registerCartRoutes(app: FastifyInstance): void {
       },
     },
     async (req) => ({ data: await service.replace(await holderOf(req, true), req.params.id, req.body) }),
+  );
+
+  r.post(
+    '/api/carts/reorder',
+    {
+      ...writes,
+      onRequest: noStore,
+      schema: {
+        tags,
+        summary: "Order again: one of the signed-in customer's orders into their cart",
+        description:
+          'A customer bearer; `orderId` one of their own orders at this shop, `cartId` a cart they hold (or null: ' +
+          'a new cart of theirs). One line a product: a product already in the cart keeps the larger of the two ' +
+          'quantities (never doubled); products no longer on sale are left out. The answer names what was ' +
+          "added, merged, skipped and what did not fit (100 lines). Another customer's order or cart is a 404; " +
+          'an order none of whose products is on sale a 422 `cart/reorder-unavailable`.',
+        headers,
+        body: ReorderInput,
+        response: { 200: z.object({ data: ReorderAnswer }) },
+      },
+    },
+    async (req) => ({ data: await service.reorder(await holderOf(req, true), req.body) }),
   );
 
   r.post(

@@ -9,16 +9,19 @@ import {
   dayInZone,
   dayStartInZone,
   lastBookableDay,
+  mergeReorder,
   priceLines,
   totalsOf,
   type Cart,
   type CartCreateInput,
   type CartInput,
   type CatalogueProduct,
+  type ReorderAnswer,
+  type ReorderInput,
 } from '@hornada/domain';
 import type { AppContext, Caller } from '../../context';
 import type { DbOrTx } from '../../db';
-import { carts } from '../../db/schema';
+import { carts, orders } from '../../db/schema';
 import { AppError, DetailList, forbidden, notFound, unauthenticated, validationError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { getCompany } from '../../resources/tenant';
@@ -208,6 +211,75 @@ export class CartsService {
       const [catalogue, rules] = await this.load(tx, row.companyId, claimed!.items);
       return this.present(claimed!, catalogue, rules, company.timeZone);
     });
+  }
+
+  /**
+   * "Pedir de nuevo": one of the signed-in customer's own orders of this bakery into the cart they hold
+   * (`cartId`), or into a new cart of theirs (null). One line a product: a product already in the cart keeps
+   * the larger quantity (mergeReorder), so a second "Pedir de nuevo" never doubles it; products no longer on
+   * sale are left out and named. Someone else's order or cart is a 404.
+   */
+  async reorder(holder: Holder, input: ReorderInput): Promise<ReorderAnswer> {
+    const caller = holder.caller;
+    if (!caller) throw unauthenticated();
+    const [order] = await this.ctx.db
+      .select({ companyId: orders.companyId, items: orders.items })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.id, input.orderId),
+          eq(orders.customerId, caller.uid),
+          isNull(orders.deletedAt),
+          holder.shopId === undefined ? undefined : eq(orders.companyId, holder.shopId ?? ''),
+        ),
+      )
+      .limit(1);
+    if (!order) throw notFound('Order not found');
+    const customerId = customerOf(caller, order.companyId);
+    if (!customerId) throw forbidden("Only this bakery's customers keep a cart in their account");
+    return this.ctx.db.transaction(async (tx) => {
+      const row = input.cartId ? await this.lockHeld(tx, holder, input.cartId) : null;
+      if (row && row.companyId !== order.companyId) throw notFound('Cart not found');
+      const company = await getCompany(this.ctx, order.companyId);
+      const [catalogue, rules] = await this.load(tx, order.companyId, [...(row?.items ?? []), ...order.items]);
+      const onSale = new Set([...catalogue.values()].filter((p) => p.active && !p.deleted).map((p) => p.id));
+      const { lines, ...told } = mergeReorder(
+        row?.items ?? [],
+        order.items.map((i) => ({ productId: i.productId, name: i.name, quantity: i.quantity })),
+        onSale,
+      );
+      if (lines.length === 0) {
+        throw new AppError(422, 'cart/reorder-unavailable', "None of this order's products is on sale any more");
+      }
+      const now = this.ctx.clock.now();
+      const [saved] = row
+        ? await tx.update(carts).set({ items: lines, updatedAt: now }).where(eq(carts.id, row.id)).returning()
+        : await tx
+            .insert(carts)
+            .values({
+              id: newId(),
+              companyId: order.companyId,
+              createdAt: now,
+              updatedAt: now,
+              sessionHash: null,
+              customerId,
+              items: lines,
+            })
+            .returning();
+      return { cart: this.present(saved!, catalogue, rules, company.timeZone), ...told };
+    });
+  }
+
+  /**
+   * Checkout (modules/orders): a customer's cart in a bakery is one cart (claim merges them), so once an
+   * order is placed from one, whatever the payment method, their other open carts there close with it: none
+   * comes back with lines the shopper has just ordered.
+   */
+  async closeCustomerCarts(tx: DbOrTx, customerId: string, companyId: string, now: Date): Promise<void> {
+    await tx
+      .update(carts)
+      .set({ deletedAt: now, updatedAt: now })
+      .where(and(eq(carts.customerId, customerId), eq(carts.companyId, companyId), isNull(carts.deletedAt)));
   }
 
   /** The signed-in user's latest open cart, or null. */

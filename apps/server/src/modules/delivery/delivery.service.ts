@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { windowLabel } from '@hornada/domain/order-display';
 import {
   amountToCollect,
   dayStartInZone,
@@ -85,7 +86,8 @@ export class DeliveryService {
         .orderBy(asc(users.name), asc(users.id)),
     ]);
     const data = settingsRows[0]?.data;
-    const windows = new Map((data?.deliveryWindows ?? []).map((w) => [w.id, w.label]));
+    // The one label of a window, as the shop and the office say it (packages/domain order-display).
+    const windows = data?.deliveryWindows ?? [];
     const names = new Map(driverRows.map((d) => [d.id, d.name]));
 
     const byDriver = new Map<string | null, DeliveryStop[]>();
@@ -97,7 +99,7 @@ export class DeliveryService {
         contact: o.contact,
         address: o.address,
         window: o.window,
-        windowLabel: o.window ? (windows.get(o.window) ?? o.window) : null,
+        windowLabel: o.window ? windowLabel(o.window, windows) : null,
         items: o.items.map((i) => ({ productId: i.productId, name: i.name, quantity: i.quantity })),
         total: o.total,
         paymentMethod: o.paymentMethod,

@@ -213,6 +213,8 @@ export class OrdersService {
           throw notFound('Cart not found');
         }
         const customer = this.customerOf(holder.caller, cart.companyId) ?? cart.customerId;
+        // The customer's cart is emptied by the order, however it is paid (an online order too, unpaid yet).
+        if (customer) await this.carts.closeCustomerCarts(scope.tx, customer, cart.companyId, now);
         const company = await getCompany(this.ctx, cart.companyId);
         const origin = this.bounds.originOf(
           { customerId: customer, sessionHash: cart.sessionHash },

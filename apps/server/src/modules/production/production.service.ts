@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { windowLabel } from '@hornada/domain/order-display';
 import {
   addRecipeUse,
   batchesFor,
@@ -190,7 +191,8 @@ export class ProductionService {
         .limit(MAX_PRODUCTION_ORDERS),
       db.select({ data: settings.data }).from(settings).where(eq(settings.companyId, companyId)).limit(1),
     ]);
-    const windows = new Map((settingsRows[0]?.data?.deliveryWindows ?? []).map((w) => [w.id, w.label]));
+    // The one label of a window, as the shop and the office say it (packages/domain order-display).
+    const windows = settingsRows[0]?.data?.deliveryWindows ?? [];
     return rows.map((o) => ({
       id: o.id,
       number: o.number,
@@ -198,7 +200,7 @@ export class ProductionService {
       customer: o.contact.name,
       dueDate: dayInZone(o.dueDate, timeZone),
       window: o.window,
-      windowLabel: o.window ? (windows.get(o.window) ?? o.window) : null,
+      windowLabel: o.window ? windowLabel(o.window, windows) : null,
       fulfillment: o.fulfillment,
       notes: o.notes,
       items: o.items.map((i) => ({ productId: i.productId, name: i.name, quantity: i.quantity })),

@@ -1,5 +1,6 @@
 import { formatMoney } from '@hornada/domain/format';
 import { escapeHtml, mailHeading, type Mail } from './templates';
+import { endSentence } from '@hornada/domain/text';
 
 /** What an order's mail says to its customer: an order's own facts and its bakery's words, never a stranger's. */
 export type OrderMailKind =
@@ -49,16 +50,22 @@ function lead(kind: OrderMailKind, f: OrderMailFacts): string[] {
   const when = `${f.day}${f.window ? ` · ${f.window}` : ''}`;
   switch (kind) {
     case 'placed':
-      return [`Recibimos tu pedido #${f.number}. ${f.pickup ? 'Lo recoges' : 'Lo entregamos'} el ${when}.`];
+      return [
+        `Recibimos tu pedido #${f.number}. ${endSentence(`${f.pickup ? 'Lo recoges' : 'Lo entregamos'} el ${when}`)}`,
+      ];
     case 'changed':
       return [
-        `Actualizamos tu pedido #${f.number}, como lo acordamos. ${f.pickup ? 'Lo recoges' : 'Lo entregamos'} el ${when}.`,
+        `Actualizamos tu pedido #${f.number}, como lo acordamos. ${endSentence(`${f.pickup ? 'Lo recoges' : 'Lo entregamos'} el ${when}`)}`,
         ...(f.balanceDue > 0 ? [`Ya lo pagaste; queda por pagar la diferencia: ${formatMoney(f.balanceDue)}.`] : []),
       ];
     case 'confirmed':
-      return [`Confirmamos tu pedido #${f.number}. ${f.pickup ? 'Lo recoges' : 'Lo entregamos'} el ${when}.`];
+      return [
+        `Confirmamos tu pedido #${f.number}. ${endSentence(`${f.pickup ? 'Lo recoges' : 'Lo entregamos'} el ${when}`)}`,
+      ];
     case 'out_for_delivery':
-      return [`Tu pedido #${f.number} va en camino. Llega hoy${f.window ? `, ${f.window.toLowerCase()}` : ''}.`];
+      return [
+        `Tu pedido #${f.number} va en camino. ${endSentence(`Llega hoy${f.window ? `, ${f.window.toLowerCase()}` : ''}`)}`,
+      ];
     case 'delivered':
       return [
         f.pickup ? `Recogiste tu pedido #${f.number}.` : `Entregamos tu pedido #${f.number}.`,

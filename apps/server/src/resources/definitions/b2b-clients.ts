@@ -11,6 +11,8 @@ export const b2bClientsResource: ResourceDefinition = {
   patch: toPatchSchema(B2bClientInput),
   record: B2bClient,
   searchFields: ['businessName', 'contactName', 'taxId', 'email'],
+  // The contact is a person; the business name is the company's own spelling ("S.A.S."), kept as typed.
+  personNames: ['contactName'],
   sortFields: ['createdAt', 'updatedAt', 'businessName', 'paymentTermsDays'],
   filterFields: ['active', 'paymentTermsDays'],
   dateFields: BASE_DATES,

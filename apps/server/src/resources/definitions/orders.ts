@@ -17,6 +17,8 @@ export const ordersResource: ResourceDefinition = {
   patch: toPatchSchema(OrderInput),
   record: Order,
   searchFields: ['contactName', 'contactPhone', 'numberText'],
+  // A standing order's or a module's order is title-cased as the API's are (spec §1).
+  personNames: ['contact.name'],
   searchDigits: ['contactPhone', 'numberText'],
   searchNumber: 'numberText',
   sortFields: ['createdAt', 'updatedAt', 'number', 'dueDate', 'total', 'status', 'routePosition'],

@@ -8,6 +8,7 @@ import { ActionLink, ErrorNotice, SuccessNotice } from './notices';
 import { authStore } from '../../lib/auth-store';
 import { ApiError, http } from '../../lib/http';
 import { PLATFORM_NAME, useSpeakAs } from '../../lib/page-voice';
+import { endSentence } from '@hornada/domain/text';
 
 type State =
   | { status: 'checking' }
@@ -94,7 +95,7 @@ export function Component() {
     body = state.left ? (
       <SuccessNotice title="¡Listo! Tu correo quedó verificado y la cuenta es solo tuya.">
         <p className="break-all">{state.email}</p>
-        <p>Ya no hace parte de {state.left.bakery}. Elige tu contraseña para entrar.</p>
+        <p>{endSentence(`Ya no hace parte de ${state.left.bakery}`)} Elige tu contraseña para entrar.</p>
         <ActionLink to={paths.passwordRecovery}>Elegir mi contraseña</ActionLink>
       </SuccessNotice>
     ) : (

@@ -2,6 +2,7 @@ import { dayInZone } from '@hornada/domain/days';
 import { StandingOrderInput } from '@hornada/domain/schemas/standing-orders';
 import { entersHorizonAt, nextStandingDays } from '@hornada/domain/standing-orders';
 import { formatDateTime } from '@hornada/domain/format';
+import { windowLabel } from '@hornada/domain/order-display';
 import { Plus, Trash2 } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
@@ -222,7 +223,7 @@ function StandingSummary({
       </p>
       <p className="text-sm text-stone-700">
         {s.fulfillment === 'pickup' ? 'Recoge en la panadería' : 'Domicilio'}
-        {window ? ` · ${window.label}` : ''} · desde {dayText(s.startsOn)}
+        {window ? ` · ${windowLabel(window.id, [window])}` : ''} · desde {dayText(s.startsOn)}
         {s.endsOn ? ` hasta ${dayText(s.endsOn)}` : ''}
         {s.skipDates.length > 0 ? ` · sin ${s.skipDates.map(dayText).join(', ')}` : ''}
       </p>
@@ -329,7 +330,7 @@ function StandingEditor({
 
   const windowOptions = settings.deliveryWindows.map((w) => ({
     value: w.id,
-    label: `${w.label} (${w.start}–${w.end})`,
+    label: windowLabel(w.id, settings.deliveryWindows),
   }));
   return (
     <form onSubmit={submit} noValidate>

@@ -78,7 +78,8 @@ export async function checkoutLoader({ context }: LoaderFunctionArgs) {
     paymentMethods: (s.paymentMethods ?? []) as StorefrontMethod[],
     transferInstructions: s.transferInstructions ?? null,
     whatsapp: s.whatsapp ?? null,
-    windows: (s.deliveryWindows ?? []).map((w) => ({ id: w.id, label: w.label })),
+    // With their hours: the confirmation says a window as the office does (windowLabel).
+    windows: (s.deliveryWindows ?? []).map((w) => ({ id: w.id, label: w.label, start: w.start, end: w.end })),
     address: s.address ?? null,
   };
 }

@@ -14,6 +14,7 @@ import { checkoutApi, type CheckoutLoaderData, type GuestOrder } from './checkou
 import { PaymentAnswer } from './payment-answer';
 import { nextPoll, ORDER_POLL_MS, paymentView, type PaymentView } from './payment-view';
 import { OrderLines } from './order-lines';
+import { endSentence } from '@hornada/domain/text';
 
 type Loaded =
   | { kind: 'loading' }
@@ -148,7 +149,7 @@ function Confirmation({
   settings: CheckoutLoaderData;
 }) {
   const whatsapp = settings.whatsapp
-    ? whatsappHref(settings.whatsapp, `Hola, hice el pedido #${order.number} en ${settings.marketName}.`)
+    ? whatsappHref(settings.whatsapp, endSentence(`Hola, hice el pedido #${order.number} en ${settings.marketName}`))
     : null;
   // 'Mañana jueves 26 de nov.': the weekday and date with the relative word, right when the page is kept or shared.
   const day = capitalise(formatDayChoice(order.dueDate, { timeZone: settings.timeZone }));

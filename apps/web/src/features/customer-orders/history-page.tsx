@@ -23,6 +23,7 @@ import { buttonClass, secondaryButtonClass } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { paths } from '../../config/paths';
 import { authStore } from '../../lib/auth-store';
+import { cartApi, saveLines } from '../../lib/cart-api';
 import { getCartStore, MAX_LINES } from '../../lib/cart-store';
 import { ApiError } from '../../lib/http';
 import { applyChangesToList, type LiveChange } from '../../lib/live-rules';
@@ -30,7 +31,7 @@ import { getLiveStream } from '../../lib/live-stream';
 import type { PublicSettings } from '../../lib/storefront-api';
 import { toastStore } from '../../lib/toast-store';
 import { historyApi } from './orders-api';
-import { planReorder, spanishList } from './reorder';
+import { reorderToast } from './reorder';
 import { LoadFailed, LoadingStatus } from '../../components/load-status';
 
 type Settings = Partial<PublicSettings>;
@@ -221,9 +222,21 @@ function OrderCard({
   const reorder = async () => {
     setReordering(true);
     try {
-      const products = await historyApi.products(companyId);
-      const plan = planReorder(order.items, new Set(products.map((p) => p.id)));
-      if (plan.lines.length === 0) {
+      // The server merges the order into the cart (one line a product, never doubled): lines only in this
+      // browser so far are saved first, so that it merges into what the shopper sees.
+      const local = getCartStore().getState();
+      const cartId = local.lines.length > 0 ? (await saveLines(companyId, local.lines, null)).id : null;
+      const answer = await cartApi.reorder(order.id, cartId);
+      getCartStore()
+        .getState()
+        .replace({
+          cartId: answer.cart.id,
+          lines: answer.cart.items.map(({ productId, quantity }) => ({ productId, quantity })),
+        });
+      toastStore.getState().show(reorderToast(order.number, answer, MAX_LINES));
+      await navigate(paths.cart);
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'cart/reorder-unavailable') {
         toastStore.getState().show({
           type: 'warning',
           message: `Ninguno de los productos del pedido #${order.number} está disponible hoy.`,
@@ -231,33 +244,6 @@ function OrderCard({
         });
         return;
       }
-      // Added to what the cart already holds, as most shops do; the toast says so.
-      const cart = getCartStore().getState();
-      const full: string[] = [];
-      for (const line of plan.lines) {
-        if (!cart.add(line.productId, line.quantity)) {
-          full.push(order.items.find((i) => i.productId === line.productId)?.name ?? 'Producto');
-        }
-      }
-      // One toast, so that on a phone it covers as little of the cart as it can.
-      const added = `Agregamos a tu carrito los productos del pedido #${order.number}, con los precios de hoy.`;
-      const notes = [
-        plan.skipped.length === 0
-          ? ''
-          : `${spanishList(plan.skipped)} ${plan.skipped.length === 1 ? 'ya no está disponible' : 'ya no están disponibles'}.`,
-        full.length === 0
-          ? ''
-          : `${spanishList(full)} no ${full.length === 1 ? 'cupo' : 'cupieron'}: tu carrito ya tiene ${MAX_LINES} productos distintos.`,
-      ].filter(Boolean);
-      toastStore
-        .getState()
-        .show(
-          notes.length === 0
-            ? { message: added }
-            : { type: 'warning', title: added, message: notes.join(' '), duration: 10_000 },
-        );
-      await navigate(paths.cart);
-    } catch (err) {
       toastStore.getState().show({
         type: 'error',
         message: errorText(err, 'No pudimos preparar tu carrito. Intenta de nuevo.'),

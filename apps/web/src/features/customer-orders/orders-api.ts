@@ -5,7 +5,7 @@ import { storefrontApi } from '../../lib/storefront-api';
 /**
  * What the history reads and writes (design §3, §5): the `orders` resource (a company_customer reads only its
  * own; the `customerId` filter keeps an admin visiting the area to its own orders too), the cancel move, and
- * the shop's public catalogue and settings (today's products, window labels, transfer instructions).
+ * the shop's public settings (window labels, transfer instructions); "Pedir de nuevo" is the server's (lib/cart-api).
  */
 
 /** One page of the history: enough to fill a phone screen a few times. */
@@ -24,7 +24,5 @@ export const historyApi = {
   /** Design §5: a customer may move its own pending order to cancelled, with a reason. */
   cancel: (companyId: string, id: string, cancelReason: string) =>
     http.patch<Order>(`${orders(companyId)}/${encodeURIComponent(id)}`, { status: 'cancelled', cancelReason }),
-  /** The products on sale today (active only: what a customer may put in a cart). */
-  products: (companyId: string) => storefrontApi(null).products(companyId),
   settings: (companyId: string) => storefrontApi(null).settings(companyId),
 };

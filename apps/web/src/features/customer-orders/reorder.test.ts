@@ -1,38 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import { planReorder, spanishList } from './reorder';
+import { reorderToast, spanishList } from './reorder';
 
-describe('planReorder', () => {
-  const items = [
-    { productId: 'pan', name: 'Pan campesino', quantity: 2 },
-    { productId: 'torta', name: 'Torta de chocolate', quantity: 1 },
-    { productId: 'pan', name: 'Pan campesino', quantity: 3 },
-    { productId: 'gone', name: 'Baguette', quantity: 4 },
-    { productId: 'gone', name: 'Baguette', quantity: 1 },
-  ];
+const none = { added: [], merged: [], skipped: [], full: [] };
 
-  it('keeps what is on sale, one line a product, and names what is not once', () => {
-    expect(planReorder(items, new Set(['pan', 'torta']))).toEqual({
-      lines: [
-        { productId: 'pan', quantity: 5 },
-        { productId: 'torta', quantity: 1 },
-      ],
-      skipped: ['Baguette'],
+describe('reorderToast', () => {
+  it('says the order is in the cart when all was added', () => {
+    expect(reorderToast(12, { ...none, added: ['Pan'] }, 100)).toEqual({
+      type: 'success',
+      message: 'Pusimos en tu carrito los productos del pedido #12, con los precios de hoy.',
     });
   });
 
-  it('caps a line at the cart’s 1,000', () => {
-    const many = [
-      { productId: 'pan', name: 'Pan', quantity: 900 },
-      { productId: 'pan', name: 'Pan', quantity: 900 },
-    ];
-    expect(planReorder(many, new Set(['pan'])).lines).toEqual([{ productId: 'pan', quantity: 1000 }]);
+  it('says what was already in the cart and was not repeated', () => {
+    const toast = reorderToast(12, { ...none, added: ['Pan'], merged: ['Torta S.A.S.', 'Galleta'] }, 100);
+    expect(toast.type).toBe('success');
+    expect(toast.message).toBe(
+      'Torta S.A.S. y Galleta ya estaban en tu carrito: no los repetimos, quedaron con la cantidad mayor.',
+    );
+    expect(reorderToast(12, { ...none, merged: ['Pan'] }, 100)).toMatchObject({
+      title: 'Tu carrito ya tenía los productos del pedido #12.',
+      message: 'Pan ya estaba en tu carrito: no lo repetimos, quedó con la cantidad mayor.',
+    });
   });
 
-  it('nothing on sale: no lines', () => {
-    expect(planReorder(items, new Set())).toEqual({
-      lines: [],
-      skipped: ['Pan campesino', 'Torta de chocolate', 'Baguette'],
-    });
+  it('warns about what is no longer sold and what did not fit', () => {
+    const toast = reorderToast(7, { ...none, added: ['Pan'], skipped: ['Baguette'], full: ['Torta'] }, 100);
+    expect(toast).toMatchObject({ type: 'warning', duration: 10_000 });
+    expect(toast.message).toBe(
+      'Baguette ya no está disponible. Torta no cupo: tu carrito ya tiene 100 productos distintos.',
+    );
   });
 });
 

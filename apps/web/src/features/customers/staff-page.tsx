@@ -19,6 +19,7 @@ import { ApiError } from '../../lib/http';
 import type { Filters } from '../../lib/resource-service';
 import { toastStore } from '../../lib/toast-store';
 import { lastLoginColumn, personColumn, STATUS_FILTER, statusColumn } from './people-columns';
+import { endSentence } from '@hornada/domain/text';
 
 const CONFIG: ListViewConfig = {
   sortFields: ['createdAt', 'name', 'email', 'role', 'lastLoginAt'],
@@ -105,7 +106,7 @@ function AccessCell({ person, table, self }: { person: User; table: ResourceTabl
             showFailure(err, 'No pudimos guardar el cambio. Intenta de nuevo.');
             throw err; // the dialog stays open
           }
-          toastStore.getState().show(disabling ? `Desactivamos a ${person.name}.` : `Activamos a ${person.name}.`);
+          toastStore.getState().show(endSentence(`${disabling ? 'Desactivamos' : 'Activamos'} a ${person.name}`));
           table.reload();
         }}
       />

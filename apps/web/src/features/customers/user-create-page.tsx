@@ -11,6 +11,7 @@ import { useResourceForm } from '../../components/forms/use-resource-form';
 import { paths } from '../../config/paths';
 import { authStore } from '../../lib/auth-store';
 import { PASSWORD_RULES_ES } from '../../lib/form-rules';
+import { endSentence } from '@hornada/domain/text';
 
 interface UserForm {
   name: string;
@@ -59,7 +60,7 @@ export function Component() {
     savedMessage: (u) =>
       invited.current
         ? `Creamos la cuenta de ${u.name} y le enviamos la invitación a ${u.email}.`
-        : `Creamos la cuenta de ${u.name}.`,
+        : endSentence(`Creamos la cuenta de ${u.name}`),
   });
   const { register, watch, formState } = rf.form;
   const errors = formState.errors;

@@ -46,8 +46,8 @@ describe('dayChoices', () => {
     ]);
     // Tuesday morning is late and, with its 2 places taken, full; the afternoon is as delivery-days says.
     expect(days[1]!.windows).toEqual([
-      { id: 'am', label: 'Mañana', capacity: 2, remaining: 0, late: true, full: true },
-      { id: 'pm', label: 'Tarde', capacity: null, remaining: null, late: false, full: false },
+      { id: 'am', label: 'En la mañana (8:00–11:00)', capacity: 2, remaining: 0, late: true, full: true },
+      { id: 'pm', label: 'Tarde (14:00–18:00)', capacity: null, remaining: null, late: false, full: false },
     ]);
     expect(days[2]!.windows.map((w) => [w.id, w.late, w.full])).toEqual([
       ['am', false, true],

@@ -1,5 +1,6 @@
 import { addDays, checkSlot, slotKey, weekdayOf, type DaySettings } from '@hornada/domain/order-days';
 import { dayInZone } from '@hornada/domain/days';
+import { windowLabel } from '@hornada/domain/order-display';
 import type { B2bTerms, PricedProduct } from '@hornada/domain/order-pricing';
 import type { OfferedDay, OrderPaymentMethod } from '@hornada/domain/schemas/orders';
 import type { PaymentMethod } from '@hornada/domain/constants';
@@ -66,9 +67,10 @@ export function dayChoices(
   return out;
 }
 
-const pick = (w: { id: string | null; label: string; capacity: number | null }) => ({
+// The window's one label, as the shop says it (packages/domain order-display); the all-day window its own.
+const pick = (w: { id: string | null; label: string; start?: string; end?: string; capacity: number | null }) => ({
   id: w.id,
-  label: w.label,
+  label: w.id === null ? w.label : windowLabel(w.id, [w]),
   capacity: w.capacity,
 });
 

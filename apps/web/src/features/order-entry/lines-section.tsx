@@ -1,7 +1,7 @@
 import { CART_MAX_QUANTITY } from '@hornada/domain/constants';
 import { formatMoney } from '@hornada/domain/format';
 import { unitPriceFor, type B2bTerms } from '@hornada/domain/order-pricing';
-import { normaliseKey } from '@hornada/domain/text';
+import { endSentence, normaliseKey } from '@hornada/domain/text';
 import { Minus, Plus, Search, StickyNote, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { UseFieldArrayReturn, UseFormReturn } from 'react-hook-form';
@@ -96,7 +96,7 @@ export function LinesSection({
         </div>
         <p id={`${searchId}-hint`} className="mt-1 text-sm text-stone-600">
           {client
-            ? `Precios de ${client.businessName}. Enter agrega el primero de la lista.`
+            ? `${endSentence(`Precios de ${client.businessName}`)} Enter agrega el primero de la lista.`
             : 'Precios de lista. Enter agrega el primero de la lista.'}
         </p>
         {products.length === 0 ? (

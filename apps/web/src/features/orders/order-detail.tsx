@@ -1,6 +1,6 @@
 import { formatDateTime, formatDay, formatMoney } from '@hornada/domain/format';
 import { refundedSoFar } from '@hornada/domain/refunds';
-import { mapHref, telHref, whatsappHref, windowHours } from '@hornada/domain/order-display';
+import { mapHref, telHref, whatsappHref, windowLabel } from '@hornada/domain/order-display';
 import type { Order } from '@hornada/domain/schemas/orders';
 import { MapPin, MessageCircle, Pencil, Phone, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
@@ -227,7 +227,6 @@ function OrderDetail({
     `Hola ${order.contact.name}, te escribimos por tu pedido #${order.number}.`,
   );
   const map = order.fulfillment === 'delivery' ? mapHref(order.address) : null;
-  const window = windows.find((w) => w.id === order.window);
   const history = [...order.history].reverse().map((h) => historyLine(h, windows, timeZone));
   return (
     <div className="space-y-4">
@@ -311,7 +310,7 @@ function OrderDetail({
         </div>
         <div>
           <dt className="text-sm text-stone-600">Horario</dt>
-          <dd className="font-medium">{window?.label ?? (windowHours(order.window, windows) || 'Todo el día')}</dd>
+          <dd className="font-medium">{windowLabel(order.window, windows) || 'Todo el día'}</dd>
         </div>
         <div>
           <dt className="text-sm text-stone-600">Pago</dt>

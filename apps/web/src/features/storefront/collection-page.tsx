@@ -7,6 +7,7 @@ import { useLiveList } from '../../lib/use-live-list';
 import { market, notFound } from './market';
 import { ProductGrid } from './product-card';
 import { PageHead, headImage } from './page-head';
+import { endSentence } from '@hornada/domain/text';
 
 export async function collectionLoader({ context, params }: LoaderFunctionArgs) {
   const { api, companyId, site } = await market(context);
@@ -34,7 +35,7 @@ export function CollectionPage() {
     <div className="mx-auto max-w-6xl px-3 py-6 sm:px-4">
       <PageHead
         title={`${collection.name} · ${marketName}`}
-        description={collection.description || `${collection.name} de ${marketName}.`}
+        description={collection.description || endSentence(`${collection.name} de ${marketName}`)}
         publicUrl={publicUrl}
         path={paths.collection(collection.id)}
         siteName={marketName}

@@ -8,6 +8,7 @@ import { AddToCartForm } from './add-to-cart';
 import { market, notFound } from './market';
 import { ProductGrid, ProductImage } from './product-card';
 import { PageHead, headImage } from './page-head';
+import { endSentence } from '@hornada/domain/text';
 
 export async function productLoader({ context, params }: LoaderFunctionArgs) {
   const { api, companyId, site } = await market(context);
@@ -119,7 +120,7 @@ function NoOrdersYet() {
 
 /** The price first (a shared link's preview shows it under the name), then the product's own words. */
 function productDescription(product: Product, marketName: string): string {
-  const text = (product.description || `${product.name} de ${marketName}.`).replace(/\s+/g, ' ').trim();
+  const text = (product.description || endSentence(`${product.name} de ${marketName}`)).replace(/\s+/g, ' ').trim();
   const line = `${formatMoney(product.price)} · ${text}`;
   return line.length > 160 ? `${line.slice(0, 159).trimEnd()}…` : line;
 }

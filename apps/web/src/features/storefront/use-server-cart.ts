@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
-import { cartApi, refusedProduct, type ServerCart } from '../../lib/cart-api';
-import { getCartStore, type CartLine } from '../../lib/cart-store';
+import { cartApi, refusedProduct, saveLines, type ServerCart } from '../../lib/cart-api';
+import { getCartStore } from '../../lib/cart-store';
 import { ApiError } from '../../lib/http';
 
 /**
@@ -20,23 +20,6 @@ export function repricedLines(before: ServerCart | null, after: ServerCart): Set
 export type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'error'; message: string };
 
 const SAVE_DELAY_MS = 300;
-
-/** Saves the lines to the server cart: replaces the saved one, or makes a new one when there is none (or it is gone). */
-async function saveLines(companyId: string, lines: CartLine[], known: ServerCart | null): Promise<ServerCart> {
-  const cartId = getCartStore().getState().cartId;
-  if (cartId) {
-    try {
-      const current = known?.id === cartId ? known : await cartApi.read(cartId);
-      return await cartApi.replaceLines(current, lines);
-    } catch (err) {
-      // Not ours any more (another browser's session, or removed): start a new one.
-      if (!(err instanceof ApiError && err.status === 404)) throw err;
-    }
-  }
-  const created = await cartApi.create(companyId, lines);
-  getCartStore().getState().replace({ cartId: created.id });
-  return created;
-}
 
 /**
  * The local cart kept saved on the server, which prices it (issue 14): every change of lines is saved after a
