@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config';
 /** One Vitest run, three projects: pure domain logic, the web's logic, and the server on a real PostgreSQL. */
 export default defineConfig({
   test: {
+    // Vitest's default on two cores is one worker: every server file would wait its turn while most of its
+    // time is spent waiting on PostgreSQL. Three keep both cores busy (each file has its own database).
+    maxWorkers: 3,
     projects: [
       {
         test: {
@@ -35,6 +38,10 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Two cores: files run in parallel, each on its own database copied from the template.
           pool: 'forks',
+          // A worker keeps the server's modules loaded from one file to the next: importing the app (Fastify,
+          // drizzle, sharp, the domain) took longer than most files' tests. Each file still boots its own app
+          // on its own database, and no server module keeps state between apps (a WeakMap per instance at most).
+          isolate: false,
         },
       },
     ],

@@ -45,7 +45,7 @@ describe('exceedsJsonDepth', () => {
   });
 
   // Counted in characters read, not timed: a stopwatch bound fails on a busy machine and passes a slow
-  // algorithm on a fast one (the time of a hostile body is bench/api.mjs's figure).
+  // algorithm on a fast one (the time of a hostile body is bench/hostile-bodies.mjs's figure).
   it('scans a megabyte of nesting in one linear pass, stopping at the first level past the limit', () => {
     const deep = counted(nested(500_000));
     expect(exceedsJsonDepth(deep.text, 64)).toBe(true);
