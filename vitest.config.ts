@@ -34,8 +34,11 @@ export default defineConfig({
           include: ['apps/server/test/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['apps/server/test/helpers/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Bounds for a hung test only, never a figure a test asserts: wide enough that a machine shared with
+          // other work (three workers, and whatever else runs) does not fail the heavy ones (the permission
+          // table, the demo seed) for being slow.
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
           // Two cores: files run in parallel, each on its own database copied from the template.
           pool: 'forks',
           // A worker keeps the server's modules loaded from one file to the next: importing the app (Fastify,
