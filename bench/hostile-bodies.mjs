@@ -62,7 +62,8 @@ try {
       }
       worst = Math.max(worst, best);
       worstHealth = Math.max(worstHealth, health);
-      process.stdout.write(`  ${name} to ${target}: ${best.toFixed(0)} ms (slowest health ${health.toFixed(0)} ms)\n`);
+      const asked = health > 0 ? `slowest health ${health.toFixed(0)} ms` : 'answered before a health probe was due';
+      process.stdout.write(`  ${name} to ${target}: ${best.toFixed(0)} ms (${asked})\n`);
     }
   }
   process.stdout.write(
