@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config';
 /** One Vitest run, three projects: pure domain logic, the web's logic, and the server on a real PostgreSQL. */
 export default defineConfig({
   test: {
+    // Vitest's default on two cores is one worker: every server file would wait its turn while most of its
+    // time is spent waiting on PostgreSQL. Three keep both cores busy (each file has its own database).
+    maxWorkers: 3,
     projects: [
       {
         test: {
@@ -31,10 +34,17 @@ export default defineConfig({
           include: ['apps/server/test/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['apps/server/test/helpers/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Bounds for a hung test only, never a figure a test asserts: wide enough that a machine shared with
+          // other work (three workers, and whatever else runs) does not fail the heavy ones (the permission
+          // table, the demo seed) for being slow.
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
           // Two cores: files run in parallel, each on its own database copied from the template.
           pool: 'forks',
+          // A worker keeps the server's modules loaded from one file to the next: importing the app (Fastify,
+          // drizzle, sharp, the domain) took longer than most files' tests. Each file still boots its own app
+          // on its own database, and no server module keeps state between apps (a WeakMap per instance at most).
+          isolate: false,
         },
       },
     ],

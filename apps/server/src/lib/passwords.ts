@@ -22,20 +22,34 @@ export function assertAcceptablePassword(password: string, path = 'password'): v
   }
 }
 
-export function hashPassword(password: string): Promise<string> {
-  // argon2id with the library's defaults (m=19 MiB, t=2, p=1: OWASP's minimum), about 20–40 ms here.
-  return hash(normalise(password));
-}
-
 /** A hash of nothing, verified when the account does not exist, so both paths cost the same. */
 let dummy: Promise<string> | null = null;
+
+/** argon2id's cost: the library's defaults, unless a test lowered it. */
+let cost: { memoryCost?: number; timeCost?: number } = {};
+
+/**
+ * Test seam: argon2id at its lowest cost (1 MiB, one pass), so that the hundreds of registrations and
+ * sign-ins of the server tests do not spend most of the run hashing. Still argon2id, verified the same
+ * way (a hash carries its own parameters). Refused outside Vitest: the server never calls it.
+ */
+export function cheapPasswordHashingForTests(): void {
+  if (!process.env.VITEST) throw new Error('cheapPasswordHashingForTests is for tests only');
+  cost = { memoryCost: 1024, timeCost: 1 };
+  dummy = null;
+}
+
+export function hashPassword(password: string): Promise<string> {
+  // argon2id with the library's defaults (m=19 MiB, t=2, p=1: OWASP's minimum), about 20–40 ms here.
+  return hash(normalise(password), cost);
+}
 
 /**
  * Computes the dummy hash ahead of the first sign-in (the identity module calls it at start): made
  * lazily, the first unknown-user sign-in would pay for two hashes and be told apart by its time.
  */
 export function prepareDummyHash(): Promise<string> {
-  dummy ??= hash('hornada-dummy-password');
+  dummy ??= hash('hornada-dummy-password', cost);
   return dummy;
 }
 

@@ -1,9 +1,13 @@
-import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES, MAX_JSON_DEPTH } from '@hornada/domain';
 import { setupTestApp, type TestApp, type TestUser } from '../helpers/app';
 
-/** Hostile bodies (issue 12, hole 1): each must be refused fast while the server keeps answering. */
+/**
+ * Hostile bodies (issue 12, hole 1): each is refused while the server keeps answering. What makes the
+ * refusal cheap is asserted by count (json-body.test.ts: the depth check reads 65 characters of a
+ * megabyte of nesting; here at most 20 details for 100,000 faults), never by a stopwatch, which a busy
+ * machine fails and a slow algorithm on a fast one passes.
+ */
 
 let t: TestApp;
 let companyId: string;
@@ -24,13 +28,6 @@ beforeAll(async () => {
   });
   expect(created.statusCode, created.body).toBe(201);
   productUrl = `/api/companies/${companyId}/products/${(JSON.parse(created.body) as { data: { id: string } }).data.id}`;
-  // A server that has answered a few ordinary mistakes already: the bounds below are about the cost
-  // of a hostile body, not the first compilation of the code that refuses it.
-  for (let i = 0; i < 3; i++) {
-    await (await fetch(`${t.baseUrl}/api/health`)).text();
-    await t.call({ method: 'POST', url: '/api/identity/sign-in', payload: { ...SIGN_IN, extra: i } });
-    await t.call({ method: 'PATCH', url: productUrl, token: admin.token, payload: { colour: i } });
-  }
 });
 afterAll(async () => {
   await t?.close();
@@ -51,21 +48,18 @@ const DEEP_OBJECTS = objects(Math.floor((MAX_BODY_BYTES - 100) / 6));
 const SIGN_IN = { email: 'nadie@prueba.test', password: 'una-clave-cualquiera' };
 
 /**
- * Sends one body over the socket while /api/health is asked every 25 ms; returns the answer, its
- * time and the times of the health answers (each must come back while the body is being handled).
+ * Sends one body over the socket while /api/health is asked every 25 ms; returns the answer and the
+ * statuses of the health answers (one asked before the body is sent, one after its answer).
  */
 async function underLoad(method: string, url: string, body: string, token?: string) {
   const health: number[] = [];
   const probe = async () => {
-    const started = performance.now();
     const res = await fetch(`${t.baseUrl}/api/health`);
     await res.text();
-    expect(res.status).toBe(200);
-    health.push(performance.now() - started);
+    health.push(res.status);
   };
   const probes: Promise<void>[] = [probe()];
   const timer = setInterval(() => probes.push(probe()), 25);
-  const started = performance.now();
   try {
     const res = await fetch(`${t.baseUrl}${url}`, {
       method,
@@ -73,9 +67,8 @@ async function underLoad(method: string, url: string, body: string, token?: stri
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     });
     const answer = (await res.json()) as ErrorBody;
-    const elapsed = performance.now() - started;
     probes.push(probe());
-    return { status: res.status, body: answer, elapsed, health: await Promise.all(probes).then(() => health) };
+    return { status: res.status, body: answer, health: await Promise.all(probes).then(() => health) };
   } finally {
     clearInterval(timer);
   }
@@ -109,14 +102,13 @@ describe('hostile JSON bodies', () => {
 
   for (const target of targets) {
     for (const b of bodies) {
-      it(`answers ${b.name} to ${target.name} with a 4xx within a second while /api/health answers`, async () => {
+      it(`answers ${b.name} to ${target.name} with a 400 while /api/health answers`, async () => {
         const body = b.body(target.fields());
         expect(body.length).toBeLessThanOrEqual(MAX_BODY_BYTES);
         const r = await underLoad(target.method, target.url(), body, target.token());
         expect(r.status, JSON.stringify(r.body).slice(0, 300)).toBe(400);
-        expect(r.elapsed).toBeLessThan(1000);
         expect(r.health.length).toBeGreaterThanOrEqual(2);
-        expect(Math.max(...r.health)).toBeLessThan(1000);
+        expect(r.health.every((status) => status === 200)).toBe(true);
         expect(r.body.details?.length ?? 0).toBeLessThanOrEqual(20);
         if (b.tooDeep) {
           expect(r.body.message).toBe(`Request body is nested too deeply (limit ${MAX_JSON_DEPTH} levels)`);

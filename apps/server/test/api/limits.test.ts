@@ -201,7 +201,7 @@ describe('bulk updates', () => {
     expect(results.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
     // The reads were made and answered while bulk updates were still under way.
     expect(lastBulkDone).toBeGreaterThan(readsDone);
-  }, 120_000);
+  }, 300_000);
 });
 
 describe('the bulk-update gate', () => {

@@ -10,6 +10,7 @@ import { createDb, type Db } from '../../src/db';
 import { companies, settings, users } from '../../src/db/schema';
 import type { Clock } from '../../src/lib/clock';
 import { newId } from '../../src/lib/ids';
+import { cheapPasswordHashingForTests } from '../../src/lib/passwords';
 import { createKeyStore, type KeyStore } from '../../src/lib/keys';
 import { createTestDatabase } from './db';
 
@@ -58,6 +59,8 @@ export interface TestApp {
 export async function setupTestApp(
   opts: { clock?: TestClock; listen?: boolean; env?: Record<string, string>; loggerInstance?: FastifyBaseLogger } = {},
 ): Promise<TestApp> {
+  // Before the app starts: the identity module computes its dummy hash at start.
+  cheapPasswordHashingForTests();
   const { url, drop } = await createTestDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'hornada-app-'));
   const config = parseConfig({ DATA_DIR: dataDir, SEED_DEMO: 'off', NODE_ENV: 'test', PORT: '0', ...opts.env });

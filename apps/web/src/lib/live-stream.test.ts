@@ -238,10 +238,15 @@ describe('live stream: one connection per company', () => {
 
   it('resumes from an id that came without data (it moves the resume point, as in EventSource)', async () => {
     const { stream } = makeStream({ token: 't1' });
-    stream.subscribe('co1', 'products', recorder().handlers);
+    const products = recorder();
+    stream.subscribe('co1', 'products', products.handlers);
     await waitFor(() => open().length === 1, 'the stream');
-    open()[0]!.res.write('id: 500\n\n');
-    await sleep(20);
+    // An event with no id of its own follows: once it is delivered, the id before it has been read (the
+    // stream is in order), and the resume point stays 500.
+    open()[0]!.res.write(
+      `id: 500\n\ndata: ${JSON.stringify({ resource: 'products', changes: [change('added', 'p1')] })}\n\n`,
+    );
+    await waitFor(() => products.batches.length === 1, 'the event after the id');
     dropAll();
     await waitFor(() => streams.length === 2, 'the reconnection');
     expect(streams[1]!.headers['last-event-id']).toBe('500');

@@ -1,3 +1,4 @@
+import { compareBytes, normaliseKey } from '@hornada/domain';
 import type { Http, ListResult, QueryParams } from './resource-service';
 
 /** A stored record as the API sends it: JSON, dates as ISO strings. */
@@ -10,10 +11,27 @@ export interface FakeCall {
   body?: unknown;
 }
 
+/** Text the list matches a search against, as the products resource does (its name and description). */
+const SEARCH_FIELDS = ['name', 'description'];
+
+/**
+ * The list order of the server's resource engine: text by its normalised key compared bytewise, numbers
+ * and booleans by value, missing values last (PostgreSQL's NULLS LAST ascending, first descending);
+ * ties by id, ascending whatever the direction.
+ */
+function compareField(a: unknown, b: unknown): number {
+  const empty = (v: unknown) => v === null || v === undefined;
+  if (empty(a) || empty(b)) return empty(a) === empty(b) ? 0 : empty(a) ? 1 : -1;
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
+  return compareBytes(normaliseKey(String(a)), normaliseKey(String(b)));
+}
+
 /**
  * An in-memory API for tests: collections under `/companies/{companyId}/{resource}` answering as design §3
- * says (lists sorted by `sort`, paged, equality filters; soft delete; bulk update), with every call recorded
- * and a way to make the next call fail.
+ * says (lists sorted by `sort`, paged, equality filters, a search folding case and accents; soft delete;
+ * bulk update), with every call recorded and a way to make the next call fail. Its list answers what the
+ * server's does for the same records: apps/server/test/api/fake-list-contract.test.ts holds it to that.
  */
 export class FakeHttp implements Http {
   readonly calls: FakeCall[] = [];
@@ -77,21 +95,14 @@ export class FakeHttp implements Http {
     delete filters.end_date;
     const desc = sort.startsWith('-');
     const field = desc ? sort.slice(1) : sort;
+    const needle = search === undefined ? '' : normaliseKey(search.trim());
     const rows = collection
       .filter((r) => !r.deletedAt)
       .filter(
-        (r) =>
-          !search ||
-          String(r.name ?? '')
-            .toLowerCase()
-            .includes(search.toLowerCase()),
+        (r) => !needle || SEARCH_FIELDS.some((f) => typeof r[f] === 'string' && normaliseKey(r[f]).includes(needle)),
       )
       .filter((r) => Object.entries(filters).every(([key, value]) => value.split(',').includes(String(r[key]))))
-      .sort((a, b) => {
-        const x = String(a[field] ?? '');
-        const y = String(b[field] ?? '');
-        return (x < y ? -1 : x > y ? 1 : 0) * (desc ? -1 : 1);
-      });
+      .sort((a, b) => compareField(a[field], b[field]) * (desc ? -1 : 1) || compareBytes(a.id, b.id));
     const p = Number(page);
     const n = Number(per_page);
     return {
