@@ -102,7 +102,7 @@ test.describe('people', () => {
     const email = `personal-${id}@ejemplo.co`;
     const name = `Personal ${id}`;
     // The member exists already (created through the API as the admin).
-    const api = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+    const api = await playwright.request.newContext({ baseURL: ownAppUrl() });
     const token = await apiToken(api, DEMO.admin);
     const companyId = await marketCompanyId(api);
     const made = await api.post(`/api/companies/${companyId}/users`, {
