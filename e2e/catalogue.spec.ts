@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './fixtures';
+import { ownAppUrl } from './support/apps';
 import { DEMO, expectNoSeriousAxeViolations, shot, signIn } from './support/session';
 
 /**
@@ -24,7 +25,7 @@ async function signInAsStaff(page: Page): Promise<void> {
 
 /** A guest's storefront in a browser of its own; its console errors fail the test too. */
 async function openStorefront(browser: Browser) {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'es-CO' });
+  const context = await browser.newContext({ baseURL: ownAppUrl(), locale: 'es-CO' });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (msg) => {

@@ -1,4 +1,5 @@
 import { test as base, expect, type BrowserContext } from '@playwright/test';
+import { appPort } from './support/apps';
 import { clockOffsetMs, now } from './support/clock';
 
 /**
@@ -47,6 +48,12 @@ export const test = base.extend<
   { expectConsoleErrors: (...expected: ExpectedConsoleError[]) => void },
   { clockedBrowser: void }
 >({
+  // The worker's own app (support/apps.ts); contexts the journey opens itself take it too.
+  // Playwright reads a fixture's dependencies from its first parameter's pattern: none here.
+  // eslint-disable-next-line no-empty-pattern
+  baseURL: async ({}, use, testInfo) => {
+    await use(`http://127.0.0.1:${appPort(testInfo.parallelIndex)}`);
+  },
   // The contexts a journey opens itself (a phone, a tablet) as well as the default one.
   clockedBrowser: [
     async ({ browser }, use) => {

@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { ownAppUrl } from './support/apps';
 import { apiToken, DEMO, expectNoSeriousAxeViolations, marketCompanyId, shot, signIn } from './support/session';
 
 /**
@@ -18,7 +19,7 @@ async function signInAs(page: Page, email: string, password?: string, landing = 
 
 /** A browser of its own (another person); its console errors are collected, not failing the test. */
 async function otherPerson(browser: Browser) {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'es-CO' });
+  const context = await browser.newContext({ baseURL: ownAppUrl(), locale: 'es-CO' });
   return { page: await context.newPage(), close: () => context.close() };
 }
 
@@ -101,7 +102,7 @@ test.describe('people', () => {
     const email = `personal-${id}@ejemplo.co`;
     const name = `Personal ${id}`;
     // The member exists already (created through the API as the admin).
-    const api = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+    const api = await playwright.request.newContext({ baseURL: ownAppUrl() });
     const token = await apiToken(api, DEMO.admin);
     const companyId = await marketCompanyId(api);
     const made = await api.post(`/api/companies/${companyId}/users`, {

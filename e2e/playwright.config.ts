@@ -2,14 +2,16 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { appPort, oidcPort, workers } from './support/apps';
 import { offsetFor } from './support/clock';
 import { e2eDataDir } from './support/database';
 
 /**
- * Playwright in Debian's Chromium (never a downloaded browser). The app runs from its build with the
- * demo seeded in a fresh temporary DATA_DIR: `node scripts/e2e-server.mjs` from the repository root,
- * given PORT (E2E_PORT, 3100 by default); ready when GET /api/health answers 2xx on 127.0.0.1:PORT;
- * stopped with SIGTERM (it must pass that on so the embedded PostgreSQL stops cleanly).
+ * Playwright in Debian's Chromium (never a downloaded browser). Each worker has an app of its own
+ * (support/apps.ts: E2E_WORKERS of them, on E2E_PORT, E2E_PORT + 1, …; 3100 by default), run from the
+ * build with the demo seeded in a fresh temporary DATA_DIR: `node scripts/e2e-server.mjs` from the
+ * repository root; ready when GET /api/health answers 2xx; stopped with SIGTERM (it must pass that on so
+ * the embedded PostgreSQL stops cleanly).
  *
  * Without /usr/bin/chromium the suite is left out with a printed reason (one skipped placeholder, no
  * server started), unless REQUIRE_E2E=1 makes that a failure (design §8).
@@ -17,21 +19,18 @@ import { e2eDataDir } from './support/database';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
 const chromium = '/usr/bin/chromium';
-const port = Number(process.env.E2E_PORT ?? 3100);
 const hasChromium = existsSync(chromium);
 /**
- * Google sign-in against a local OpenID Connect issuer (support/oidc-issuer.ts), started beside the app
- * on 127.0.0.1 (E2E_OIDC_PORT, the app's port + 1000 by default); the app gets the GOOGLE_* variables.
+ * Google sign-in against a local OpenID Connect issuer (support/oidc-issuer.ts), started beside each app on
+ * 127.0.0.1 (support/apps.ts: the app's port + 1000 by default); the app gets the GOOGLE_* variables.
  */
-// Ports fetch refuses to reach ("bad port", fetch standard), which port + 1000 can land on (3190 → 4190).
-const FETCH_BAD_PORTS = new Set([4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697]);
-const oidcPort =
-  Number(process.env.E2E_OIDC_PORT ?? 0) || (FETCH_BAD_PORTS.has(port + 1000) ? port + 1001 : port + 1000);
-const GOOGLE_ENV = {
-  GOOGLE_OIDC_ISSUER: `http://127.0.0.1:${oidcPort}`,
-  GOOGLE_CLIENT_ID: 'hornada-e2e',
-  GOOGLE_CLIENT_SECRET: 'hornada-e2e-secret-0123456789abcdef',
-};
+function googleEnv(index: number) {
+  return {
+    GOOGLE_OIDC_ISSUER: `http://127.0.0.1:${oidcPort(index)}`,
+    GOOGLE_CLIENT_ID: 'hornada-e2e',
+    GOOGLE_CLIENT_SECRET: 'hornada-e2e-secret-0123456789abcdef',
+  };
+}
 
 // E2E_NOW: the suite as if it were another day and hour (support/clock.ts). Computed once, in the runner; the
 // workers (which load this file again) and the app inherit it.
@@ -59,14 +58,16 @@ export default defineConfig({
   // "No tests found" would exit 1: without a browser, run a placeholder that skips with the reason.
   testMatch: hasChromium ? '**/*.spec.ts' : 'chromium-missing.ts',
   outputDir: path.join(here, 'test-results'),
-  workers: 1,
+  // One worker per app (support/apps.ts): each journey file runs on one worker against that worker's app.
+  workers,
   // In CI one retry: a journey that fails twice fails the run; one that passes on its retry is reported as
   // flaky in the list (a two-core machine under the whole suite misses a 30 s budget now and then).
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   reporter: 'list',
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    // Each worker's own app: fixtures.ts sets baseURL from the worker's parallel index.
+    baseURL: `http://127.0.0.1:${appPort(0)}`,
     locale: 'es-CO',
     timezoneId: 'America/Bogota',
     screenshot: 'only-on-failure',
@@ -85,42 +86,47 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium' }],
-  webServer: hasChromium
-    ? [
-        {
-          command: 'node --import tsx e2e/support/oidc-issuer.ts',
-          cwd: root,
-          env: { OIDC_PORT: String(oidcPort), APP_URL: `http://127.0.0.1:${port}`, ...GOOGLE_ENV },
-          url: `${GOOGLE_ENV.GOOGLE_OIDC_ISSUER}/.well-known/openid-configuration`,
-          reuseExistingServer: false,
-          timeout: 60_000,
-          stdout: 'ignore' as const,
-          stderr: 'pipe' as const,
-        },
-        {
-          command: 'node scripts/e2e-server.mjs',
-          cwd: root,
-          // Every journey signs in from 127.0.0.1: past a hundred of them in the sign-in window, the
-          // per-address limit (100 by default, a real person's bound) refused the suite itself. So with
-          // registering: the journeys that open a bakery of their own each register people (20 an hour by
-          // default; the suite's 21st was refused). The limits themselves are API-tested.
-          env: {
-            PORT: String(port),
-            E2E_DATA_DIR: e2eDataDir(port),
-            RATE_LIMIT_SIGNIN_ADDRESS: '1000',
-            RATE_LIMIT_REGISTER_ADDRESS: '1000',
-            RATE_LIMIT_RECOVERY_ADDRESS: '1000',
-            ...GOOGLE_ENV,
-            ...clockEnv,
-          },
-          url: `http://127.0.0.1:${port}/api/health`,
-          reuseExistingServer: false,
-          timeout: 120_000,
-          // The embedded PostgreSQL must stop with the server, not be orphaned by a SIGKILL.
-          gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
-          stdout: 'ignore',
-          stderr: 'pipe',
-        },
-      ]
-    : undefined,
+  webServer: hasChromium ? Array.from({ length: workers }, (_, i) => appServers(i)).flat() : undefined,
 });
+
+/** The app of worker `index` and its stand-in Google issuer. */
+function appServers(index: number) {
+  const port = appPort(index);
+  const google = googleEnv(index);
+  return [
+    {
+      command: 'node --import tsx e2e/support/oidc-issuer.ts',
+      cwd: root,
+      env: { OIDC_PORT: String(oidcPort(index)), APP_URL: `http://127.0.0.1:${port}`, ...google },
+      url: `${google.GOOGLE_OIDC_ISSUER}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+    },
+    {
+      command: 'node scripts/e2e-server.mjs',
+      cwd: root,
+      // Every journey signs in from 127.0.0.1: past a hundred of them in the sign-in window, the
+      // per-address limit (100 by default, a real person's bound) refused the suite itself. So with
+      // registering: the journeys that open a bakery of their own each register people (20 an hour by
+      // default; the suite's 21st was refused). The limits themselves are API-tested.
+      env: {
+        PORT: String(port),
+        E2E_DATA_DIR: e2eDataDir(port),
+        RATE_LIMIT_SIGNIN_ADDRESS: '1000',
+        RATE_LIMIT_REGISTER_ADDRESS: '1000',
+        RATE_LIMIT_RECOVERY_ADDRESS: '1000',
+        ...google,
+        ...clockEnv,
+      },
+      url: `http://127.0.0.1:${port}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      // The embedded PostgreSQL must stop with the server, not be orphaned by a SIGKILL.
+      gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 15_000 },
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+    },
+  ];
+}

@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './fixtures';
 import { shotsAtBothWidths } from './support/admin-api';
+import { ownAppUrl } from './support/apps';
 import { newBakery, type NewBakery } from './support/new-bakery';
 import { expectNoSeriousAxeViolations, landedOn, signIn } from './support/session';
 
@@ -21,8 +22,8 @@ const COLLECTION = 'Amasijos de Marta';
 
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(async ({ playwright }, info) => {
-  api = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
+test.beforeAll(async ({ playwright }) => {
+  api = await playwright.request.newContext({ baseURL: ownAppUrl() });
   bakery = await newBakery(api, 'Hornito de Marta');
   collectionId = (await bakery.call<{ id: string }>('POST', 'productCollections', { name: COLLECTION })).id;
   productId = (await bakery.call<{ id: string }>('POST', 'products', { name: PRODUCT, price: 1800, collectionId })).id;

@@ -2,12 +2,13 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { ownAppPort } from './apps';
 
 /**
  * The e2e app's DATA_DIR (scripts/e2e-server.mjs, given by playwright.config.ts): one per app port, so the
- * config and the tests find the same one.
+ * config and the tests find the same one (in a worker: its own app's, support/apps.ts).
  */
-export function e2eDataDir(port = Number(process.env.E2E_PORT ?? 3100)): string {
+export function e2eDataDir(port = ownAppPort()): string {
   return path.join(os.tmpdir(), `hornada-e2e-${port}`);
 }
 
