@@ -135,6 +135,19 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
   },
   {
+    // Each worker has an app of its own (e2e/support/apps.ts): the config's baseURL is only the first one's.
+    files: ['e2e/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[property.name='baseURL'][object.property.name='use']",
+          message: "The config's baseURL is the first worker's app: use the baseURL fixture or ownAppUrl().",
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{ts,tsx,js,mjs}'],
     ignores: [
       'packages/domain/**',

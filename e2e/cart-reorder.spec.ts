@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { ownAppUrl } from './support/apps';
 import { shotsAtBothWidths } from './support/admin-api';
 import { newBakery, unique, type NewBakery } from './support/new-bakery';
 import { accountButton, expectNoSeriousAxeViolations } from './support/session';
@@ -20,8 +21,8 @@ let orderNumber = 0;
 
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(async ({ playwright }, info) => {
-  api = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
+test.beforeAll(async ({ playwright }) => {
+  api = await playwright.request.newContext({ baseURL: ownAppUrl() });
   bakery = await newBakery(api, `Horno de Lucía ${unique('r').slice(-5)}`);
   await bakery.call('PATCH', 'settings', {
     timeZone: 'America/Bogota',

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './fixtures';
+import { ownAppUrl } from './support/apps';
 import { shotsAtBothWidths } from './support/admin-api';
 import { bogotaDay } from './support/clock';
 import { newBakery, unique, type NewBakery } from './support/new-bakery';
@@ -28,8 +29,8 @@ let orderLink: string;
 
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(async ({ playwright }, info) => {
-  api = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
+test.beforeAll(async ({ playwright }) => {
+  api = await playwright.request.newContext({ baseURL: ownAppUrl() });
   bakery = await newBakery(api, NAME);
   await bakery.bakesEveryDay();
   productId = (await bakery.call<{ id: string }>('POST', 'products', { name: 'Mogolla chicharrona', price: 1500 })).id;

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { ownAppUrl } from './support/apps';
 import { shotsAtBothWidths } from './support/admin-api';
 import { newBakery, unique, dayFromToday, type NewBakery } from './support/new-bakery';
 import { mailedLink } from './support/outbox';
@@ -17,8 +18,8 @@ let bakery: NewBakery;
 
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(async ({ playwright }, info) => {
-  api = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
+test.beforeAll(async ({ playwright }) => {
+  api = await playwright.request.newContext({ baseURL: ownAppUrl() });
   bakery = await newBakery(api, 'Panadería de Lucía');
 });
 test.afterAll(async () => {

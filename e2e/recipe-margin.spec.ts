@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { ownAppUrl } from './support/apps';
 import { shotsAtBothWidths } from './support/admin-api';
 import { dayFromToday, newBakery, type NewBakery } from './support/new-bakery';
 import { expectNoSeriousAxeViolations, landedOn, signIn } from './support/session';
@@ -19,8 +20,8 @@ let mogolla: string;
 
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(async ({ playwright }, info) => {
-  api = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
+test.beforeAll(async ({ playwright }) => {
+  api = await playwright.request.newContext({ baseURL: ownAppUrl() });
   bakery = await newBakery(api, 'Horno de las Mogollas');
   await bakery.bakesEveryDay();
   const flour = (

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { ownAppUrl } from './support/apps';
 import { shotsAtBothWidths } from './support/admin-api';
 import { newBakery, unique, type NewBakery } from './support/new-bakery';
 import { accountButton, expectNoSeriousAxeViolations } from './support/session';
@@ -15,8 +16,8 @@ let productId: string;
 const PRODUCT = 'Roscón de arequipe';
 const shopper = { email: '', password: 'roscon-con-chocolate-49' };
 
-test.beforeAll(async ({ playwright }, info) => {
-  api = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
+test.beforeAll(async ({ playwright }) => {
+  api = await playwright.request.newContext({ baseURL: ownAppUrl() });
   bakery = await newBakery(api, `Panadería Sabana ${unique('m').slice(-5)}`);
   await bakery.call('PATCH', 'settings', {
     timeZone: 'America/Bogota',
