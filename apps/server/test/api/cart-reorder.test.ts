@@ -48,6 +48,8 @@ describe('the cart after an order', () => {
   it('is empty once an online order is placed, unpaid at the gateway, though another device kept a cart', async () => {
     // Another device's cart of hers (the same lines), then this one, ordered online and never paid.
     await cart([{ productId: o.pan, quantity: 4 }], undefined, o.customer.token);
+    // The tests' clock stands still: a second later, so this cart is her latest (a tie is ordered by id).
+    o.t.clock.advance(1000);
     const c = await cart([{ productId: o.pan, quantity: 4 }], undefined, o.customer.token);
     expect(await mine(o.customer)).toMatchObject({ id: c.id });
     const res = await checkout(c, checkoutBody({ paymentMethod: 'online' }), newId(), o.customer.token);
