@@ -32,6 +32,27 @@ export function playwrightTotals(report) {
   return { passed: s.expected, flaky: s.flaky ?? 0, failed: s.unexpected, skipped: s.skipped, flakyTests };
 }
 
+/**
+ * The journeys allowed to be flaky (e2e/flaky.json: each `{ "journey": "<file> <title>", "reason": "…" }`, the
+ * file as Playwright names it and the title without its line, so that moving a journey keeps its entry). In CI a
+ * flaky journey that is not listed fails the run: a flake is either fixed or written down with its reason.
+ */
+export function unlistedFlaky(flakyTests, allowed) {
+  const keys = new Set(allowed.map((a) => a.journey));
+  return flakyTests.filter((name) => !keys.has(name.replace(/^(\S+?):\d+ /, '$1 ')));
+}
+
+/** e2e/flaky.json read and checked: every entry names a journey and gives a reason. */
+export function parseFlakyList(text) {
+  const list = JSON.parse(text).journeys;
+  if (!Array.isArray(list)) throw new Error('e2e/flaky.json: "journeys" must be a list');
+  for (const entry of list) {
+    if (typeof entry?.journey !== 'string' || typeof entry?.reason !== 'string' || !entry.reason.trim())
+      throw new Error(`e2e/flaky.json: each entry needs "journey" and a "reason": ${JSON.stringify(entry)}`);
+  }
+  return list;
+}
+
 /** The closing lines: each flaky journey named, then "N passed, N flaky, N failed[, N skipped]". */
 export function closingLines(t) {
   return [

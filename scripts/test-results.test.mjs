@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { closingLines, playwrightTotals, vitestTotals } from './test-results.mjs';
+import { readFileSync } from 'node:fs';
+import { closingLines, parseFlakyList, playwrightTotals, unlistedFlaky, vitestTotals } from './test-results.mjs';
 
 /** A Playwright JSON report as the json reporter writes it: one spec passed, one flaky, one failed. */
 const report = {
@@ -58,5 +59,23 @@ describe('npm test’s count', () => {
     expect(t).toMatchObject({ passed: 10, flaky: 0, failed: 2, skipped: 2 });
     expect(closingLines(t)).toEqual(['10 passed, 0 flaky, 2 failed, 2 skipped']);
     expect(closingLines({ ...t, skipped: 0 })).toEqual(['10 passed, 0 flaky, 2 failed']);
+  });
+
+  it('lets a flaky journey pass CI only when e2e/flaky.json lists it (by file and title, whatever its line)', () => {
+    const flaky = ['delivery.spec.ts:312 two drivers on one phone', 'cart.spec.ts:40 the cart keeps its lines'];
+    const allowed = [{ journey: 'delivery.spec.ts two drivers on one phone', reason: 'a reason' }];
+    expect(unlistedFlaky(flaky, allowed)).toEqual(['cart.spec.ts:40 the cart keeps its lines']);
+    expect(unlistedFlaky(flaky, [])).toEqual(flaky);
+    expect(() => parseFlakyList('{"journeys":[{"journey":"x.spec.ts y"}]}')).toThrow(/reason/);
+    expect(() => parseFlakyList('{"journeys":[{"journey":"x.spec.ts y","reason":" "}]}')).toThrow(/reason/);
+  });
+
+  it('lists in e2e/flaky.json only journeys that exist, each with its reason', () => {
+    const list = parseFlakyList(readFileSync(new URL('../e2e/flaky.json', import.meta.url), 'utf8'));
+    for (const { journey } of list) {
+      const [file, ...title] = journey.split(' ');
+      const source = readFileSync(new URL(`../e2e/${file}`, import.meta.url), 'utf8');
+      expect(source, journey).toContain(title.join(' '));
+    }
   });
 });
