@@ -130,7 +130,7 @@ describe('bulk updates', () => {
   }
 
   beforeAll(async () => {
-    // What is measured is the guest's reads, not the statement timeout (its own cases below): ten maximal
+    // What is measured is the guest's reads, not the statement timeout (its own cases below): maximal
     // bulk updates of the same rows wait on each other's locks, past 15 s on a loaded two-core machine.
     t = await setupTestApp({ env: { RATE_LIMIT_WRITES: '0', DB_STATEMENT_TIMEOUT_MS: '60000' } });
     companyId = await t.company();
@@ -173,10 +173,12 @@ describe('bulk updates', () => {
 
   // Order and outcome, not a stopwatch: the guest's reads are all answered while the bulk updates are still
   // under way (not queued behind them). Their time is printed; a bound on it would fail on a loaded machine.
-  it("answers a guest's product page while one account sends ten maximal bulk updates at once", async () => {
+  // Two updates of the same thousand rows wait on each other's locks long enough for the reads (ten took
+  // 56 s of the suite and showed nothing more: the gate's queueing has its own cases below).
+  it("answers a guest's product page while one account sends two maximal bulk updates at once", async () => {
     const started = performance.now();
     let lastBulkDone = 0;
-    const bulks = Array.from({ length: 10 }, (_, i) =>
+    const bulks = Array.from({ length: 2 }, (_, i) =>
       t.call({ method: 'PATCH', url: bulkUrl(), token: adminToken, payload: maximalBody(`b${i}-`) }).then((res) => {
         lastBulkDone = performance.now();
         return res;
@@ -195,10 +197,10 @@ describe('bulk updates', () => {
     const readsDone = performance.now();
     const results = await Promise.all(bulks);
     console.log(
-      `guest reads during ten bulk updates: ${reads.map((ms) => ms.toFixed(0)).join(', ')} ms; ` +
+      `guest reads during two bulk updates: ${reads.map((ms) => ms.toFixed(0)).join(', ')} ms; ` +
         `bulk updates done after ${((lastBulkDone - started) / 1000).toFixed(1)} s`,
     );
-    expect(results.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    expect(results.map((r) => r.statusCode)).toEqual(Array(2).fill(200));
     // The reads were made and answered while bulk updates were still under way.
     expect(lastBulkDone).toBeGreaterThan(readsDone);
   }, 300_000);
