@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 import { adminApi, pageShot } from './support/admin-api';
-import { DEMO, accountButton, expectNoSeriousAxeViolations, signIn } from './support/session';
+import { accountButton, DEMO, expectNoSeriousAxeViolations, signInByApi } from './support/session';
 
 /**
  * Dashboard › Clientes mayoristas (issue 25 item 3): a wrong NIT check digit is a Spanish message under the
@@ -39,7 +39,7 @@ test('a B2B client: the NIT check digit, two prices of its own, and an order at 
   let clientId: string | null = null;
   let orderId: string | null = null;
   try {
-    await signIn(page, DEMO.staff);
+    await signInByApi(page, DEMO.staff);
     await expect(accountButton(page, 'Julián')).toBeVisible();
     await page.goto('/dashboard/b2b-clients');
     await expect(page.getByRole('heading', { level: 1, name: 'Clientes mayoristas' })).toBeVisible();
@@ -131,7 +131,7 @@ test('a standing order created on the client page makes its orders, marked "Recu
   const { orderLeadHours } = await api.call<{ orderLeadHours: number }>('GET', 'settings');
   await api.call('PATCH', 'settings', { orderLeadHours: Math.max(orderLeadHours, 96) });
   try {
-    await signIn(page, DEMO.staff);
+    await signInByApi(page, DEMO.staff);
     await expect(accountButton(page, 'Julián')).toBeVisible();
     await page.goto(`/dashboard/b2b-clients?cliente=${client.id}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Cliente mayorista' })).toBeVisible();

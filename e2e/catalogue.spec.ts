@@ -2,7 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './fixtures';
 import { ownAppUrl } from './support/apps';
-import { DEMO, expectNoSeriousAxeViolations, shot, signIn } from './support/session';
+import { DEMO, expectNoSeriousAxeViolations, shot, signInByApi } from './support/session';
 
 /**
  * The catalogue screens (issue 15): collections, brands and products with their photos, as staff. What staff
@@ -19,7 +19,7 @@ async function picture(color: string): Promise<Buffer> {
 }
 
 async function signInAsStaff(page: Page): Promise<void> {
-  await signIn(page, DEMO.staff);
+  await signInByApi(page, DEMO.staff);
   await expect(page).toHaveURL(/\/dashboard\//);
 }
 

@@ -3,7 +3,7 @@ import { formatMoney } from '@hornada/domain/format';
 import { expect, test } from './fixtures';
 import { DEMO_MINIMUM_ORDER, guestFillsSummary } from './support/guest-checkout';
 import { placeWebOrder } from './support/order-slots';
-import { DEMO, accountButton, apiToken, marketCompanyId, shot, signIn } from './support/session';
+import { accountButton, apiToken, DEMO, marketCompanyId, shot, signInByApi } from './support/session';
 
 /**
  * Issue 29's defects a shopper and the staff meet at once (each of these failed before the fix): the
@@ -170,7 +170,7 @@ test.describe('issue 29 defects', () => {
   });
 
   test("6: the recipes table's cost column reads «Costo por unidad»", async ({ page }) => {
-    await signIn(page, DEMO.staff);
+    await signInByApi(page, DEMO.staff);
     await expect(accountButton(page, 'Julián')).toBeVisible();
     await page.goto('/dashboard/recipes');
     const header = page.getByRole('columnheader', { name: /Costo/ }).getByRole('button');
@@ -194,7 +194,7 @@ test.describe('issue 29 defects', () => {
   });
 
   test("6: a toast covers neither the header nor the detail panel's title", async ({ page, playwright, baseURL }) => {
-    await signIn(page, DEMO.staff);
+    await signInByApi(page, DEMO.staff);
     await expect(accountButton(page, 'Julián')).toBeVisible();
     await expect(page.getByRole('table', { name: 'Pedidos' }).getByRole('row').nth(1)).toBeVisible();
     await page

@@ -8,7 +8,7 @@ import {
   expectNoSeriousAxeViolations,
   marketCompanyId,
   shot,
-  signIn,
+  signInByApi,
 } from './support/session';
 
 /**
@@ -96,7 +96,7 @@ const card = (page: Page, number: number) =>
   page.getByRole('list', { name: 'Tus pedidos' }).getByRole('article', { name: `Pedido #${number}` });
 
 async function openHistory(page: Page) {
-  await signIn(page, email, PASSWORD);
+  await signInByApi(page, email, PASSWORD);
   await expect(accountButton(page, 'Marta')).toBeVisible();
   await page.goto('/customer/history');
   await expect(page.getByRole('heading', { level: 1, name: 'Mis pedidos' })).toBeVisible();
@@ -247,7 +247,7 @@ test.describe('customer order history', () => {
       data: { email: fresh, password: PASSWORD, name: 'Nora Nueva', role: 'company_customer', companyId: s.companyId },
     });
     expect(res.status(), await res.text()).toBe(201);
-    await signIn(page, fresh, PASSWORD);
+    await signInByApi(page, fresh, PASSWORD);
     await expect(accountButton(page, 'Nora')).toBeVisible();
     await page.goto('/customer/history');
     await expect(page.getByText('Aún no tienes pedidos')).toBeVisible();
@@ -273,7 +273,7 @@ test.describe('customer order history', () => {
     for (let i = 0; i < 11; i++) {
       numbers.push((await placeOrder([{ productId: s.products.a, quantity: 2 }], 'cash', token)).number);
     }
-    await signIn(page, many, PASSWORD);
+    await signInByApi(page, many, PASSWORD);
     await expect(accountButton(page, 'Marta')).toBeVisible();
     await page.goto('/customer/history');
     const list = page.getByRole('list', { name: 'Tus pedidos' }).getByRole('listitem');

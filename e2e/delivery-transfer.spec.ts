@@ -2,7 +2,7 @@ import { formatMoney } from '@hornada/domain/format';
 import { expect, test } from './fixtures';
 import { shotsAtBothWidths } from './support/admin-api';
 import { dayFromToday, newBakery } from './support/new-bakery';
-import { expectNoSeriousAxeViolations, landedOn, signIn } from './support/session';
+import { expectNoSeriousAxeViolations, landedOn, signInByApi } from './support/session';
 
 /**
  * Issue 39's defect "an unpaid transfer shows 'Nada que cobrar'", at a new bakery: the office's stop and run
@@ -37,7 +37,7 @@ test('an unpaid transfer is named at the door and the driver collects it in cash
   const owed = `Transferencia sin confirmar: ${formatMoney(order.total)}`;
 
   // The office: the stop and the printed run sheet.
-  await signIn(page, bakery.email, bakery.password);
+  await signInByApi(page, bakery.email, bakery.password);
   await expect(page).toHaveURL(landedOn('/dashboard/orders'));
   await page.goto(`/dashboard/orders/delivery?date=${today}`);
   await expect(page.getByRole('heading', { name: 'Domicilios', level: 1 })).toBeVisible();
@@ -54,7 +54,7 @@ test('an unpaid transfer is named at the door and the driver collects it in cash
   // The driver's phone: the same words, then the cash taken at the door.
   const phone = await browser.newContext({ viewport: { width: 375, height: 800 }, hasTouch: true });
   const driverPage = await phone.newPage();
-  await signIn(driverPage, driver.email, driver.password);
+  await signInByApi(driverPage, driver.email, driver.password);
   await expect(driverPage).toHaveURL(landedOn('/driver/orders'));
   const card = driverPage.locator(`[data-stop="${order.number}"]`);
   await expect(card).toContainText(owed);

@@ -13,6 +13,7 @@ import {
   marketCompanyId,
   shot,
   signIn,
+  signInByApi,
 } from './support/session';
 
 /**
@@ -126,7 +127,7 @@ test('the office routes three orders, the driver delivers one offline, the offic
   const before = (await stopsOf()).length;
 
   // The office: select the three, give them to the driver, order the route.
-  await signIn(page, DEMO.admin);
+  await signInByApi(page, DEMO.admin);
   await expect(accountButton(page, 'Marta')).toBeVisible();
   await page.goto(`/dashboard/orders/delivery?date=${date}`);
   await expect(page.getByRole('heading', { name: 'Domicilios', level: 1 })).toBeVisible();
@@ -172,7 +173,7 @@ test('the office routes three orders, the driver delivers one offline, the offic
 
   // The driver's phone: the same order, big cards.
   const { phone, page: driver, errors: driverErrors } = await newPhone(browser);
-  await signIn(driver, DEMO.driver);
+  await signInByApi(driver, DEMO.driver);
   await expect(driver).toHaveURL(/\/driver\/orders/);
   await expect(driver.getByRole('heading', { name: 'Mi ruta de hoy', level: 1 })).toBeVisible();
   await expect

@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures';
 import { shotsAtBothWidths } from './support/admin-api';
 import { dayFromToday, newBakery } from './support/new-bakery';
-import { expectNoSeriousAxeViolations, landedOn, signIn } from './support/session';
+import { expectNoSeriousAxeViolations, landedOn, signInByApi } from './support/session';
 
 /**
  * Issue 39, give-up point 5's last part: the driver's phone looks at tomorrow as well as today, at a new
@@ -26,7 +26,7 @@ test('the driver’s phone shows tomorrow’s route beside today’s', async ({ 
   });
   await bakery.call('PATCH', `orders/${order.id}`, { status: 'confirmed' });
 
-  await signIn(page, driver.email, driver.password);
+  await signInByApi(page, driver.email, driver.password);
   await expect(page).toHaveURL(landedOn('/driver/orders'));
   await expect(page.getByRole('heading', { level: 1, name: 'Mi ruta de hoy' })).toBeVisible();
   await expect(page.getByText('Hoy no tienes domicilios asignados.')).toBeVisible();

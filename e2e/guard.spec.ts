@@ -1,6 +1,6 @@
 import type { ConsoleMessage, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { DEMO, accountButton, landedOn, shot, signIn } from './support/session';
+import { DEMO, accountButton, landedOn, shot, signIn, signInByApi } from './support/session';
 
 /** Landing pages by role (design §4) and the first word of each demo account's name. */
 const ROLES = [
@@ -77,9 +77,7 @@ test.describe('route guard and landing pages', () => {
       const context = await browser.newContext();
       const page = await context.newPage();
       const warned = warnings(page);
-      await page.goto('/login');
-      await signIn(page, c.email);
-      await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+      await signInByApi(page, c.email);
       await page.goto(c.to);
       await expect(page, `${c.email} → ${c.to}`).toHaveURL(landedOn(c.lands));
       await expect(page.getByRole('alert')).toHaveCount(0);
@@ -89,7 +87,7 @@ test.describe('route guard and landing pages', () => {
   });
 
   test('staff cannot open the admin-only screens; the admin can', async ({ page }) => {
-    await signIn(page, DEMO.staff);
+    await signInByApi(page, DEMO.staff);
     await expect(page).toHaveURL(landedOn('/dashboard/orders'));
     await page.goto('/dashboard/staff');
     await expect(page).toHaveURL('/');

@@ -2,7 +2,7 @@ import type { ProductionDay } from '@hornada/domain/production';
 import { expect, test } from './fixtures';
 import { shotsAtBothWidths } from './support/admin-api';
 import { dayFromToday, newBakery } from './support/new-bakery';
-import { expectNoSeriousAxeViolations, landedOn, signIn } from './support/session';
+import { expectNoSeriousAxeViolations, landedOn, signInByApi } from './support/session';
 
 /**
  * Issue 39, give-up point 5, at a new bakery: the kitchen tablet counts every tap (15 quick taps are 15, not
@@ -35,7 +35,7 @@ test('every tap on the kitchen tablet counts; a batch, «Todo listo», no signal
     (await bakery.call<ProductionDay>('GET', `production?date=${date}&include=orders`)) as ProductionDay;
 
   const baker = await bakery.user('production_assistant', 'Rosa Tableta');
-  await signIn(page, baker.email, baker.password);
+  await signInByApi(page, baker.email, baker.password);
   await expect(page).toHaveURL(landedOn('/production/orders'));
   await expect(page.getByRole('heading', { level: 1, name: 'Qué hornear hoy' })).toBeVisible();
   const card = (id: string) => page.locator(`li[data-product="${id}"]`);

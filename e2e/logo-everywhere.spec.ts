@@ -6,7 +6,7 @@ import { shotsAtBothWidths } from './support/admin-api';
 import { bogotaDay } from './support/clock';
 import { newBakery, unique, type NewBakery } from './support/new-bakery';
 import { mailed } from './support/outbox';
-import { expectNoSeriousAxeViolations, landedOn, shot, signIn } from './support/session';
+import { expectNoSeriousAxeViolations, landedOn, shot, signIn, signInByApi } from './support/session';
 
 /**
  * Issue 39's new bakery carries its logo beyond the headers: its mail (an absolute URL on its shop, its name as
@@ -98,7 +98,7 @@ test('her mail to a customer is headed by her logo, on her shop, named by her ba
 });
 
 test('her printed production sheet and run sheet show her logo', async ({ page }) => {
-  await signIn(page, bakery.email, bakery.password);
+  await signInByApi(page, bakery.email, bakery.password);
   await expect(page).toHaveURL(landedOn('/dashboard/orders'));
   const today = bogotaDay();
 

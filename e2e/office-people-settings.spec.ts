@@ -4,7 +4,7 @@ import { ownAppUrl } from './support/apps';
 import { shotsAtBothWidths } from './support/admin-api';
 import { newBakery, unique, dayFromToday, type NewBakery } from './support/new-bakery';
 import { mailedLink } from './support/outbox';
-import { expectNoSeriousAxeViolations, shot, signIn } from './support/session';
+import { expectNoSeriousAxeViolations, shot, signInByApi } from './support/session';
 
 /**
  * A new bakery's office, its people, settings and an order's history: an invited person shows as pending with
@@ -28,7 +28,7 @@ test.afterAll(async () => {
 
 /** Her office, once the sign-in has landed (a page opened before would find no session yet). */
 async function signInAsOwner(page: Page) {
-  await signIn(page, bakery.email, bakery.password);
+  await signInByApi(page, bakery.email, bakery.password);
   await expect(page).toHaveURL(/\/dashboard\//);
 }
 

@@ -13,7 +13,7 @@ import {
   expectNoSeriousAxeViolations,
   marketCompanyId,
   shot,
-  signIn,
+  signInByApi,
 } from './support/session';
 
 /**
@@ -171,7 +171,7 @@ test.describe('online payment', () => {
     baseURL,
   }) => {
     test.setTimeout(120_000);
-    await signIn(page, DEMO.staff);
+    await signInByApi(page, DEMO.staff);
     await expect(accountButton(page, 'Julián')).toBeVisible();
     await expect(page.getByRole('table', { name: 'Pedidos' }).getByRole('row').nth(1)).toBeVisible();
 
@@ -209,7 +209,7 @@ test.describe('a payment received after cancelling', () => {
     baseURL,
   }) => {
     test.setTimeout(120_000);
-    await signIn(page, DEMO.admin);
+    await signInByApi(page, DEMO.admin);
     await expect(accountButton(page, 'Marta')).toBeVisible();
     await expect(page.getByRole('table', { name: 'Pedidos' }).getByRole('row').nth(1)).toBeVisible();
 

@@ -4,13 +4,13 @@ import { DEMO_MINIMUM_ORDER } from './support/guest-checkout';
 import { placeWebOrder } from './support/order-slots';
 import { mailedText } from './support/outbox';
 import {
-  DEMO,
   accountButton,
   apiToken,
+  DEMO,
   expectNoSeriousAxeViolations,
   marketCompanyId,
   shot,
-  signIn,
+  signInByApi,
 } from './support/session';
 
 /**
@@ -36,7 +36,7 @@ test('staff add a line to a placed order; the customer sees the new total and th
   });
 
   // Staff open the order's panel and add two of another product.
-  await signIn(page, DEMO.staff);
+  await signInByApi(page, DEMO.staff);
   await expect(accountButton(page, 'Julián')).toBeVisible();
   await page.goto(`/dashboard/orders?order=${order.id}`);
   const panel = page.getByRole('dialog', { name: `Pedido #${order.number}` });
@@ -73,7 +73,7 @@ test('staff add a line to a placed order; the customer sees the new total and th
   // The customer's history: the new total and the change.
   const context = await browser.newContext();
   const mine = await context.newPage();
-  await signIn(mine, DEMO.customer);
+  await signInByApi(mine, DEMO.customer);
   await expect(accountButton(mine, 'Ana')).toBeVisible();
   await mine.goto('/customer/history');
   const card = mine

@@ -3,13 +3,13 @@ import { formatMoney } from '@hornada/domain/format';
 import { unitPriceFor } from '@hornada/domain/order-pricing';
 import { expect, test } from './fixtures';
 import {
-  DEMO,
   accountButton,
   apiToken,
+  DEMO,
   expectNoSeriousAxeViolations,
   marketCompanyId,
   shot,
-  signIn,
+  signInByApi,
 } from './support/session';
 
 /**
@@ -72,7 +72,7 @@ async function adminApi(request: APIRequestContext): Promise<Api> {
 const suffix = () => Math.random().toString(36).slice(2, 7);
 
 async function openEntry(page: Page) {
-  await signIn(page, DEMO.staff);
+  await signInByApi(page, DEMO.staff);
   await expect(accountButton(page, 'Julián')).toBeVisible();
   await page.goto('/dashboard/orders/create');
   await expect(page.getByRole('heading', { level: 1, name: 'Nuevo pedido' })).toBeVisible();

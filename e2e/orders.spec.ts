@@ -2,13 +2,13 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { guestOrdersWithCash } from './support/guest-checkout';
 import {
-  DEMO,
   accountButton,
   apiToken,
+  DEMO,
   expectNoSeriousAxeViolations,
   marketCompanyId,
   shot,
-  signIn,
+  signInByApi,
 } from './support/session';
 
 /** The page does not scroll sideways (the table scrolls inside its own box when it must). */
@@ -28,7 +28,7 @@ async function expectNoSideways(page: Page): Promise<void> {
 
 /** Staff signed in on the orders screen (their landing page), its list loaded. */
 async function staffOnOrders(page: Page): Promise<void> {
-  await signIn(page, DEMO.staff);
+  await signInByApi(page, DEMO.staff);
   await expect(accountButton(page, 'Julián')).toBeVisible();
   // Today and upcoming by default, relative in the URL so a saved link stays current.
   await expect(page).toHaveURL(/\/dashboard\/orders\?date_field=dueDate&start_date=today$/);

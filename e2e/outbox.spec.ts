@@ -2,7 +2,7 @@ import type { Page, Route } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { shotsAtBothWidths } from './support/admin-api';
 import { newBakery } from './support/new-bakery';
-import { DEMO, expectNoSeriousAxeViolations, landedOn, signIn } from './support/session';
+import { DEMO, expectNoSeriousAxeViolations, landedOn, signInByApi } from './support/session';
 
 /**
  * Issue 39, give-up point 3: without SMTP_URL nobody receives mail, so a system admin reads it at
@@ -28,7 +28,7 @@ test('a system admin finds a new owner’s verification mail and its link by her
     invite: true,
   });
 
-  await signIn(page, DEMO.root);
+  await signInByApi(page, DEMO.root);
   await expect(page).toHaveURL(landedOn('/dashboard/orders'));
   // Slow the first read down: the loading state shows.
   let release: () => void = () => undefined;
@@ -90,7 +90,7 @@ test('a system admin finds a new owner’s verification mail and its link by her
 
 test('a bakery’s owner has no outbox: no link, and the page is not hers', async ({ page, request }) => {
   const bakery = await newBakery(request, 'Panadería sin Correo');
-  await signIn(page, bakery.email, bakery.password);
+  await signInByApi(page, bakery.email, bakery.password);
   await expect(page).toHaveURL(landedOn('/dashboard/orders'));
   await expect(nav(page).getByRole('link', { name: 'Pedidos', exact: true })).toBeVisible();
   await expect(nav(page).getByRole('link', { name: 'Correos sin enviar' })).toHaveCount(0);

@@ -4,7 +4,14 @@ import { shotsAtBothWidths } from './support/admin-api';
 import { dayFromToday, newBakery, unique } from './support/new-bakery';
 import { productAndSlot } from './support/order-slots';
 import { mailed } from './support/outbox';
-import { apiToken, DEMO, expectNoSeriousAxeViolations, landedOn, marketCompanyId, signIn } from './support/session';
+import {
+  apiToken,
+  DEMO,
+  expectNoSeriousAxeViolations,
+  landedOn,
+  marketCompanyId,
+  signInByApi,
+} from './support/session';
 
 /**
  * Refunds, cash and payment texts of the "Second bakery" issue: a partial refund of a cash order, whose dialog
@@ -32,7 +39,7 @@ test('the owner refunds part of a cash order: the bakery gives the cash back, th
   await bakery.call('PATCH', `orders/${order.id}`, { paymentStatus: 'paid' });
   expect(order.total).toBe(20_000);
 
-  await signIn(page, bakery.email, bakery.password);
+  await signInByApi(page, bakery.email, bakery.password);
   await expect(page).toHaveURL(landedOn('/dashboard/orders'));
   await page.goto(`/dashboard/orders?order=${encodeURIComponent(order.id)}`);
   const panel = page.getByRole('dialog', { name: `Pedido #${order.number}` });
@@ -103,7 +110,7 @@ test("the driver's cash to collect is what is left once a stop is collected", as
   });
   expect(collected.status(), await collected.text()).toBe(200);
 
-  await signIn(page, driver.email, driver.password);
+  await signInByApi(page, driver.email, driver.password);
   await expect(page).toHaveURL(landedOn('/driver/orders'));
   await page.goto('/driver/summary');
   await expect(page.getByRole('heading', { name: 'Resumen del día', level: 1 })).toBeVisible();
@@ -163,7 +170,7 @@ test('a cancelled online order never says its payment is in progress, in the sho
   await shotsAtBothWidths(page, 'cancelled-online-order');
 
   // The office: the list and the order itself.
-  await signIn(page, DEMO.admin);
+  await signInByApi(page, DEMO.admin);
   await expect(page).toHaveURL(landedOn('/dashboard/orders'));
   await page.goto(`/dashboard/orders?q=%23${order.number}&order=${encodeURIComponent(order.id)}`);
   const panel = page.getByRole('dialog', { name: `Pedido #${order.number}` });

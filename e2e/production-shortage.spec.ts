@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures';
 import { shotsAtBothWidths } from './support/admin-api';
 import { dayFromToday, newBakery } from './support/new-bakery';
-import { expectNoSeriousAxeViolations, landedOn, signIn } from './support/session';
+import { expectNoSeriousAxeViolations, landedOn, signInByApi } from './support/session';
 
 /**
  * Issue 39's defect "shortages after baking count the used stock twice", at a new bakery: a shortage is what
@@ -26,7 +26,7 @@ test('the grouped day’s shortage is what is left to bake, and negative stock i
   const today = dayFromToday(0);
   const order = await bakery.confirmedOrder(today, [{ productId: croissant, quantity: 20 }]);
 
-  await signIn(page, bakery.email, bakery.password);
+  await signInByApi(page, bakery.email, bakery.password);
   await expect(page).toHaveURL(landedOn('/dashboard/orders'));
   await page.goto(`/dashboard/orders/production/grouped?date=${today}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Producción agrupada' })).toBeVisible();

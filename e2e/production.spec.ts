@@ -9,7 +9,7 @@ import {
   expectNoSeriousAxeViolations,
   marketCompanyId,
   shot,
-  signIn,
+  signInByApi,
 } from './support/session';
 
 /**
@@ -61,7 +61,7 @@ test('the grouped day shows a shortage and prints its sheet and labels', async (
   const short = day.ingredients.find((i) => i.shortage > 0)!;
   expect(short, 'a demo day with a shortage').toBeTruthy();
   try {
-    await signIn(page, DEMO.admin);
+    await signInByApi(page, DEMO.admin);
     await expect(accountButton(page, 'Marta')).toBeVisible();
     await page.goto(`/dashboard/orders/production/grouped?date=${day.date}`);
     await expect(page.getByRole('heading', { name: 'Producción agrupada', level: 1 })).toBeVisible();
@@ -159,7 +159,7 @@ test('a tap on the kitchen tablet raises the progress on the office page without
     expect(product, "the order's product in today's production").toBeDefined();
 
     // The office.
-    await signIn(page, DEMO.admin);
+    await signInByApi(page, DEMO.admin);
     await expect(accountButton(page, 'Marta')).toBeVisible();
     await page.goto(`/dashboard/orders/production/grouped?date=${today}`);
     const officeRow = page.locator(`tr[data-product="${product.productId}"]`);
@@ -170,7 +170,7 @@ test('a tap on the kitchen tablet raises the progress on the office page without
     // The kitchen tablet.
     const tablet = await browser.newContext({ viewport: { width: 1024, height: 768 }, hasTouch: true, baseURL });
     const kitchen = await tablet.newPage();
-    await signIn(kitchen, DEMO.production);
+    await signInByApi(kitchen, DEMO.production);
     await expect(accountButton(kitchen, 'Rosa')).toBeVisible();
     await kitchen.goto('/production/orders');
     await expect(kitchen.getByRole('heading', { name: 'Qué hornear hoy', level: 1 })).toBeVisible();

@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 import { ownAppUrl } from './support/apps';
 import { shotsAtBothWidths } from './support/admin-api';
 import { dayFromToday, newBakery, type NewBakery } from './support/new-bakery';
-import { expectNoSeriousAxeViolations, landedOn, signIn } from './support/session';
+import { expectNoSeriousAxeViolations, landedOn, signInByApi } from './support/session';
 
 /**
  * Issue "Second bakery", recipes and production, at a new bakery: a recipe linked from its products only
@@ -67,7 +67,7 @@ test.afterAll(async () => {
 });
 
 async function signInOwner(page: Page) {
-  await signIn(page, bakery.email, bakery.password);
+  await signInByApi(page, bakery.email, bakery.password);
   await expect(page).toHaveURL(landedOn('/dashboard/orders'));
 }
 

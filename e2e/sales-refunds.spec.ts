@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { formatMoney } from '@hornada/domain/format';
 import { expect, test } from './fixtures';
 import { dayFromToday, newBakery } from './support/new-bakery';
-import { expectNoSeriousAxeViolations, landedOn, shot, signIn } from './support/session';
+import { expectNoSeriousAxeViolations, landedOn, shot, signInByApi } from './support/session';
 
 /**
  * Issue 39's defect "the sales report ignores refunds on screen", at a new bakery: of three orders of the day,
@@ -29,7 +29,7 @@ test('the sales report counts sales net of refunds and shows the refunds apart',
     refundReason: 'La torta llegó dañada',
   });
 
-  await signIn(page, bakery.email, bakery.password);
+  await signInByApi(page, bakery.email, bakery.password);
   await expect(page).toHaveURL(landedOn('/dashboard/orders'));
   await page.goto(`/dashboard/salesReport?desde=${today}&hasta=${today}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Ventas' })).toBeVisible();

@@ -9,7 +9,7 @@ import {
   expectNoSeriousAxeViolations,
   marketCompanyId,
   shot,
-  signIn,
+  signInByApi,
 } from './support/session';
 
 /**
@@ -57,7 +57,7 @@ test('the sales report: a day with a B2B order, presets, chart and table, CSV re
   page.on('response', (r) => {
     if (r.request().resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
   });
-  await signIn(page, DEMO.admin);
+  await signInByApi(page, DEMO.admin);
   await expect(accountButton(page, 'Marta')).toBeVisible();
 
   // The orders screen: its strip, and no chart library.

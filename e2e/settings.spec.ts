@@ -5,13 +5,14 @@ import { expect, test } from './fixtures';
 import { bogotaDay } from './support/clock';
 import { guestFillsSummary } from './support/guest-checkout';
 import {
-  DEMO,
   accountButton,
   apiToken,
+  DEMO,
   expectNoSeriousAxeViolations,
   marketCompanyId,
   shot,
   signIn,
+  signInByApi,
 } from './support/session';
 
 /**
@@ -60,7 +61,7 @@ async function screenshots(page: Page, name: string) {
 }
 
 async function openSettingsAsAdmin(page: Page) {
-  await signIn(page, DEMO.admin);
+  await signInByApi(page, DEMO.admin);
   await expect(page).not.toHaveURL(/\/login/);
   await page.goto('/dashboard/settings');
   await expect(page.getByRole('heading', { level: 1, name: 'Configuración' })).toBeVisible();
@@ -75,7 +76,7 @@ test.describe('settings and the bakery page', () => {
     expectConsoleErrors,
   }) => {
     expectConsoleErrors(403);
-    await signIn(page, DEMO.staff);
+    await signInByApi(page, DEMO.staff);
     await expect(accountButton(page, 'Julián')).toBeVisible();
     await page.goto('/dashboard/settings');
     await expect(page.getByRole('heading', { level: 1, name: 'Configuración' })).toBeVisible();

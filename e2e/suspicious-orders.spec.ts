@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 import { productAndSlot } from './support/order-slots';
-import { accountButton, DEMO, marketCompanyId, signIn } from './support/session';
+import { accountButton, DEMO, marketCompanyId, signInByApi } from './support/session';
 
 /**
  * Suspicious web orders (issue 23, hole 3): three guest orders with one phone for one day are flagged on the
@@ -52,7 +52,7 @@ test('staff see web orders sharing a phone flagged and cancel one in one click',
     numbers.push(((await res.json()) as { data: { number: number } }).data.number);
   }
 
-  await signIn(page, DEMO.staff);
+  await signInByApi(page, DEMO.staff);
   await expect(accountButton(page, 'Julián')).toBeVisible();
   await page.getByLabel('Buscar pedidos').fill(`316${digits}`);
   await expect(page).toHaveURL(new RegExp(`q=316${digits}`));

@@ -8,7 +8,7 @@ import {
   expectNoSeriousAxeViolations,
   marketCompanyId,
   shot,
-  signIn,
+  signInByApi,
 } from './support/session';
 
 /**
@@ -74,7 +74,7 @@ test('two orders of a B2B client are marked paid in bulk on the unpaid screen', 
     [10, 12],
   );
 
-  await signIn(page, DEMO.admin);
+  await signInByApi(page, DEMO.admin);
   await expect(accountButton(page, 'Marta')).toBeVisible();
   await page.goto('/dashboard/orders/unpaid');
   await expect(page.getByRole('heading', { name: 'Pagos pendientes', level: 1 })).toBeVisible();
@@ -165,7 +165,7 @@ test('the unpaid screen follows an order paid elsewhere, live', async ({ page, p
     [5, 7],
   );
 
-  await signIn(page, DEMO.admin);
+  await signInByApi(page, DEMO.admin);
   await expect(accountButton(page, 'Marta')).toBeVisible();
   await page.goto('/dashboard/orders/unpaid');
   const party = page.getByRole('button', { name });
