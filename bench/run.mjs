@@ -9,7 +9,18 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const all = ['api', 'live', 'auth', 'orders', 'orders-proxy', 'production', 'reports', 'web', 'hostile-bodies'];
+const all = [
+  'api',
+  'live',
+  'auth',
+  'orders',
+  'orders-proxy',
+  'production',
+  'reports',
+  'web',
+  'hostile-bodies',
+  'bulk-updates',
+];
 const named = process.argv.slice(2);
 const unknown = named.filter((n) => !all.includes(n));
 if (unknown.length > 0) {

@@ -174,7 +174,8 @@ describe('bulk updates', () => {
   // Order and outcome, not a stopwatch: the guest's reads are all answered while the bulk updates are still
   // under way (not queued behind them). Their time is printed; a bound on it would fail on a loaded machine.
   // Two updates of the same thousand rows wait on each other's locks long enough for the reads (ten took
-  // 56 s of the suite and showed nothing more: the gate's queueing has its own cases below).
+  // 56 s of the suite and showed nothing more: the gate's queueing has its own cases below; the ten are
+  // `npm run bench -- bulk-updates`, a volume figure).
   it("answers a guest's product page while one account sends two maximal bulk updates at once", async () => {
     const started = performance.now();
     let lastBulkDone = 0;
