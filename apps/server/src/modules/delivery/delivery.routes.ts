@@ -53,7 +53,9 @@ export function registerDeliveryRoutes(app: FastifyInstance): void {
         params: companyParams,
         headers: writeHeaders,
         body: RouteInput,
-        response: { 200: z.object({ data: z.object({ orderIds: z.array(z.string()), unplaced: z.number().int().min(0) }) }) },
+        response: {
+          200: z.object({ data: z.object({ orderIds: z.array(z.string()), unplaced: z.number().int().min(0) }) }),
+        },
       },
     },
     async (req, reply) =>
