@@ -141,6 +141,11 @@ const EnvSchema = z.object({
   STORAGE_QUOTA_MB: z.coerce.number().int().min(0).default(1024),
   // Online payment (design §3): the built-in sandbox, or Wompi with its keys.
   PAYMENT_GATEWAY: z.enum(['sandbox', 'wompi']).default('sandbox'),
+  // Placing delivery addresses on the map (issue 39): Nominatim in production, the local stand-in elsewhere.
+  GEOCODER: z.enum(['nominatim', 'stand-in', 'off']).optional(),
+  NOMINATIM_URL: z.url().optional(),
+  // Nominatim's usage policy asks for an identifying User-Agent with a way to reach the operator.
+  GEOCODER_CONTACT: z.string().min(3).max(200).optional(),
   WOMPI_PUBLIC_KEY: z
     .string()
     .regex(/^pub_(test|prod)_[A-Za-z0-9_-]+$/, 'must be a Wompi public key (pub_test_… or pub_prod_…)')
@@ -180,6 +185,14 @@ export type StorageConfig =
  * The payment gateway (design §3). `sandbox`: the app's own Wompi look-alike, at its own addresses;
  * secrets left unset are generated under DATA_DIR at start-up (providers/payments/index.ts).
  */
+export interface GeocodingConfig {
+  /** `off`: no address is looked up; `stand-in`: a fixed table of known addresses, no network. */
+  driver: 'nominatim' | 'stand-in' | 'off';
+  nominatimUrl: string;
+  /** Named in the User-Agent sent to Nominatim. */
+  contact: string | undefined;
+}
+
 export interface PaymentsConfig {
   gateway: 'sandbox' | 'wompi';
   publicKey: string | undefined;
@@ -247,6 +260,7 @@ export interface Config {
   /** Connections of the app's pool. */
   dbPoolMax: number;
   payments: PaymentsConfig;
+  geocoding: GeocodingConfig;
   logLevel: string;
   /**
    * `npm run dev`: the web app is served from source by Vite in middleware mode (hot reload, pages
@@ -357,6 +371,11 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
     dbPoolMax: e.DB_POOL_MAX,
     payments: paymentsConfig(e, publicUrl),
+    geocoding: {
+      driver: e.GEOCODER ?? (production ? 'nominatim' : 'stand-in'),
+      nominatimUrl: (e.NOMINATIM_URL ?? 'https://nominatim.openstreetmap.org').replace(/\/$/, ''),
+      contact: e.GEOCODER_CONTACT,
+    },
     logLevel: e.LOG_LEVEL,
     devWeb: e.HORNADA_DEV_WEB,
     clockOffsetMs: e.HORNADA_CLOCK_OFFSET_MS,

@@ -49,11 +49,13 @@ export function registerDeliveryRoutes(app: FastifyInstance): void {
           'their `routePosition` written 1…n after the delivered ones, in one transaction as the signed-in user. ' +
           'Without a location in settings a 422 `delivery/no-origin`; a `date` outside the years 2000 to 2100 a 400 ' +
           '`days/out-of-range`. Admin and staff (`deliveries:assign`). ' +
-          'Answers the stop ids in their new order. Takes an `Idempotency-Key`.',
+          'Answers the stop ids in their new order and `unplaced`, how many open stops had no coordinates (they go last). Takes an `Idempotency-Key`.',
         params: companyParams,
         headers: writeHeaders,
         body: RouteInput,
-        response: { 200: z.object({ data: z.object({ orderIds: z.array(z.string()) }) }) },
+        response: {
+          200: z.object({ data: z.object({ orderIds: z.array(z.string()), unplaced: z.number().int().min(0) }) }),
+        },
       },
     },
     async (req, reply) =>
@@ -62,9 +64,7 @@ export function registerDeliveryRoutes(app: FastifyInstance): void {
         action: 'update',
         companyId: req.params.companyId,
         status: 200,
-        write: async (scope) => ({
-          orderIds: await service.route(req.caller, req.params.companyId, req.body, scope),
-        }),
+        write: (scope) => service.route(req.caller, req.params.companyId, req.body, scope),
       }),
   );
 }

@@ -141,7 +141,8 @@ export class DeliveryService {
   /**
    * Orders a driver's open stops of a day nearest-neighbour from the bakery's location (stops without
    * coordinates last) and writes `routePosition` 1…n through the orders resource, all in one transaction;
-   * delivered stops keep theirs and the open ones follow them.
+   * delivered stops keep theirs and the open ones follow them. Answers the ids in order and how many open
+   * stops had no point (they went last, in window order): the office says so instead of claiming an order.
    */
   async route(caller: Caller | null, companyId: string, input: RouteInput, within?: WriteScope) {
     if (!caller) throw unauthenticated();
@@ -172,7 +173,7 @@ export class DeliveryService {
       .limit(1);
     if (!driver) throw validationError([{ path: 'deliveryAssistantId', message: 'Not a driver of this bakery' }]);
 
-    const run = (work: (scope: WriteScope) => Promise<DeliveryStop['id'][]>) =>
+    const run = (work: (scope: WriteScope) => Promise<{ orderIds: DeliveryStop['id'][]; unplaced: number }>) =>
       within ? work(within) : this.resources.transaction(companyId, work);
     return run(async (scope) => {
       const ofDay = and(
@@ -204,7 +205,7 @@ export class DeliveryService {
           scope,
         );
       }
-      return ordered.map((r) => r.id);
+      return { orderIds: ordered.map((r) => r.id), unplaced: open.filter((r) => pointOf(r) === null).length };
     });
   }
 }

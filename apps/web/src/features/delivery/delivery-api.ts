@@ -18,13 +18,17 @@ export async function assignDriver(companyId: string, orderIds: readonly string[
   });
 }
 
-/** Orders a driver's stops nearest-neighbour from the bakery (POST …/deliveries/route). */
-export async function orderRoute(companyId: string, date: string, driverId: string) {
-  await http.post(
+/**
+ * Orders a driver's stops nearest-neighbour from the bakery (POST …/deliveries/route); answers how many
+ * stops had no point and so went last.
+ */
+export async function orderRoute(companyId: string, date: string, driverId: string): Promise<number> {
+  const res = await http.post<{ orderIds: string[]; unplaced: number }>(
     `${base(companyId)}/deliveries/route`,
     { date, deliveryAssistantId: driverId },
     { headers: { [IDEMPOTENCY_HEADER]: randomKey() } },
   );
+  return res.unplaced;
 }
 
 /**

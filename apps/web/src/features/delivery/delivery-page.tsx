@@ -16,6 +16,7 @@ import { toastStore } from '../../lib/toast-store';
 import { failureText } from '../../lib/use-live-read';
 import { useMarketName } from '../../lib/use-market-name';
 import { assignDriver, orderRoute, savePositions, useDeliveryDay } from './delivery-api';
+import { routeOrderedText } from './route-text';
 import { addressText, collectText, MapLinks, returnedText, RunSheet, TotalsList } from './delivery-parts';
 
 const linkClass = 'text-sm font-medium text-amber-900 underline underline-offset-2 hover:text-amber-700';
@@ -146,12 +147,13 @@ export function Component() {
   const returned = routes.flatMap((r) => r.stops.filter((s) => returnedText(s) !== null));
   const printing = routes.find((r) => r.driver !== null && r.driver.id === printingId) ?? null;
 
-  const run = async (work: () => Promise<void>, done: string) => {
+  // `done` may read the work's answer (the route's toast counts the stops it could not place).
+  const run = async <T,>(work: () => Promise<T>, done: string | ((result: T) => string)) => {
     if (!companyId) return;
     setBusy(true);
     try {
-      await work();
-      toastStore.getState().show({ type: 'success', message: done });
+      const result = await work();
+      toastStore.getState().show({ type: 'success', message: typeof done === 'string' ? done : done(result) });
     } catch (err) {
       toastStore.getState().show({ type: 'error', message: failureText(err) });
     } finally {
@@ -279,7 +281,10 @@ export function Component() {
                           className={secondaryButtonClass}
                           disabled={busy || !day!.origin}
                           onClick={() =>
-                            void run(() => orderRoute(companyId!, date, route.driver!.id), `Ruta de ${name} ordenada.`)
+                            void run(
+                              () => orderRoute(companyId!, date, route.driver!.id),
+                              (unplaced) => routeOrderedText(name, unplaced),
+                            )
                           }
                         >
                           <RouteIcon className="size-4" aria-hidden="true" />
