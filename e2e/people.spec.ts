@@ -53,6 +53,8 @@ test.describe('people', () => {
     const row = page.getByRole('row').filter({ hasText: email });
     await expect(row).toBeVisible();
     await expect(row).toContainText('Nunca');
+    // The search has settled: the rows of the list before it (dimmed while it loads) are gone.
+    await expect(page.locator('tbody tr')).toHaveCount(1);
     await expectNoSeriousAxeViolations(page, 'users');
 
     const customer = await otherPerson(browser);
