@@ -141,7 +141,7 @@ const EnvSchema = z.object({
   STORAGE_QUOTA_MB: z.coerce.number().int().min(0).default(1024),
   // Online payment (design §3): the built-in sandbox, or Wompi with its keys.
   PAYMENT_GATEWAY: z.enum(['sandbox', 'wompi']).default('sandbox'),
-  // Placing delivery addresses on the map (issue 39): Nominatim in production, the local stand-in elsewhere.
+  // Placing delivery addresses on the map: Nominatim in production, the local stand-in elsewhere.
   GEOCODER: z.enum(['nominatim', 'stand-in', 'off']).optional(),
   NOMINATIM_URL: z.url().optional(),
   // Nominatim's usage policy asks for an identifying User-Agent with a way to reach the operator.
@@ -181,10 +181,7 @@ export type StorageConfig =
       prefix: string | undefined;
     };
 
-/**
- * The payment gateway (design §3). `sandbox`: the app's own Wompi look-alike, at its own addresses;
- * secrets left unset are generated under DATA_DIR at start-up (providers/payments/index.ts).
- */
+/** Placing delivery addresses on the map (providers/geocoding). */
 export interface GeocodingConfig {
   /** `off`: no address is looked up; `stand-in`: a fixed table of known addresses, no network. */
   driver: 'nominatim' | 'stand-in' | 'off';
@@ -193,6 +190,10 @@ export interface GeocodingConfig {
   contact: string | undefined;
 }
 
+/**
+ * The payment gateway (design §3). `sandbox`: the app's own Wompi look-alike, at its own addresses;
+ * secrets left unset are generated under DATA_DIR at start-up (providers/payments/index.ts).
+ */
 export interface PaymentsConfig {
   gateway: 'sandbox' | 'wompi';
   publicKey: string | undefined;

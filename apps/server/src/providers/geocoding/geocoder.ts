@@ -1,5 +1,5 @@
 /**
- * Placing a delivery address on the map (issue 39). A driver answers a point or null; null means the
+ * Placing a delivery address on the map, so "Ordenar ruta" can order its stop. A driver answers a point or null; null means the
  * address could not be placed, never an error the order must carry.
  */
 export interface GeoPoint {

@@ -18,6 +18,8 @@ export interface NominatimOptions {
 
 /** One limiter for the whole process: the policy counts requests per application, not per caller. */
 const processLimiter = new IntervalLimiter(1000);
+/** Addresses remembered per geocoder; past this the oldest is forgotten (a long-running server stays bounded). */
+const CACHE_ENTRIES = 10_000;
 
 export function userAgent(contact: string | undefined): string {
   return contact ? `Hornada/1.0 (${contact})` : 'Hornada/1.0';
@@ -52,6 +54,7 @@ export function nominatimGeocoder(options: NominatimOptions): Geocoder {
       const first = Array.isArray(places) ? places[0] : undefined;
       const point = first ? { lat: Number(first.lat), lng: Number(first.lon) } : null;
       const result = point && isValidPoint(point) ? point : null;
+      if (cache.size >= CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
       cache.set(key, result);
       return result;
     },
