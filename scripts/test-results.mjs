@@ -1,16 +1,39 @@
 // What `npm test` counts from each runner's JSON report, and the line it ends with (scripts/test.mjs).
 
+/** The first line of an error, without terminal colours, at most 240 characters: enough to tell a failure in a log's tail. */
+export function firstLine(message) {
+  const line = String(message ?? '')
+    // eslint-disable-next-line no-control-regex
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .map((l) => l.trim())
+    .find((l) => l.length > 0);
+  return (line ?? '').slice(0, 240);
+}
+
+const named = (name, message) => (firstLine(message) ? `${name}: ${firstLine(message)}` : name);
+const relative = (file) => String(file ?? '').replace(/^.*?\/(apps|packages|scripts|e2e|bench)\//, '$1/');
+
 /** Vitest's report: a file that failed to load (or whose hooks failed) has no failed test of its own: once. */
 export function vitestTotals(v) {
-  const broken = (v.testResults ?? []).filter(
-    (s) => s.status === 'failed' && !s.assertionResults.some((a) => a.status === 'failed'),
-  ).length;
+  const failedTests = [];
+  let broken = 0;
+  for (const s of v.testResults ?? []) {
+    const failures = s.assertionResults.filter((a) => a.status === 'failed');
+    for (const a of failures)
+      failedTests.push(named(`${relative(s.name)} > ${a.fullName ?? a.title}`, a.failureMessages?.[0]));
+    if (s.status === 'failed' && failures.length === 0) {
+      broken += 1;
+      failedTests.push(named(`${relative(s.name)} (the file itself)`, s.message));
+    }
+  }
   return {
     passed: v.numPassedTests,
     flaky: 0,
     failed: v.numFailedTests + broken,
     skipped: v.numPendingTests + v.numTodoTests,
     flakyTests: [],
+    failedTests,
   };
 }
 
@@ -21,15 +44,19 @@ export function vitestTotals(v) {
 export function playwrightTotals(report) {
   const s = report.stats;
   const flakyTests = [];
+  const failedTests = [];
   const walk = (suite) => {
     for (const spec of suite.specs ?? []) {
-      for (const t of spec.tests ?? [])
-        if (t.status === 'flaky') flakyTests.push(`${spec.file}:${spec.line} ${spec.title}`);
+      for (const t of spec.tests ?? []) {
+        const name = `${spec.file}:${spec.line} ${spec.title}`;
+        if (t.status === 'flaky') flakyTests.push(name);
+        if (t.status === 'unexpected') failedTests.push(named(name, t.results?.at(-1)?.error?.message));
+      }
     }
     for (const child of suite.suites ?? []) walk(child);
   };
   for (const suite of report.suites ?? []) walk(suite);
-  return { passed: s.expected, flaky: s.flaky ?? 0, failed: s.unexpected, skipped: s.skipped, flakyTests };
+  return { passed: s.expected, flaky: s.flaky ?? 0, failed: s.unexpected, skipped: s.skipped, flakyTests, failedTests };
 }
 
 /**
@@ -53,10 +80,11 @@ export function parseFlakyList(text) {
   return list;
 }
 
-/** The closing lines: each flaky journey named, then "N passed, N flaky, N failed[, N skipped]". */
+/** The closing lines: each flaky journey and each failure named, then "N passed, N flaky, N failed[, N skipped]". */
 export function closingLines(t) {
   return [
     ...t.flakyTests.map((name) => `flaky (passed on its retry): ${name}`),
+    ...(t.failedTests ?? []).map((name) => `failed: ${name}`),
     `${t.passed} passed, ${t.flaky} flaky, ${t.failed} failed${t.skipped ? `, ${t.skipped} skipped` : ''}`,
   ];
 }

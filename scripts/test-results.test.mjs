@@ -20,7 +20,24 @@ const report = {
               tests: [{ status: 'expected' }],
             },
             { file: 'delivery.spec.ts', line: 312, title: 'two drivers on one phone', tests: [{ status: 'flaky' }] },
-            { file: 'delivery.spec.ts', line: 400, title: 'a journey that fails', tests: [{ status: 'unexpected' }] },
+            {
+              file: 'delivery.spec.ts',
+              line: 400,
+              title: 'a journey that fails',
+              tests: [
+                {
+                  status: 'unexpected',
+                  results: [
+                    { error: { message: 'first try' } },
+                    {
+                      error: {
+                        message: '\u001b[31mError: expect(locator).toBeVisible() failed\u001b[39m\n\nLocator: x',
+                      },
+                    },
+                  ],
+                },
+              ],
+            },
           ],
         },
       ],
@@ -37,9 +54,11 @@ describe('npm test’s count', () => {
       failed: 1,
       skipped: 0,
       flakyTests: ['delivery.spec.ts:312 two drivers on one phone'],
+      failedTests: ['delivery.spec.ts:400 a journey that fails: Error: expect(locator).toBeVisible() failed'],
     });
     expect(closingLines(t)).toEqual([
       'flaky (passed on its retry): delivery.spec.ts:312 two drivers on one phone',
+      'failed: delivery.spec.ts:400 a journey that fails: Error: expect(locator).toBeVisible() failed',
       '1 passed, 1 flaky, 1 failed',
     ]);
   });
@@ -51,14 +70,29 @@ describe('npm test’s count', () => {
       numPendingTests: 2,
       numTodoTests: 0,
       testResults: [
-        { status: 'failed', assertionResults: [] },
-        { status: 'failed', assertionResults: [{ status: 'failed' }] },
-        { status: 'passed', assertionResults: [{ status: 'passed' }] },
+        {
+          name: '/work/x/apps/server/test/a.test.ts',
+          status: 'failed',
+          message: 'Cannot find module',
+          assertionResults: [],
+        },
+        {
+          name: '/work/x/apps/server/test/b.test.ts',
+          status: 'failed',
+          assertionResults: [
+            { status: 'failed', fullName: 'b works', failureMessages: ['AssertionError: 1 !== 2\n at'] },
+          ],
+        },
+        { name: '/work/x/packages/domain/src/c.test.ts', status: 'passed', assertionResults: [{ status: 'passed' }] },
       ],
     });
     expect(t).toMatchObject({ passed: 10, flaky: 0, failed: 2, skipped: 2 });
-    expect(closingLines(t)).toEqual(['10 passed, 0 flaky, 2 failed, 2 skipped']);
-    expect(closingLines({ ...t, skipped: 0 })).toEqual(['10 passed, 0 flaky, 2 failed']);
+    const named = [
+      'failed: apps/server/test/a.test.ts (the file itself): Cannot find module',
+      'failed: apps/server/test/b.test.ts > b works: AssertionError: 1 !== 2',
+    ];
+    expect(closingLines(t)).toEqual([...named, '10 passed, 0 flaky, 2 failed, 2 skipped']);
+    expect(closingLines({ ...t, skipped: 0 })).toEqual([...named, '10 passed, 0 flaky, 2 failed']);
   });
 
   it('lets a flaky journey pass CI only when e2e/flaky.json lists it (by file and title, whatever its line)', () => {

@@ -3,7 +3,7 @@
 // --server-only runs just the server project (CI's second pass on PostgreSQL 15).
 // --e2e-only [spec …] runs just the journeys (those named, or all): with E2E_NOW, as if it were that instant
 // (e2e/support/clock.ts; CI runs the day-dependent ones at two set instants).
-// RESULTS_FILE=path writes {passed, flaky, failed, skipped, flakyTests} for .ci/run to add up. A journey that
+// RESULTS_FILE=path writes {passed, flaky, failed, skipped, flakyTests, failedTests} for .ci/run to add up. A journey that
 // failed and then passed on its retry is flaky: counted apart from passed, and named.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,7 +17,7 @@ const serverOnly = process.argv.includes('--server-only');
 const e2eOnly = process.argv.includes('--e2e-only');
 const specs = e2eOnly ? process.argv.slice(2).filter((a) => !a.startsWith('--')) : [];
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'hornada-results-'));
-const totals = { passed: 0, flaky: 0, failed: 0, skipped: 0, flakyTests: [] };
+const totals = { passed: 0, flaky: 0, failed: 0, skipped: 0, flakyTests: [], failedTests: [] };
 let ok = true;
 
 function run(cmd, args, env = {}) {
@@ -44,12 +44,14 @@ if (!e2eOnly) {
   } else {
     ok = false;
     totals.failed += 1;
+    totals.failedTests.push('Vitest wrote no report');
   }
 }
 
 function add(t) {
   for (const k of ['passed', 'flaky', 'failed', 'skipped']) totals[k] += t[k];
   totals.flakyTests.push(...t.flakyTests);
+  totals.failedTests.push(...t.failedTests);
 }
 
 // Playwright
@@ -61,6 +63,7 @@ if (!serverOnly) {
         'e2e: /usr/bin/chromium is missing and REQUIRE_E2E=1: failing (apt-get install -y chromium)\n',
       );
       totals.failed += 1;
+      totals.failedTests.push('/usr/bin/chromium is missing (REQUIRE_E2E=1)');
       ok = false;
     } else {
       process.stdout.write('e2e skipped: /usr/bin/chromium not installed (apt-get install -y chromium)\n');
@@ -87,23 +90,29 @@ if (!serverOnly) {
           totals.flakyTests = totals.flakyTests.filter((t) => t !== name);
           totals.flaky -= 1;
           totals.failed += 1;
+          totals.failedTests.push(`${name} (flaky, not listed in e2e/flaky.json)`);
           ok = false;
         }
       }
       if (pw.passed + pw.flaky + pw.failed === 0 && process.env.REQUIRE_E2E === '1') {
         process.stdout.write('e2e: no Playwright test ran\n');
         totals.failed += 1;
+        totals.failedTests.push('no Playwright test ran (REQUIRE_E2E=1)');
         ok = false;
       }
     } else {
       totals.failed += 1;
+      totals.failedTests.push('Playwright wrote no report (did the app start?)');
       ok = false;
     }
   }
 }
 
 rmSync(tmp, { recursive: true, force: true });
-if (!ok && totals.failed === 0) totals.failed = 1;
+if (!ok && totals.failed === 0) {
+  totals.failed = 1;
+  totals.failedTests.push('a step exited with an error without a failed test (the build, or a runner; see above)');
+}
 if (process.env.RESULTS_FILE) writeFileSync(process.env.RESULTS_FILE, JSON.stringify(totals));
 process.stdout.write(`\n${closingLines(totals).join('\n')}\n`);
 process.exit(ok && totals.failed === 0 ? 0 : 1);

@@ -213,7 +213,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('resources', resources);
   // Each module's service built once, its rules added to the resources' hooks: before any route, so the
   // seed and the tests write under the same rules as the API.
-  app.decorate('modules', composeModules(ctx, resources));
+  app.decorate('modules', composeModules(ctx, resources, app.log));
   ctx.live = new LiveFeed(
     db,
     db.$client.options.connectionString ?? '',

@@ -22,7 +22,7 @@ describe('the actors of the permission table', () => {
     expect(actorFields({ kind: 'guest' }, 'orders', 'create')).not.toContain('status');
   });
 
-  it('gives the system a line for each reason, never a delete, accounts only to identity, stock only to production', () => {
+  it('gives the system a line for each reason, never a delete, accounts only to identity, stock only to production, the address only to geocoding', () => {
     for (const reason of SYSTEM_REASONS) {
       const lines = reach({ kind: 'system', reason });
       expect(lines.length, reason).toBeGreaterThan(0);
@@ -36,7 +36,10 @@ describe('the actors of the permission table', () => {
         expect(actorFields({ kind: 'system', reason }, 'orders', 'update')).toEqual(['customerId']);
       else if (reason === 'production')
         expect(actorFields({ kind: 'system', reason }, 'ingredients', 'update')).toEqual(['stock']);
-      else if (reason !== 'seed')
+      else if (reason === 'geocoding') {
+        expect(lines).toEqual(['orders:update']);
+        expect(actorFields({ kind: 'system', reason }, 'orders', 'update')).toEqual(['address']);
+      } else if (reason !== 'seed')
         expect(
           lines.every((l) => l.startsWith('users:')),
           reason,

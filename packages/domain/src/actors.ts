@@ -34,6 +34,7 @@ export const SYSTEM_REASONS = [
   'payment-abandoned',
   'standing-orders',
   'production',
+  'geocoding',
 ] as const;
 export type SystemReason = (typeof SYSTEM_REASONS)[number];
 
@@ -112,6 +113,11 @@ export const SYSTEM_LINES: Record<SystemReason, ActorLine> = {
    * back, in the order's own transaction (modules/production/stock.ts): only the stock.
    */
   production: { ingredients: { update: ['stock'] } },
+  /**
+   * A delivery address placed on the map by the geocoder (modules/delivery/address-placing.ts): the
+   * address's point only, never its text, and never over a person's pin (the order rules check both).
+   */
+  geocoding: { orders: { update: ['address'] } },
 };
 
 /**

@@ -5,6 +5,7 @@ import {
   distanceMeters,
   mapLinks,
   nearestNeighbour,
+  samePlace,
   unconfirmedTransfer,
   type DeliveryStop,
 } from './delivery';
@@ -90,5 +91,15 @@ describe('map links', () => {
     });
     expect(mapLinks(at('b', null, null))?.waze).toBe('https://waze.com/ul?q=Calle%20b%2C%20Bogot%C3%A1&navigate=yes');
     expect(mapLinks({ address: null })).toBeNull();
+  });
+});
+
+describe('samePlace', () => {
+  const a = { line: 'Calle 45 # 13-20', neighborhood: 'Teusaquillo', city: 'Bogotá' };
+  it('ignores the pin, the label and the notes, not the line, neighbourhood or city', () => {
+    expect(samePlace(a, { ...a, lat: 4.6, lng: -74 } as typeof a)).toBe(true);
+    expect(samePlace(a, { ...a, line: 'Calle 45 # 13-21' })).toBe(false);
+    expect(samePlace(a, { ...a, neighborhood: null })).toBe(false);
+    expect(samePlace(a, { ...a, city: 'Medellín' })).toBe(false);
   });
 });

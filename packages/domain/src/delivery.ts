@@ -84,6 +84,21 @@ export function distanceMeters(a: Point, b: Point): number {
   return 2 * 6_371_000 * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
+/** The statuses whose stop is still ahead: a route orders them and a pin may still move (not delivered nor cancelled). */
+export const ROUTABLE_STATUSES = ['pending', 'confirmed', 'in_production', 'ready', 'out_for_delivery'] as const;
+
+type PlaceText = { line: string; neighborhood: string | null; city: string | null };
+
+/**
+ * Two addresses name the same place: line, neighbourhood and city equal (a label, notes or the pin may
+ * differ). A new place drops the point of the old one (the order rules place it again).
+ */
+export function samePlace(a: PlaceText, b: PlaceText): boolean {
+  return (
+    a.line === b.line && (a.neighborhood ?? null) === (b.neighborhood ?? null) && (a.city ?? null) === (b.city ?? null)
+  );
+}
+
 /** A stop's coordinates, when its address has both. */
 export function pointOf(stop: { address: { lat: number | null; lng: number | null } | null }): Point | null {
   const a = stop.address;

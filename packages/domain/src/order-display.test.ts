@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   addressLine,
+  locationText,
   mapHref,
+  parsePin,
   pinText,
   roundCoordinate,
   telHref,
@@ -80,6 +82,35 @@ describe('a map pin without a map library (issue 27)', () => {
     expect(pinText({ lat: 4.6278, lng: -74.0712 })).toBe('4.627800, -74.071200');
     expect(mapHref({ line: '', lat: 4.6278, lng: -74.0712 })).toBe(
       'https://www.google.com/maps/search/?api=1&query=4.6278%2C-74.0712',
+    );
+  });
+});
+
+describe('a pin typed or pasted', () => {
+  it('reads "lat, lng" as map apps copy it, with decimal points or commas', () => {
+    expect(parsePin('4.6278, -74.0712')).toEqual({ lat: 4.6278, lng: -74.0712 });
+    expect(parsePin(' 4.62781234,-74.07123456 ')).toEqual({ lat: 4.627812, lng: -74.071235 });
+    expect(parsePin('4.6278 -74.0712')).toEqual({ lat: 4.6278, lng: -74.0712 });
+    expect(parsePin('4,6278; -74,0712')).toEqual({ lat: 4.6278, lng: -74.0712 });
+    expect(parsePin('4,6278 -74,0712')).toEqual({ lat: 4.6278, lng: -74.0712 });
+    expect(parsePin('')).toBeNull();
+    expect(parsePin('   ')).toBeNull();
+  });
+  it('refuses what is not a point on the map', () => {
+    for (const text of ['4.6278', 'Calle 45', '91, -74', '4.6, 181', '4.6, -74, 3', '4,6,-74,0']) {
+      expect(parsePin(text), text).toBe('invalid');
+    }
+  });
+  it('says where the point came from', () => {
+    const at = { lat: 4.6, lng: -74 };
+    expect(locationText({ address: at, geoSource: 'geocoded', geoCheckedAt: 'x' })).toBe('Ubicada por dirección');
+    expect(locationText({ address: at, geoSource: 'pinned', geoCheckedAt: null })).toBe('Ubicación fijada a mano');
+    const none = { lat: null, lng: null };
+    expect(locationText({ address: none, geoSource: null, geoCheckedAt: 'x' })).toMatch(
+      /^Sin ubicación: no encontramos/,
+    );
+    expect(locationText({ address: none, geoSource: null, geoCheckedAt: null })).toBe(
+      'Sin ubicación en el mapa todavía',
     );
   });
 });

@@ -79,6 +79,37 @@ export function pinText(p: { lat: number; lng: number }): string {
   return `${p.lat.toFixed(6)}, ${p.lng.toFixed(6)}`;
 }
 
+const DOT_PAIR = /^(-?\d+(?:\.\d+)?)\s*[,;\s]\s*(-?\d+(?:\.\d+)?)$/;
+const COMMA_PAIR = /^(-?\d+(?:,\d+)?)\s*[;\s]\s*(-?\d+(?:,\d+)?)$/;
+
+/**
+ * A pin typed or pasted as "latitude, longitude", as map apps copy it ("4.6278, -74.0712"; with decimal
+ * commas "4,6278; -74,0712" or "4,6278 -74,0712" too): the point (six decimals), null when empty, or
+ * 'invalid' when it is not a pair of coordinates on the map.
+ */
+export function parsePin(text: string): { lat: number; lng: number } | null | 'invalid' {
+  const t = text.trim();
+  if (!t) return null;
+  const m = DOT_PAIR.exec(t) ?? COMMA_PAIR.exec(t);
+  if (!m) return 'invalid';
+  const [lat, lng] = [m[1]!, m[2]!].map((v) => Number(v.replace(',', '.'))) as [number, number];
+  if (Math.abs(lat) > 90 || Math.abs(lng) > 180) return 'invalid';
+  return { lat: roundCoordinate(lat), lng: roundCoordinate(lng) };
+}
+
+/** Where an order's delivery point came from, as the office reads it (Order.geoSource, geoCheckedAt). */
+export function locationText(order: {
+  address: { lat: number | null; lng: number | null } | null;
+  geoSource: 'geocoded' | 'pinned' | null;
+  geoCheckedAt: string | null;
+}): string {
+  const placed = !!order.address && order.address.lat !== null && order.address.lng !== null;
+  if (placed) return order.geoSource === 'geocoded' ? 'Ubicada por dirección' : 'Ubicación fijada a mano';
+  return order.geoCheckedAt
+    ? 'Sin ubicación: no encontramos esta dirección en el mapa'
+    : 'Sin ubicación en el mapa todavía';
+}
+
 /** Google Maps for an address: its point when known, else its text. */
 export function mapHref(address: AddressParts | null | undefined): string | null {
   if (!address) return null;

@@ -365,9 +365,22 @@ export const orders = pgTable(
     /** The standing order that made it (design §3), and the day it was made for (never changes, never sent). */
     standingOrderId: text(),
     standingDay: text(),
+    /**
+     * Where the address's point came from (modules/delivery/address-placing.ts): `geocoded` by the
+     * geocoder from the address, `pinned` by a person (the shopper's or staff's pin); null: no point.
+     */
+    geoSource: text().$type<OrderRecord['geoSource']>(),
+    /** When the geocoder last looked the address up (null: not yet, or the address changed since). */
+    geoCheckedAt: ts(),
   },
   (t) => [
     uniqueIndex('orders_company_number_key').on(t.companyId, t.number),
+    // The geocoder's queue: delivery addresses not placed nor looked up yet.
+    index('orders_geocode_queue')
+      .on(t.dueDate)
+      .where(
+        sql`${t.geoSource} IS NULL AND ${t.geoCheckedAt} IS NULL AND ${t.address} IS NOT NULL AND ${t.deletedAt} IS NULL`,
+      ),
     // Once per standing order and day, however many instances run the job (modules/standing-orders).
     uniqueIndex('orders_standing_day_key').on(t.standingOrderId, t.standingDay),
     uniqueIndex('orders_cart_key').on(t.cartId),

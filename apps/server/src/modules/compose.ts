@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
 import { onCommit } from '../db/change-log';
 import type { ResourceRegistry } from '../resources/registry';
@@ -6,6 +7,8 @@ import { IdentityService } from './identity/identity.service';
 import { awaitsOwner, releaseAddress } from './identity/account-claims';
 import { issueActionToken } from './identity/action-tokens';
 import { endSessionsOf } from './identity/sessions';
+import { createGeocoder } from '../providers/geocoding';
+import { AddressPlacing } from './delivery/address-placing';
 import { DeliveryService } from './delivery/delivery.service';
 import { orderMailHook, type OrderMailService } from './orders/order-mail';
 import { OrdersService } from './orders/orders.service';
@@ -45,6 +48,8 @@ export interface Modules {
   sales: SalesReportService;
   production: ProductionService;
   delivery: DeliveryService;
+  /** Places delivery addresses on the map (null: GEOCODER=off); delivery's routes start and stop it. */
+  addressPlacing: AddressPlacing | null;
 }
 
 /**
@@ -52,7 +57,7 @@ export interface Modules {
  * rules to the resources as ordered, named hooks. buildApp calls it before any route is registered, so
  * the seed and the tests get the same rules as the API without depending on a route file.
  */
-export function composeModules(ctx: AppContext, resources: ResourceRegistry): Modules {
+export function composeModules(ctx: AppContext, resources: ResourceRegistry, log: FastifyBaseLogger): Modules {
   const carts = new CartsService(ctx);
   const payments = new PaymentsService(ctx, resources);
   const orders = new OrdersService(ctx, resources, carts, payments);
@@ -60,7 +65,9 @@ export function composeModules(ctx: AppContext, resources: ResourceRegistry): Mo
   const receivables = new ReceivablesService(ctx, resources);
   const sales = new SalesReportService(ctx);
   const production = new ProductionService(ctx);
-  const delivery = new DeliveryService(ctx, resources);
+  const geocoder = createGeocoder(ctx.config.geocoding);
+  const addressPlacing = geocoder ? new AddressPlacing(ctx, resources, geocoder, log) : null;
+  const delivery = new DeliveryService(ctx, resources, addressPlacing);
 
   resources.hooksOf('orders').beforeWrite.add('orders:rules', orders.rules.beforeWrite, { order: ORDER_HOOKS.rules });
   // A gateway's write: its payment in history, and a paid web order confirmed (design §5).
@@ -130,7 +137,19 @@ export function composeModules(ctx: AppContext, resources: ResourceRegistry): Mo
     { order: USER_HOOKS.releaseAddress },
   );
 
-  return { carts, orders, payments, identity, receivables, invitations, orderMail, sales, production, delivery };
+  return {
+    carts,
+    orders,
+    payments,
+    identity,
+    receivables,
+    invitations,
+    orderMail,
+    sales,
+    production,
+    delivery,
+    addressPlacing,
+  };
 }
 
 declare module 'fastify' {

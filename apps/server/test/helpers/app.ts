@@ -63,7 +63,15 @@ export async function setupTestApp(
   cheapPasswordHashingForTests();
   const { url, drop } = await createTestDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'hornada-app-'));
-  const config = parseConfig({ DATA_DIR: dataDir, SEED_DEMO: 'off', NODE_ENV: 'test', PORT: '0', ...opts.env });
+  // No background geocoding unless a test asks for it (GEOCODER=stand-in): its writes would move orders under tests.
+  const config = parseConfig({
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'off',
+    NODE_ENV: 'test',
+    PORT: '0',
+    GEOCODER: 'off',
+    ...opts.env,
+  });
   const db = createDb(url, 5, config.dbStatementTimeoutMs);
   const clock = opts.clock ?? new TestClock();
   const keys = await createKeyStore({ dataDir, issuer: config.publicUrl });

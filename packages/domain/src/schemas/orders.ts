@@ -151,6 +151,10 @@ export const HistoryEntry = z.object({
 });
 export type HistoryEntry = z.infer<typeof HistoryEntry>;
 
+/** Where an order's delivery point came from (Order.geoSource). */
+export const GEO_SOURCES = ['geocoded', 'pinned'] as const;
+export type GeoSource = (typeof GEO_SOURCES)[number];
+
 /** Why a payment the gateway approved is money to give back (design §5's payment axis, issue 24). */
 export const REFUND_DUE_REASONS = ['after-cancel', 'duplicate'] as const;
 export type RefundDueReason = (typeof REFUND_DUE_REASONS)[number];
@@ -230,6 +234,13 @@ export const Order = baseRecord.extend({
   notes: z.string().nullable(),
   /** The driver's "No recibió" while the order is back at the office (null once it sets off again). */
   notReceived: NotReceivedRecord.nullable(),
+  /**
+   * Where the address's point came from: `geocoded` (found from the address), `pinned` (placed by a
+   * person: the shopper at checkout or staff); null without a point.
+   */
+  geoSource: z.enum(GEO_SOURCES).nullable(),
+  /** When the geocoder looked the address up (null: not yet); with no point, it was not found. */
+  geoCheckedAt: z.string().nullable(),
   history: z.array(HistoryEntry),
 });
 export type Order = z.infer<typeof Order>;
@@ -248,6 +259,8 @@ export const ORDER_DERIVED = [
   'payment',
   'completedAt',
   'refunds',
+  'geoSource',
+  'geoCheckedAt',
   'history',
 ] as const;
 

@@ -12,6 +12,15 @@ const companyParams = z.object({ companyId: z.string().min(1).max(64) });
 export function registerDeliveryRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = app.modules.delivery;
+  // Delivery addresses placed on the map in the background (address-placing.ts), with the app.
+  const placing = app.modules.addressPlacing;
+  if (placing) {
+    app.addHook('onReady', async () => {
+      placing.start();
+      await placing.runIfDue();
+    });
+    app.addHook('onClose', async () => placing.stop());
+  }
 
   r.get(
     '/api/companies/:companyId/deliveries',
@@ -49,6 +58,7 @@ export function registerDeliveryRoutes(app: FastifyInstance): void {
           'their `routePosition` written 1…n after the delivered ones, in one transaction as the signed-in user. ' +
           'Without a location in settings a 422 `delivery/no-origin`; a `date` outside the years 2000 to 2100 a 400 ' +
           '`days/out-of-range`. Admin and staff (`deliveries:assign`). ' +
+          'Stops whose address was never looked up are placed on the map first (the configured geocoder, at most a few seconds). ' +
           'Answers the stop ids in their new order and `unplaced`, how many open stops had no coordinates (they go last). Takes an `Idempotency-Key`.',
         params: companyParams,
         headers: writeHeaders,

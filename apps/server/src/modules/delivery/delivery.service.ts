@@ -9,6 +9,7 @@ import {
   pointOf,
   reachesCompany,
   rolesWith,
+  ROUTABLE_STATUSES,
   type DeliveryDay,
   type DeliveryRoute,
   type DeliveryStop,
@@ -22,12 +23,10 @@ import { asUser } from '../../resources/actor';
 import type { ResourceRegistry } from '../../resources/registry';
 import type { WriteScope } from '../../resources/service';
 import { getCompany } from '../../resources/tenant';
+import type { AddressPlacing } from './address-placing';
 
 /** The most stops one day's read returns: far beyond a bakery's day, a bound on the answer. */
 export const MAX_DELIVERY_STOPS = 5_000;
-
-/** Statuses a route may still reorder (the back office writes `routePosition` only while the order is open). */
-const ROUTABLE = ['pending', 'confirmed', 'in_production', 'ready', 'out_for_delivery'] as const;
 
 /**
  * Deliveries (design §3 "operations", issue 27): a due day's delivery orders by driver in route order
@@ -39,6 +38,8 @@ export class DeliveryService {
   constructor(
     private readonly ctx: AppContext,
     private readonly resources: ResourceRegistry,
+    /** Places the stops' addresses before a route is ordered (null: GEOCODER=off). */
+    private readonly placing: AddressPlacing | null = null,
   ) {}
 
   /** 401 without a user, 404 for another company (its existence not confirmed), 403 for a role without it. */
@@ -172,13 +173,16 @@ export class DeliveryService {
       )
       .limit(1);
     if (!driver) throw validationError([{ path: 'deliveryAssistantId', message: 'Not a driver of this bakery' }]);
+    // Stops never looked up (an order placed a minute ago) are placed first, within a bound.
+    const day = dayStartInZone(input.date, company.timeZone);
+    await this.placing?.placeStops(companyId, day, input.deliveryAssistantId);
 
     const run = (work: (scope: WriteScope) => Promise<{ orderIds: DeliveryStop['id'][]; unplaced: number }>) =>
       within ? work(within) : this.resources.transaction(companyId, work);
     return run(async (scope) => {
       const ofDay = and(
         eq(orders.companyId, companyId),
-        eq(orders.dueDate, dayStartInZone(input.date, company.timeZone)),
+        eq(orders.dueDate, day),
         eq(orders.fulfillment, 'delivery'),
         eq(orders.deliveryAssistantId, input.deliveryAssistantId),
         isNull(orders.deletedAt),
@@ -194,7 +198,7 @@ export class DeliveryService {
         .where(ofDay)
         .orderBy(asc(orders.window), asc(orders.number))
         .for('update');
-      const open = rows.filter((r) => (ROUTABLE as readonly string[]).includes(r.status));
+      const open = rows.filter((r) => (ROUTABLE_STATUSES as readonly string[]).includes(r.status));
       const done = Math.max(0, ...rows.filter((r) => r.status === 'delivered').map((r) => r.routePosition ?? 0));
       const ordered = nearestNeighbour(origin, open);
       if (ordered.length > 0) {

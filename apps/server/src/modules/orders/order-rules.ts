@@ -35,7 +35,10 @@ import {
   type Role,
   type SlotProblem,
   IMPORT_REASONS,
+  pointOf,
   rolesWith,
+  ROUTABLE_STATUSES,
+  samePlace,
 } from '@hornada/domain';
 import { historyBy, type Actor as WriteActor } from '../../resources/actor';
 import type { Clock } from '../../lib/clock';
@@ -389,6 +392,9 @@ export class OrderRules {
       completedAt: null,
       cancelReason: input.cancelReason ?? null,
       notes: input.notes,
+      // A point sent with the address is a person's pin (the shopper's or staff's); none: the geocoder's to find.
+      geoSource: input.fulfillment === 'delivery' && input.address && pointOf(input) ? 'pinned' : null,
+      geoCheckedAt: null,
       history,
     };
   }
@@ -404,8 +410,12 @@ export class OrderRules {
   readonly beforeWrite: BeforeWrite<OrderRow> = async (_ctx, tx, actor, current, data, companyId) => {
     if (data.deletedAt === true) return data;
     if (current) return this.prepareUpdate(tx, actor, companyId, current, data as Partial<OrderInput>);
-    // The demo's orders come priced and walked along the machine by these rules (seed/orders.ts).
-    if (actor.kind === 'system' && IMPORT_REASONS.includes(actor.reason)) return data;
+    // The demo's orders come priced and walked along the machine by these rules (seed/orders.ts); their
+    // points are the demo streets' places, as the geocoder would have found them.
+    if (actor.kind === 'system' && IMPORT_REASONS.includes(actor.reason)) {
+      const placed = data.address && pointOf(data as { address: { lat: number | null; lng: number | null } });
+      return { ...data, geoSource: placed ? 'geocoded' : null, geoCheckedAt: placed ? data.createdAt : null };
+    }
     // A cart's holder at checkout places a web order; anyone else the back office's.
     const web = actor.kind === 'guest' || (actor.kind === 'user' && actor.via === 'checkout');
     if (!web && actor.kind === 'user') assertNewOrderMoments(actor.role, data);
@@ -482,10 +492,17 @@ export class OrderRules {
       data.items !== undefined &&
       JSON.stringify(data.items.map((i) => [i.productId, i.quantity, i.notes ?? null])) !==
         JSON.stringify(current.items.map((i) => [i.productId, i.quantity, i.notes ?? null]));
+    // Only the address's point moves (its text, label and notes as they are): a pin, allowed while the
+    // stop is still ahead, after the content is locked too (a route is ordered on the day).
+    const pinOnly =
+      changed('address') &&
+      !!data.address &&
+      !!current.address &&
+      sameValue({ ...current.address, lat: null, lng: null }, { ...data.address, lat: null, lng: null });
     const content: Record<ContentField, boolean> = {
       items: itemsChanged,
       fulfillment: changed('fulfillment'),
-      address: changed('address'),
+      address: changed('address') && !pinOnly,
       dueDate: dayChanged,
       window: changed('window'),
       b2bClientId: changed('b2bClientId'),
@@ -508,6 +525,7 @@ export class OrderRules {
       itemsChanged,
       fulfillment: data.fulfillment ?? current.fulfillment,
       editing: CONTENT_FIELDS.filter((f) => content[f]),
+      pinOnly,
       method: current.paymentMethod,
       changed,
       log: (field, from, to, note, names) =>
@@ -527,6 +545,7 @@ export class OrderRules {
     { name: 'refunds-due', run: (u) => this.settleRefundsDue(u) },
     { name: 'day-and-window', run: (u) => this.moveDay(u) },
     { name: 'fulfillment', run: (u) => this.changeFulfillment(u) },
+    { name: 'place', run: (u) => this.placeAddress(u) },
     { name: 'lines-and-amounts', run: (u) => this.repriceLines(u) },
     { name: 'history-of-the-rest', run: (u) => this.logTheRest(u) },
   ];
@@ -541,7 +560,52 @@ export class OrderRules {
         editing[0],
       );
     }
-    for (const f of CONTENT_FIELDS) if (!editing.includes(f)) delete out[f];
+    if (u.pinOnly && !(ROUTABLE_STATUSES as readonly OrderStatus[]).includes(current.status)) {
+      throw rule('orders/locked', `An order that is ${current.status} cannot change: address`, 'address');
+    }
+    for (const f of CONTENT_FIELDS) if (!editing.includes(f) && !(f === 'address' && u.pinOnly)) delete out[f];
+  }
+
+  /**
+   * The address's point (modules/delivery/address-placing.ts): the geocoder writes only the point it found
+   * for the address as it still is, and only where nobody has placed one; a person's pin wins (`pinned`);
+   * a new place drops the old point and goes back to the geocoder's queue.
+   */
+  private placeAddress(u: OrderUpdate): void {
+    const { current, data, out, who } = u;
+    if (who.kind === 'system' && who.reason === 'geocoding') {
+      const sent = data.address;
+      if (current.geoSource !== null || !current.address || !sent || !samePlace(current.address, sent)) {
+        throw new AppError(409, 'conflict', `Order #${current.number}'s address changed or was placed meanwhile`);
+      }
+      const point = pointOf({ address: sent });
+      out.geoCheckedAt = this.clock.now();
+      if (point) {
+        out.address = { ...current.address, ...point };
+        out.geoSource = 'geocoded';
+      } else delete out.address;
+      return;
+    }
+    if (!('address' in out)) return;
+    const next = out.address as OrderRow['address'];
+    if (!next) {
+      out.geoSource = null;
+      out.geoCheckedAt = null;
+      return;
+    }
+    const before = current.address;
+    const nextPoint = pointOf({ address: next });
+    const beforePoint = before ? pointOf({ address: before }) : null;
+    if (!sameValue(nextPoint, beforePoint)) {
+      // A pin placed, moved or taken away: a person's; taken away, the geocoder looks again.
+      out.geoSource = nextPoint ? 'pinned' : null;
+      if (!nextPoint) out.geoCheckedAt = null;
+    } else if (!before || !samePlace(before, next)) {
+      // Another place with the old point kept: the point was the old place's.
+      out.address = { ...next, lat: null, lng: null };
+      out.geoSource = null;
+      out.geoCheckedAt = null;
+    }
   }
 
   /** Status (design §5): the machine and the role table; a cancellation needs a reason. */
@@ -861,6 +925,8 @@ export class OrderRules {
   private async logTheRest(u: OrderUpdate): Promise<void> {
     for (const field of LOGGED_BY_THE_REST) {
       if (!(field in u.out)) continue;
+      // The geocoder's point is not a change anybody made to the order.
+      if (field === 'address' && u.who.kind === 'system' && u.who.reason === 'geocoding') continue;
       const before = u.current[field];
       const after = u.out[field];
       if (sameValue(before, after)) continue;
@@ -1038,6 +1104,8 @@ interface OrderUpdate {
   readonly fulfillment: Fulfillment;
   /** The content fields this write changes (the first one names a locked order's refusal). */
   readonly editing: readonly ContentField[];
+  /** Only the address's point changes (a pin): allowed while the stop is ahead (ROUTABLE_STATUSES). */
+  readonly pinOnly: boolean;
   /** The payment method after this write (the payment-method step sets a new one). */
   method: OrderPaymentMethod;
   /** The field was sent with a value other than the order's. */

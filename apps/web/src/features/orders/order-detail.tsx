@@ -14,6 +14,7 @@ import { EDITABLE_STATUSES, notReceivedText } from '@hornada/domain/order-status
 import { ROLE } from '@hornada/domain/roles';
 import { otherActionClass, OrderPanelActions, type OrderActor } from './order-actions';
 import { OrderEditor } from './order-edit';
+import { OrderLocation } from './order-location';
 import { PaymentChip, RecurringChip, StatusChip } from '../../components/order-chips';
 import {
   CHANNEL_ES,
@@ -343,6 +344,12 @@ function OrderDetail({
             {[order.address.neighborhood, order.address.city].filter(Boolean).join(', ')}
           </p>
           {order.address.notes ? <p className="text-stone-700">{order.address.notes}</p> : null}
+          <OrderLocation
+            order={order}
+            service={editing?.service ?? null}
+            canPin={!!editing && EDITORS.includes(actor.role) && !editorOpen}
+            onSaved={(next) => editing?.onSaved(next)}
+          />
           {map ? (
             <a href={map} target="_blank" rel="noreferrer" className={`${linkClass} mt-2`}>
               <MapPin className="size-4" aria-hidden="true" />

@@ -1,6 +1,6 @@
 import { dayInZone } from '@hornada/domain/days';
 import { formatMoney } from '@hornada/domain/format';
-import { windowLabel } from '@hornada/domain/order-display';
+import { parsePin, windowLabel } from '@hornada/domain/order-display';
 import type { Order } from '@hornada/domain/schemas/orders';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { inputClass } from '../../components/auth-card';
@@ -8,6 +8,7 @@ import { http, ApiError } from '../../lib/http';
 import type { ResourceService } from '../../lib/resource-service';
 import { toastStore } from '../../lib/toast-store';
 import { mainActionClass, otherActionClass } from './order-actions';
+import { PIN_INVALID_ES, PinField, pinFieldText } from './order-location';
 import type { WindowDef } from './order-view';
 
 interface ProductOption {
@@ -60,6 +61,8 @@ export function OrderEditor({
   const [line, setLine] = useState(order.address?.line ?? '');
   const [neighborhood, setNeighborhood] = useState(order.address?.neighborhood ?? '');
   const [city, setCity] = useState(order.address?.city ?? '');
+  const originalPin = pinFieldText(order.address);
+  const [pin, setPin] = useState(originalPin);
   const [notes, setNotes] = useState(order.notes ?? '');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -117,18 +120,29 @@ export function OrderEditor({
     if (day !== originalDay) data.dueDate = day;
     if ((slot || null) !== order.window) data.window = slot || null;
     if (order.fulfillment === 'delivery') {
+      const point = parsePin(pin);
+      if (point === 'invalid') {
+        setError(PIN_INVALID_ES);
+        return;
+      }
+      const was = order.address;
+      // The point kept as it was (not re-rounded) unless the field changed: another place drops it (the server's rule).
+      const kept = pin.trim() === originalPin && was ? { lat: was.lat, lng: was.lng } : null;
       const address = {
         line: line.trim(),
         neighborhood: neighborhood.trim() || null,
         city: city.trim() || null,
-        notes: order.address?.notes ?? null,
+        notes: was?.notes ?? null,
+        lat: kept ? kept.lat : (point?.lat ?? null),
+        lng: kept ? kept.lng : (point?.lng ?? null),
       };
-      const was = order.address;
       if (
         !was ||
         was.line !== address.line ||
         (was.neighborhood ?? null) !== address.neighborhood ||
-        (was.city ?? null) !== address.city
+        (was.city ?? null) !== address.city ||
+        (was.lat ?? null) !== address.lat ||
+        (was.lng ?? null) !== address.lng
       )
         data.address = address;
     }
@@ -279,6 +293,11 @@ export function OrderEditor({
               <input id={`${id}-city`} className={inputClass} value={city} onChange={(e) => setCity(e.target.value)} />
             </div>
           </div>
+          <PinField
+            value={pin}
+            onChange={setPin}
+            hint="Opcional: pega las coordenadas de tu app de mapas. Vacía, o si cambias la dirección, la buscamos por la dirección."
+          />
         </fieldset>
       ) : null}
 
