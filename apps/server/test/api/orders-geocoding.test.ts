@@ -4,11 +4,14 @@
  * move while the stop is still ahead; a new place is looked up again; the route places its stops first and
  * says how many it could not place. Only the back office pins, only its own company's orders.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SettingsInput, type Order } from '@hornada/domain';
 import { settings } from '../../src/db/schema';
 import { newId } from '../../src/lib/ids';
+import { standInSearch } from '../../src/providers/geocoding';
 import { systemActor } from '../../src/resources/actor';
 import { json, type TestUser } from '../helpers/app';
 import { ADDRESS, ORDER_SETTINGS, ordersCalls, setupOrdersApp, WEDNESDAY, type OrdersApp } from '../helpers/orders';
@@ -240,5 +243,87 @@ describe('the route', () => {
     });
     expect(await read(known.id)).toMatchObject({ geoSource: 'geocoded', routePosition: 1 });
     expect(await read(unknown.id)).toMatchObject({ geoSource: null, routePosition: 2 });
+  });
+});
+
+describe('with Nominatim', () => {
+  it('asks the service NOMINATIM_URL names over HTTP, as Nominatim answers, and places the order; the service down leaves it queued', async () => {
+    // A local server answering Nominatim's /search as the stand-in's table says; it records what was asked.
+    const asked: { q: string | null; countrycodes: string | null; agent: string | undefined }[] = [];
+    const server = createServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      asked.push({
+        q: url.searchParams.get('q'),
+        countrycodes: url.searchParams.get('countrycodes'),
+        agent: req.headers['user-agent'],
+      });
+      // The service failing for one address: not an answer about it.
+      if (url.searchParams.get('q')?.includes('85-33')) {
+        res.statusCode = 503;
+        res.end();
+        return;
+      }
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify(url.pathname === '/search' ? standInSearch(url.searchParams.get('q') ?? '') : []));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const nominatim = await setupOrdersApp({
+      env: {
+        GEOCODER: 'nominatim',
+        NOMINATIM_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        GEOCODER_CONTACT: 'soporte@panaderia.test',
+      },
+    });
+    const post = (address: Record<string, unknown>) =>
+      nominatim.t.call({
+        method: 'POST',
+        url: `/api/companies/${nominatim.companyId}/orders`,
+        token: nominatim.staff.token,
+        payload: {
+          contact: { name: 'Ana Pérez', phone: '300 123 4567' },
+          items: [{ productId: nominatim.pan, quantity: 2 }],
+          fulfillment: 'delivery',
+          address,
+          dueDate: WEDNESDAY,
+          window: 'am',
+          paymentMethod: 'cash',
+        },
+      });
+    try {
+      const res = await post(addressOf('teusaquillo'));
+      expect(res.statusCode, res.body).toBe(201);
+      const id = json<{ data: Order }>(res).data.id;
+      expect(await nominatim.t.app.modules.addressPlacing!.place()).toEqual({ placed: 1, notFound: 0, skipped: 0 });
+      const placed = await nominatim.t.call({
+        method: 'GET',
+        url: `/api/companies/${nominatim.companyId}/orders/${id}`,
+        token: nominatim.staff.token,
+      });
+      expect(json<{ data: Order }>(placed).data).toMatchObject({
+        geoSource: 'geocoded',
+        address: KNOWN.teusaquillo.point,
+      });
+      expect(asked).toEqual([
+        {
+          q: `${KNOWN.teusaquillo.line}, Bogotá`,
+          countrycodes: 'co',
+          agent: 'Hornada/1.0 (soporte@panaderia.test)',
+        },
+      ]);
+
+      // The service down: the run stops there and the order stays queued for the next one.
+      const down = await post({ ...ADDRESS, line: 'Carrera 15 # 85-33' });
+      expect(down.statusCode, down.body).toBe(201);
+      await expect(nominatim.t.app.modules.addressPlacing!.place()).rejects.toThrow(/503/);
+      const queued = await nominatim.t.call({
+        method: 'GET',
+        url: `/api/companies/${nominatim.companyId}/orders/${json<{ data: Order }>(down).data.id}`,
+        token: nominatim.staff.token,
+      });
+      expect(json<{ data: Order }>(queued).data).toMatchObject({ geoSource: null, geoCheckedAt: null });
+    } finally {
+      await nominatim.t.close();
+      server.close();
+    }
   });
 });
