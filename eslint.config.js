@@ -108,6 +108,20 @@ const noRoleStrings = {
     },
   ],
 };
+/**
+ * Nor by `ROLE.x` outside the domain (the demo's accounts and orders apart): a decision is a capability
+ * (`can(role, capability)`), a new account's role one of the domain's named roles (SHOPPER_ROLE, FOUNDER_ROLE).
+ */
+const noRoleNames = {
+  'no-restricted-syntax': [
+    ...noRoleStrings['no-restricted-syntax'],
+    {
+      selector: "MemberExpression[object.name='ROLE']",
+      message:
+        'Decide with a capability (can(role, capability), packages/domain capabilities.ts); name a new account’s role with SHOPPER_ROLE or FOUNDER_ROLE.',
+    },
+  ],
+};
 
 export default tseslint.config(
   {
@@ -159,6 +173,16 @@ export default tseslint.config(
       'bench/**',
     ],
     rules: noRoleStrings,
+  },
+  {
+    files: ['apps/**/*.{ts,tsx}', 'scripts/**/*.{js,mjs,ts}'],
+    ignores: [
+      '**/*.test.{ts,tsx}',
+      'apps/server/test/**',
+      'apps/server/src/seed/**',
+      'apps/server/src/modules/identity/demo-accounts.ts',
+    ],
+    rules: noRoleNames,
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

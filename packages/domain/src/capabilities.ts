@@ -25,6 +25,13 @@ export const CAPABILITIES = {
   'orders:own': ['company_customer'],
   /** Joins the market as a customer on its first Google sign-in. */
   'market:join': ['company_customer'],
+  /**
+   * A bakery registers people of this role itself (spec §7 POST /auth/register with a `companyId`); the
+   * permission table's users:create says which of them a caller may register.
+   */
+  'accounts:registered-by-bakery': ['company_staff', 'company_customer'],
+  /** Changes a placed order's content in the office ("Editar pedido") and pins its stop on the map. */
+  'orders:edit': ['company_admin', 'company_staff', 'system_admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Capability = keyof typeof CAPABILITIES;

@@ -167,6 +167,16 @@ export function isResourceName(name: string): name is ResourceName {
 }
 
 /**
+ * The fields a role may write on a resource's records it reaches (`writable`), or null: every field. A
+ * system_admin's grant reaches every field of every company.
+ */
+export function writableFieldsOf(role: Role, resource: ResourceName): readonly string[] | null {
+  if (role === 'system_admin') return null;
+  const policy: ResourcePolicy = POLICY[resource];
+  return policy.writable?.[role] ?? null;
+}
+
+/**
  * The grant a role has for an action on a resource of its own company, or null. A system_admin's grant
  * is `company` on every company; whether the company is the caller's is the caller's check (tenant).
  */

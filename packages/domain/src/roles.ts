@@ -23,6 +23,11 @@ export const ROLE = {
   productionAssistant: 'production_assistant',
 } as const satisfies Record<string, Role>;
 
+/** The role of an account a shopper makes or is given (a shop's sign-up, checkout, Google, a bakery's customer). */
+export const SHOPPER_ROLE = ROLE.companyCustomer;
+/** The role of an account that founds a bakery (sign-up as an owner, then POST /api/companies). */
+export const FOUNDER_ROLE = ROLE.companyAdmin;
+
 /** Roles that belong to one company (every role but system_admin). */
 export const COMPANY_ROLES = ROLES.filter((r) => r !== 'system_admin') as Exclude<Role, 'system_admin'>[];
 export type CompanyRole = Exclude<Role, 'system_admin'>;

@@ -2,14 +2,12 @@ import {
   actorFields,
   reachesCompany,
   grantOf,
-  POLICY,
   publicFields,
-  ROLE,
+  writableFieldsOf,
   type Action,
   type FieldGrant,
   type Grant,
   type ResourceName,
-  type ResourcePolicy,
 } from '@hornada/domain';
 import type { Caller } from '../context';
 import { forbidden, notFound, unauthenticated } from '../lib/errors';
@@ -65,9 +63,7 @@ export function writeAccess(
     if (companyId === null || !reachesCompany(actor, companyId)) throw notFound();
     const grant = grantOf(actor.role, resource, action);
     if (!grant) throw forbidden(`Your role cannot ${VERBS[action]} ${resource}`);
-    const policy: ResourcePolicy = POLICY[resource];
-    const writable = actor.role === ROLE.systemAdmin ? undefined : policy.writable?.[actor.role];
-    return { actor, user: actor, grant, fields: writable ?? 'all' };
+    return { actor, user: actor, grant, fields: writableFieldsOf(actor.role, resource) ?? 'all' };
   }
   const fields = actorFields(line, resource, action);
   if (!fields) throw forbidden(`This ${actor.kind} cannot ${VERBS[action]} ${resource}`);

@@ -29,6 +29,10 @@ import { accountPath, logoPath, type GuardUser } from './landing';
 
 let ready = false;
 let user: SessionUser | null = null;
+/** The cart being joined after a sign-in: a sign-out waits for it (its calls carry the session's token). */
+let joining: Promise<void> | null = null;
+/** How long a sign-out waits for that join. */
+const JOIN_WAIT_MS = 3_000;
 const listeners = new Set<() => void>();
 const notify = () => {
   for (const listener of listeners) listener();
@@ -49,8 +53,14 @@ export function startSession(companyId: string | null): void {
       if (state.idToken !== before.idToken) live.reconnect();
       const next = state.user;
       // A guest's cart joins the customer's when they sign in (issue 14).
-      if (next && ROLE_PLACES[next.role].shops && next.uid !== before.user?.uid)
-        void import('./customer-cart').then(({ joinCustomerCart }) => joinCustomerCart(next.uid, companyId));
+      if (next && ROLE_PLACES[next.role].shops && next.uid !== before.user?.uid) {
+        const join = import('./customer-cart')
+          .then(({ joinCustomerCart }) => joinCustomerCart(next.uid, companyId))
+          .finally(() => {
+            if (joining === join) joining = null;
+          });
+        joining = join;
+      }
       // A customer's cart is theirs: it leaves this browser with them (a shared computer shows it to nobody).
       if (!next && before.user && ROLE_PLACES[before.user.role].shops) getCartStore().getState().clear();
       if (next !== user) {
@@ -182,6 +192,9 @@ export function useHeaderSession(companyId: string | null, initialMenu: Menu): H
         // Home first: a signed-in page's live reads (orders, a route) end before the token does, rather than
         // asking again without it (a 401 each).
         await navigate(paths.home);
+        // The cart joined at sign-in finishes with the session's token, rather than being refused (401) after it.
+        if (joining)
+          await Promise.race([joining.catch(() => undefined), new Promise((r) => setTimeout(r, JOIN_WAIT_MS))]);
         await store?.getState().logout();
       })();
     },

@@ -1,6 +1,6 @@
 import { AUTH_ERROR_TEXTS_ES } from '@hornada/domain/errors-auth';
 import { AUTH_MESSAGES } from '@hornada/domain/messages';
-import { isRole, ROLE, type Role } from '@hornada/domain/roles';
+import { FOUNDER_ROLE, isRole, SHOPPER_ROLE, type Role } from '@hornada/domain/roles';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { announceAuthStore } from './auth-presence';
 import { addErrorTexts, errorText } from './error-texts';
@@ -89,6 +89,9 @@ export type AuthState = AuthData & AuthActions;
 export interface AuthClock {
   now(): number;
 }
+
+/** How long a sign-out waits for a session check under way (logout). */
+const SIGN_OUT_WAIT_MS = 3_000;
 
 export interface AuthTimers {
   set(callback: () => void, ms: number): unknown;
@@ -386,7 +389,7 @@ export function createAuthStore(deps: AuthStoreDeps): StoreApi<AuthState> {
         email: identity?.email ?? email,
         // Without an answer (offline), the name this phone last knew for this same user, never another's.
         name: identity?.name ?? storedName(uid) ?? '',
-        role: isRole(claims?.role) ? claims.role : ROLE.companyCustomer,
+        role: isRole(claims?.role) ? claims.role : SHOPPER_ROLE,
         companyId: claims?.companyId ?? null,
         emailVerified: identity?.emailVerified ?? false,
       };
@@ -597,7 +600,7 @@ export function createAuthStore(deps: AuthStoreDeps): StoreApi<AuthState> {
               user: { uid: id.uid, email: id.email, displayName: id.name, emailVerified: id.emailVerified },
               additionalUserInfo: { providerId: 'google.com' },
               uid: id.uid,
-              role: ROLE.companyCustomer,
+              role: SHOPPER_ROLE,
               companyId: null,
             },
             bearer(idToken),
@@ -619,6 +622,18 @@ export function createAuthStore(deps: AuthStoreDeps): StoreApi<AuthState> {
       async logout() {
         generation += 1; // nothing started before this may sign the tab back in
         cancelTimer();
+        // A session check under way ends first: its calls carry this session's token, and one answered after the
+        // session ended is a 401. Bounded, so a stalled network never keeps anyone signed in.
+        if (checking) {
+          let timer: unknown;
+          await Promise.race([
+            checking.catch(() => null),
+            new Promise<void>((resolve) => {
+              timer = timers.set(resolve, SIGN_OUT_WAIT_MS);
+            }),
+          ]);
+          timers.clear(timer);
+        }
         // Under the lock: a refresh in another tab must not store a token after the session ended.
         await locks.request(REFRESH_LOCK_NAME, async () => {
           await http.post('/identity/sign-out').catch(() => undefined);
@@ -647,7 +662,7 @@ export function createAuthStore(deps: AuthStoreDeps): StoreApi<AuthState> {
             // Admin registration goes without a token (spec §7): an empty header replaces any stored one.
             await http.post(
               '/auth/register',
-              { email, password, name, role: ROLE.companyAdmin, companyId: null },
+              { email, password, name, role: FOUNDER_ROLE, companyId: null },
               { headers: { authorization: '' } },
             );
           } catch (err) {

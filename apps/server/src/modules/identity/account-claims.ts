@@ -1,4 +1,4 @@
-import { ROLE } from '@hornada/domain';
+import { SHOPPER_ROLE } from '@hornada/domain';
 import type { Clock } from '../../lib/clock';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db';
@@ -44,7 +44,7 @@ export async function releaseToOwner(
     user.id,
     {
       companyId: null,
-      role: ROLE.companyCustomer,
+      role: SHOPPER_ROLE,
       disabled: false,
       emailVerified: true,
       sessionsValidFrom: nextSessionsValidFrom(clock),

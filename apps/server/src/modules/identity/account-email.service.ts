@@ -1,4 +1,4 @@
-import { grantOf, hearsFromPlatform, isRole, ROLE, type LinkInfo } from '@hornada/domain';
+import { can, grantOf, hearsFromPlatform, isRole, type LinkInfo } from '@hornada/domain';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext, Caller } from '../../context';
@@ -86,7 +86,7 @@ export class AccountEmailService {
    */
   private async link(page: string, token: string, user: { role?: string; companyId: string | null }): Promise<string> {
     const origin =
-      user.role === ROLE.companyCustomer && user.companyId
+      isRole(user.role) && can(user.role, 'orders:own') && user.companyId
         ? await this.ctx.shops.originOf(user.companyId)
         : this.ctx.config.publicUrl;
     return `${origin}${page}?token=${encodeURIComponent(token)}`;
@@ -349,7 +349,7 @@ export class AccountEmailService {
    * address at registration.
    */
   private async joinGuestOrders(owner: UserRow, scope: WriteScope): Promise<void> {
-    if (owner.role !== ROLE.companyCustomer || !owner.companyId) return;
+    if (!can(owner.role, 'orders:own') || !owner.companyId) return;
     const rows = await scope.tx
       .select({ id: orders.id })
       .from(orders)
@@ -399,7 +399,7 @@ export class AccountEmailService {
     if (
       auth.user &&
       grantOf(auth.user.role, 'users', 'create') === 'customers' &&
-      person.role !== ROLE.companyCustomer
+      !(isRole(person.role) && can(person.role, 'orders:own'))
     ) {
       throw forbidden('Your role cannot invite this user');
     }

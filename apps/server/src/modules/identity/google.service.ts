@@ -7,7 +7,7 @@ import { userIdentities, users } from '../../db/schema';
 import { AppError, unauthenticated } from '../../lib/errors';
 import type { ResourceRegistry } from '../../resources/registry';
 import { systemActor } from '../../resources/actor';
-import { can, ROLE, titleCaseName } from '@hornada/domain';
+import { can, SHOPPER_ROLE, titleCaseName } from '@hornada/domain';
 import type { WriteScope } from '../../resources/service';
 import { issueActionToken, peekActionToken, spendActionToken } from './action-tokens';
 import { awaitsOwner, releaseToOwner } from './account-claims';
@@ -265,7 +265,7 @@ export class GoogleSignIn {
           {
             email: id.email,
             name: id.name,
-            role: ROLE.companyCustomer,
+            role: SHOPPER_ROLE,
             emailVerified: true,
             passwordHash: null,
           },

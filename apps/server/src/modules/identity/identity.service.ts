@@ -9,7 +9,7 @@ import {
   normaliseKey,
   personName,
   reachesCompany,
-  ROLE,
+  SHOPPER_ROLE,
   type Role,
 } from '@hornada/domain';
 import { z } from 'zod';
@@ -248,10 +248,12 @@ export class IdentityService {
   async register(body: Record<string, unknown>, caller: Caller | null, ip: string) {
     const { email, password, name, role, companyId } = body;
     if (!isRole(role)) throw new AppError(400, 'validation', AUTH_MESSAGES.invalidRole);
-    if (role === ROLE.systemAdmin) throw new AppError(501, 'not_implemented', AUTH_MESSAGES.systemAdminNotImplemented);
+    // A role over every company is not registered through the API (spec §7 answers 501).
+    if (can(role, 'companies:all')) throw new AppError(501, 'not_implemented', AUTH_MESSAGES.systemAdminNotImplemented);
     const present = (v: unknown) => typeof v === 'string' && v.trim() !== '';
     let targetCompany: string | null = null;
-    if (role === ROLE.companyAdmin) {
+    // A founder registers without a bakery; she creates hers next.
+    if (can(role, 'bakery:create')) {
       if (!present(email) || !present(password) || !present(name)) {
         throw new AppError(400, 'validation', AUTH_MESSAGES.adminFieldsRequired);
       }
@@ -259,7 +261,7 @@ export class IdentityService {
       if (!present(email) || !present(password) || !present(name) || !present(companyId)) {
         throw new AppError(400, 'validation', AUTH_MESSAGES.userFieldsRequired);
       }
-      if (role !== ROLE.companyStaff && role !== ROLE.companyCustomer) {
+      if (!can(role, 'accounts:registered-by-bakery')) {
         throw new AppError(400, 'validation', AUTH_MESSAGES.invalidBakeryRole);
       }
       if (!caller) throw new AppError(401, 'unauthenticated', 'Authentication required');
@@ -268,7 +270,7 @@ export class IdentityService {
       const grant = grantOf(caller.role, 'users', 'create');
       const allowed =
         reachesCompany(caller, companyId as string) &&
-        (grant === 'company' || (grant === 'customers' && role === ROLE.companyCustomer));
+        (grant === 'company' || (grant === 'customers' && can(role, 'orders:own')));
       if (!allowed) throw forbidden('You cannot register this user');
       targetCompany = companyId as string;
       const [company] = await this.ctx.db
@@ -311,7 +313,7 @@ export class IdentityService {
     assertAcceptablePassword(input.password);
     const { registerPerAddress } = this.ctx.config.rateLimits;
     await this.admit([this.addressGate(`register-ip:${ip}`, registerPerAddress, REGISTER_WINDOW_MS)]);
-    const user = await this.createUser({ ...input, role: ROLE.companyCustomer, companyId });
+    const user = await this.createUser({ ...input, role: SHOPPER_ROLE, companyId });
     return {
       user: {
         uid: String(user.id),
@@ -332,14 +334,14 @@ export class IdentityService {
   async accountForGuest(input: { email: string; name: string; companyId: string }) {
     const unusable = randomBytes(32).toString('base64url');
     try {
-      const user = await this.createUser({ ...input, password: unusable, role: ROLE.companyCustomer });
+      const user = await this.createUser({ ...input, password: unusable, role: SHOPPER_ROLE });
       const token = await issueActionToken(this.ctx.db, this.ctx.clock, String(user.id), 'invitation');
       return {
         user: {
           id: String(user.id),
           email: String(user.email),
           name: String(user.name),
-          role: ROLE.companyCustomer,
+          role: SHOPPER_ROLE,
           companyId: input.companyId,
         },
         token,

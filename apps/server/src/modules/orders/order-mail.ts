@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { IMPORT_REASONS, ROLE, type OrderStatus } from '@hornada/domain';
+import { can, IMPORT_REASONS, type OrderStatus } from '@hornada/domain';
 import { formatDayChoice } from '@hornada/domain/format';
 import { windowLabel } from '@hornada/domain/order-display';
 import { balanceDue } from '@hornada/domain/order-history';
@@ -144,7 +144,7 @@ export function orderMailHook(mailer: () => OrderMailService | null): AfterWrite
     const kind = orderMailKind(before, after);
     if (!kind) return;
     // A reason the bakery wrote is the bakery's word; a customer's own is not repeated back to an address.
-    const byBakery = actor.kind === 'user' && actor.role !== ROLE.companyCustomer;
+    const byBakery = actor.kind === 'user' && !can(actor.role, 'orders:own');
     onCommit(tx, () => mailer()?.send(kind, after, byBakery));
   };
 }

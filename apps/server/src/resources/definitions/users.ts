@@ -1,5 +1,15 @@
 import { and, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import { COMPANY_ROLES, grantOf, ROLE, toPatchSchema, User, UserCreateInput, UserUpdateInput } from '@hornada/domain';
+import {
+  can,
+  COMPANY_ROLES,
+  grantOf,
+  isRole,
+  rolesWith,
+  toPatchSchema,
+  User,
+  UserCreateInput,
+  UserUpdateInput,
+} from '@hornada/domain';
 import type { DbOrTx } from '../../db';
 import { users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -86,8 +96,9 @@ export const usersResource: ResourceDefinition = {
   dateFields: ['createdAt', 'updatedAt', 'lastLoginAt'],
   rows: {
     customers: {
-      where: (_caller, t) => eq((t as typeof users).role, ROLE.companyCustomer),
-      test: (_caller, doc) => doc.role === ROLE.companyCustomer,
+      // A grant of `customers`: the accounts that shop (capabilities.ts orders:own).
+      where: (_caller, t) => inArray((t as typeof users).role, [...rolesWith('orders:own')]),
+      test: (_caller, doc) => isRole(doc.role) && can(doc.role, 'orders:own'),
     },
   },
   // Never sent: the hash, the instant the user's sessions last ended and who made the account (identity's business).

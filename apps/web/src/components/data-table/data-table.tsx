@@ -8,6 +8,7 @@ import {
 } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Columns3, Search, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useNavigation } from 'react-router';
 import { ApiError } from '../../lib/http';
 import type { Resource } from '../../lib/resource-service';
 import { EmptyState } from '../empty-state';
@@ -409,6 +410,7 @@ export function SearchBox({
 }) {
   const [text, setText] = useState(value);
   const [from, setFrom] = useState(value);
+  const navigating = useNavigation().state !== 'idle';
   // The search last handed to `onChange`: when it comes back as `value` (through the URL, a moment later)
   // the box keeps what was typed since, rather than cutting the typing back to it.
   const [sent, setSent] = useState<string | null>(null);
@@ -422,12 +424,17 @@ export function SearchBox({
   }
   useEffect(() => {
     if (text === value) return;
+    // A link clicked during the pause (a result typed for and opened at once) starts a navigation that runs
+    // its route's loader before this box is gone: the search written meanwhile would replace it with the
+    // list's URL. So nothing is written while a navigation is under way; one that keeps the list (a page, a
+    // filter) starts the pause again once it is done.
+    if (navigating) return;
     const timer = setTimeout(() => {
       setSent(text);
       handler.current(text);
     }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [text, value]);
+  }, [text, value, navigating]);
   return (
     <div className="min-w-0 sm:flex-1 sm:basis-56">
       <label htmlFor={id} className="block text-sm font-medium text-stone-700">

@@ -10,7 +10,7 @@ import {
 import { addressLine, windowLabel } from '@hornada/domain/order-display';
 import { balanceDue, historyLine } from '@hornada/domain/order-history';
 import { DEFAULT_TIME_ZONE } from '@hornada/domain/constants';
-import { ROLE } from '@hornada/domain/roles';
+import { SHOPPER_ROLE } from '@hornada/domain/roles';
 import type { Order, OrderStatus } from '@hornada/domain/schemas/orders';
 import { ChevronDown, ChevronUp, RotateCcw, XCircle } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
@@ -217,7 +217,7 @@ function OrderCard({
   const timeZone = settings.timeZone;
   const day = capitalise(formatDayChoice(order.dueDate, { timeZone }));
   const slot = windowText(order, settings);
-  const cancellable = canMoveStatus(ROLE.companyCustomer, order.status, 'cancelled', order.fulfillment);
+  const cancellable = canMoveStatus(SHOPPER_ROLE, order.status, 'cancelled', order.fulfillment);
 
   const reorder = async () => {
     setReordering(true);

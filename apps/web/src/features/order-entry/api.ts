@@ -1,5 +1,5 @@
 import { MAX_PER_PAGE } from '@hornada/domain/constants';
-import { ROLE } from '@hornada/domain/roles';
+import { SHOPPER_ROLE } from '@hornada/domain/roles';
 import type { B2bClient } from '@hornada/domain/schemas/b2b';
 import type { Product } from '@hornada/domain/schemas/catalogue';
 import {
@@ -52,7 +52,7 @@ export const orderEntryApi = {
   customers: async (companyId: string, search: string, signal?: AbortSignal) =>
     (
       await http.list<User>(`${base(companyId)}/users`, {
-        query: { role: ROLE.companyCustomer, disabled: false, search, sort: 'name', per_page: 8 },
+        query: { role: SHOPPER_ROLE, disabled: false, search, sort: 'name', per_page: 8 },
         signal,
       })
     ).items,

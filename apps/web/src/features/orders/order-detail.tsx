@@ -11,7 +11,8 @@ import { getLiveStream } from '../../lib/live-stream';
 import type { ResourceService } from '../../lib/resource-service';
 import { balanceDue } from '@hornada/domain/order-history';
 import { EDITABLE_STATUSES, notReceivedText } from '@hornada/domain/order-status';
-import { ROLE } from '@hornada/domain/roles';
+import { can } from '@hornada/domain/policy';
+import type { Role } from '@hornada/domain/roles';
 import { otherActionClass, OrderPanelActions, type OrderActor } from './order-actions';
 import { OrderEditor } from './order-edit';
 import { OrderLocation } from './order-location';
@@ -205,7 +206,7 @@ const linkClass =
   'inline-flex min-h-11 items-center gap-2 rounded-lg border border-stone-300 px-3 font-medium text-stone-800 hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-amber-900';
 
 /** Staff and admins change an order's content while it is pending or confirmed (design §5; issue 29). */
-const EDITORS: readonly (string | null)[] = [ROLE.companyAdmin, ROLE.companyStaff, ROLE.systemAdmin];
+const edits = (role: Role | null) => role !== null && can(role, 'orders:edit');
 
 function OrderDetail({
   order,
@@ -221,7 +222,7 @@ function OrderDetail({
   editing: { companyId: string; service: ResourceService<Order>; onSaved(order: Order): void } | null;
 }) {
   const [editorOpen, setEditorOpen] = useState(false);
-  const editable = !!editing && EDITORS.includes(actor.role) && EDITABLE_STATUSES.includes(order.status);
+  const editable = !!editing && edits(actor.role) && EDITABLE_STATUSES.includes(order.status);
   const owed = balanceDue(order);
   const whatsapp = whatsappHref(
     order.contact.phone,
@@ -347,7 +348,7 @@ function OrderDetail({
           <OrderLocation
             order={order}
             service={editing?.service ?? null}
-            canPin={!!editing && EDITORS.includes(actor.role) && !editorOpen}
+            canPin={!!editing && edits(actor.role) && !editorOpen}
             onSaved={(next) => editing?.onSaved(next)}
           />
           {map ? (
