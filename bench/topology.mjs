@@ -41,6 +41,8 @@ export async function startTopology({ instances = 3, env = {}, log = (s) => proc
       PUBLIC_URL: publicUrl,
       JWT_PRIVATE_KEY: await exportPKCS8(privateKey),
       PAYMENT_GATEWAY: 'sandbox',
+      // The local geocoder, as the payment sandbox: production's (OpenStreetMap's Nominatim) is off this machine.
+      GEOCODER: 'stand-in',
       STORAGE: 's3',
       S3_BUCKET: BUCKET,
       S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
