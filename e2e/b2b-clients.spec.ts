@@ -74,6 +74,8 @@ test('a B2B client: the NIT check digit, two prices of its own, and an order at 
     await expect(page).toHaveURL(/\/dashboard\/b2b-clients$/);
 
     await page.getByLabel('Buscar clientes mayoristas').fill(name);
+    // As a person does: the list answers the search (its URL says so) before a result is opened.
+    await expect(page).toHaveURL(/[?&]q=/);
     const link = page.getByRole('link', { name, exact: true });
     await expect(link).toBeVisible();
     await link.click();
