@@ -61,3 +61,10 @@ export const DATE_FIELDS = [
   'deletedAt',
   'completedAt',
 ] as const;
+
+/**
+ * The resources a guest's live stream may follow (the permission table's `public` reads, policy.ts; a test
+ * keeps the two alike): a stream opened without a token asks only for these, never for a signed-in list a
+ * page that is being left still follows (a 401 each).
+ */
+export const GUEST_LIVE_RESOURCES: readonly string[] = ['brands', 'productCollections', 'products', 'settings'];

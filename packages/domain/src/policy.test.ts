@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { can, grantOf, POLICY, publicFields, RESOURCE_NAMES } from './policy';
 import { ROLES } from './roles';
+import { GUEST_LIVE_RESOURCES } from './constants';
 import { Brand, Product, ProductCollection } from './schemas/catalogue';
 import { Settings, SETTINGS_PRIVATE_FIELDS } from './schemas/settings';
 
@@ -36,5 +37,12 @@ describe('the permission table', () => {
     expect(grantOf('company_customer', 'orders', 'create')).toBeNull();
     expect(ROLES.filter((role) => can(role, 'settings', 'update'))).toEqual(['system_admin', 'company_admin']);
     expect(POLICY.users.read.company_staff).toBe('customers');
+  });
+});
+
+describe('a guest’s live stream', () => {
+  it('follows exactly the resources the table opens to guests', () => {
+    const open = RESOURCE_NAMES.filter((r) => 'public' in POLICY[r]).sort();
+    expect([...GUEST_LIVE_RESOURCES].sort()).toEqual(open);
   });
 });

@@ -204,6 +204,25 @@ describe('live stream: one connection per company', () => {
     expect(orders.batches).toEqual([[change('modified', 'o1', { status: 'paid' })]]);
   });
 
+  it('asks only for what guests may read without a token, and for the rest again once signed in', async () => {
+    const { stream, setToken } = makeStream({ token: null });
+    stream.subscribe('co1', 'orders', recorder().handlers);
+    await sleep(30);
+    // A signed-in list alone (a page being left after a sign-out): nothing is opened, no 401.
+    expect(streams).toHaveLength(0);
+    stream.subscribe('co1', 'products', recorder().handlers);
+    await waitFor(() => open().length === 1, 'the guest stream');
+    expect(streams[0]!.url.searchParams.get('resources')).toBe('products');
+    expect(streams[0]!.headers.authorization).toBeUndefined();
+    setToken('t2');
+    stream.reconnect();
+    await waitFor(
+      () => open().length === 1 && open()[0]!.headers.authorization === 'Bearer t2',
+      'the signed-in stream',
+    );
+    expect(open()[0]!.url.searchParams.get('resources')).toBe('orders,products');
+  });
+
   it('sends the bearer token when signed in, and Last-Event-ID only once it has one', async () => {
     const { stream } = makeStream({ token: 'secret-token' });
     stream.subscribe('co1', 'products', recorder().handlers);

@@ -1,3 +1,4 @@
+import { GUEST_LIVE_RESOURCES } from '@hornada/domain/constants';
 import { browserTokenStorage } from './token-storage';
 import type { LiveChange } from './live-rules';
 import type { Resource } from './resource-service';
@@ -213,10 +214,14 @@ export function createLiveStream(deps: LiveStreamDeps): LiveStream {
   }
 
   function connect(ch: Channel): void {
-    const resources = resourcesOf(ch);
-    ch.openKey = resources.join(',');
+    const all = resourcesOf(ch);
+    ch.openKey = all.join(',');
     const token = deps.getToken();
     ch.openToken = token;
+    // Without a token only what guests may read: a signed-in list still mounted (a page being left after a
+    // sign-out) would make the whole stream a 401. It follows the rest again once a token comes (reconnect).
+    const resources = token === null ? all.filter((r) => GUEST_LIVE_RESOURCES.includes(r)) : all;
+    if (resources.length === 0) return;
     if (token === null && deps.EventSource) openEventSource(ch, resources, deps.EventSource);
     else openFetch(ch, resources, token);
   }
