@@ -68,13 +68,15 @@ export function registerDeliveryRoutes(app: FastifyInstance): void {
         },
       },
     },
-    async (req, reply) =>
-      replaySafe(req, reply, {
+    async (req, reply) => {
+      await service.placeStops(req.caller, req.params.companyId, req.body);
+      return replaySafe(req, reply, {
         service: app.resources.get('orders'),
         action: 'update',
         companyId: req.params.companyId,
         status: 200,
         write: (scope) => service.route(req.caller, req.params.companyId, req.body, scope),
-      }),
+      });
+    },
   );
 }

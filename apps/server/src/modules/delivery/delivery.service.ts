@@ -140,6 +140,21 @@ export class DeliveryService {
   }
 
   /**
+   * Places a driver's stops of a day that were never looked up (an order placed a minute ago), within a bound,
+   * before their route is ordered. Outside the route's transaction: a geocoder answers over the network, and
+   * the route's write (and its Idempotency-Key's row) must not wait on it.
+   */
+  async placeStops(caller: Caller | null, companyId: string, input: RouteInput): Promise<void> {
+    if (!caller) throw unauthenticated();
+    if (!reachesCompany(caller, companyId)) throw notFound();
+    if (!hasCapability(caller.role, 'deliveries:assign')) throw forbidden('Your role cannot order routes');
+    assertDaysWithinYears({ date: input.date });
+    if (!this.placing) return;
+    const company = await getCompany(this.ctx, companyId);
+    await this.placing.placeStops(companyId, dayStartInZone(input.date, company.timeZone), input.deliveryAssistantId);
+  }
+
+  /**
    * Orders a driver's open stops of a day nearest-neighbour from the bakery's location (stops without
    * coordinates last) and writes `routePosition` 1…n through the orders resource, all in one transaction;
    * delivered stops keep theirs and the open ones follow them. Answers the ids in order and how many open
@@ -173,9 +188,7 @@ export class DeliveryService {
       )
       .limit(1);
     if (!driver) throw validationError([{ path: 'deliveryAssistantId', message: 'Not a driver of this bakery' }]);
-    // Stops never looked up (an order placed a minute ago) are placed first, within a bound.
     const day = dayStartInZone(input.date, company.timeZone);
-    await this.placing?.placeStops(companyId, day, input.deliveryAssistantId);
 
     const run = (work: (scope: WriteScope) => Promise<{ orderIds: DeliveryStop['id'][]; unplaced: number }>) =>
       within ? work(within) : this.resources.transaction(companyId, work);
