@@ -196,6 +196,8 @@ test('the office routes three orders, the driver delivers one offline, the offic
       return r?.active ? r.scope : null;
     });
   await expect.poll(activeScope, { timeout: 10_000 }).toMatch(/\/driver\/$/);
+  // …and, once it has kept what this page loaded, says the phone may reopen it without signal.
+  await expect(driver.locator('html')).toHaveAttribute('data-offline-ready', 'true', { timeout: 15_000 });
   const card = driver.locator(`[data-stop="${numbers.near}"]`);
   const target = await card.getByRole('button', { name: 'En camino' }).boundingBox();
   expect(target!.height).toBeGreaterThanOrEqual(44);

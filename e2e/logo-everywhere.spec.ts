@@ -210,7 +210,9 @@ test('her driver’s phone without signal keeps the logo and the driver’s name
         }),
       )
       .toMatch(/\/driver\/$/);
-    // The worker keeps what the page loaded before it (the logo too): wait until all of it is in its cache.
+    // The worker keeps what the page loaded before it (the logo too) and the chunks those scripts import
+    // later (the session's store, on a reload): it says when all of it is in its cache.
+    await expect(page.locator('html')).toHaveAttribute('data-offline-ready', 'true', { timeout: 15_000 });
     await expect
       .poll(
         () =>
@@ -230,8 +232,18 @@ test('her driver’s phone without signal keeps the logo and the driver’s name
     expect(await page.evaluate((path) => caches.match(`/files/${path}`).then(Boolean), logoPath)).toBe(true);
 
     await phone.setOffline(true);
+    // What the reload could not get without signal, said should the page not come back.
+    const unreachable: string[] = [];
+    page.on('requestfailed', (r) => unreachable.push(`${r.method()} ${r.url()}: ${r.failure()?.errorText}`));
     await page.reload();
-    await expect(page.getByRole('heading', { name: 'Mi ruta de hoy', level: 1 })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'Mi ruta de hoy', level: 1 }),
+      'the driver page offline (on failure, see the requests that failed below)',
+    )
+      .toBeVisible()
+      .catch((err: unknown) => {
+        throw new Error(`${String(err)}\nfailed offline: ${unreachable.join('; ')}\nerrors: ${errors.join('; ')}`);
+      });
     // Her name, not "Usuario"; the logo, not a broken picture.
     await expect(banner(page).getByRole('button', { name: 'Rosalba' })).toBeVisible();
     await expect(banner(page).getByText(NAME, { exact: true })).toBeVisible();

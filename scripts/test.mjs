@@ -6,7 +6,7 @@
 // RESULTS_FILE=path writes {passed, flaky, failed, skipped, flakyTests, failedTests} for .ci/run to add up. A journey that
 // failed and then passed on its retry is flaky: counted apart from passed, and named.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,7 +16,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverOnly = process.argv.includes('--server-only');
 const e2eOnly = process.argv.includes('--e2e-only');
 const specs = e2eOnly ? process.argv.slice(2).filter((a) => !a.startsWith('--')) : [];
-const tmp = mkdtempSync(path.join(os.tmpdir(), 'hornada-results-'));
+// TEST_REPORTS_DIR=dir keeps Vitest's and Playwright's JSON reports there (each test's duration: the slowest).
+const keep = process.env.TEST_REPORTS_DIR ? path.resolve(process.env.TEST_REPORTS_DIR) : null;
+if (keep) mkdirSync(keep, { recursive: true });
+const tmp = keep ?? mkdtempSync(path.join(os.tmpdir(), 'hornada-results-'));
 const totals = { passed: 0, flaky: 0, failed: 0, skipped: 0, flakyTests: [], failedTests: [] };
 let ok = true;
 
@@ -108,7 +111,7 @@ if (!serverOnly) {
   }
 }
 
-rmSync(tmp, { recursive: true, force: true });
+if (!keep) rmSync(tmp, { recursive: true, force: true });
 if (!ok && totals.failed === 0) {
   totals.failed = 1;
   totals.failedTests.push('a step exited with an error without a failed test (the build, or a runner; see above)');

@@ -51,13 +51,24 @@ self.addEventListener('activate', (event) => {
 });
 
 // The page lists the hashed assets (and the header's logo) it loaded before this worker was there (driver-app.tsx).
+// When all of it, and the chunks those scripts may import later, is kept, the page is told (`kept`): from then on
+// a reload without signal opens.
 self.addEventListener('message', (event) => {
   const data = event.data;
   if (!data || data.type !== 'keep' || !Array.isArray(data.urls)) return;
   const urls = data.urls
     .filter((u) => typeof u === 'string' && (u.startsWith('/assets/') || u.startsWith('/files/')))
     .slice(0, 200);
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(urls).then(() => keepAssets(cache, urls))));
+  event.waitUntil(
+    caches
+      .open(CACHE)
+      .then((cache) => cache.addAll(urls).then(() => keepAssets(cache, urls)))
+      .then(
+        () => true,
+        () => false,
+      )
+      .then((ok) => event.source?.postMessage({ type: 'kept', ok })),
+  );
 });
 
 async function networkFirst(request, fallbackUrl) {

@@ -47,7 +47,7 @@ const fake = {
   familyRevoked: false,
   issued: new Set<string>(),
   revokedTokens: new Set<string>(),
-  calls: { signIn: 0, refresh: 0, signOut: 0, backendLogin: 0, register: 0, me: 0 },
+  calls: { signIn: 0, refresh: 0, signOut: 0, backendLogin: 0, register: 0, me: 0, exchange: 0, googleAuth: 0 },
   backendLoginAuth: [] as (string | undefined)[],
   registerAuth: [] as (string | undefined)[],
   backendMode: 'ok' as BackendMode,
@@ -58,6 +58,8 @@ const fake = {
   refreshDelayMs: 0,
   refreshInFlight: 0,
   tokenCounter: 0,
+  /** Runs as the exchange answers (the page's start-up check beginning just then). */
+  onExchange: null as null | (() => void),
 };
 
 function resetFake(): void {
@@ -79,7 +81,7 @@ function resetFake(): void {
   fake.familyRevoked = false;
   fake.issued = new Set();
   fake.revokedTokens = new Set();
-  fake.calls = { signIn: 0, refresh: 0, signOut: 0, backendLogin: 0, register: 0, me: 0 };
+  fake.calls = { signIn: 0, refresh: 0, signOut: 0, backendLogin: 0, register: 0, me: 0, exchange: 0, googleAuth: 0 };
   fake.backendLoginAuth = [];
   fake.registerAuth = [];
   fake.backendMode = 'ok';
@@ -88,6 +90,7 @@ function resetFake(): void {
   fake.meDown = false;
   fake.refreshDelayMs = 0;
   fake.refreshInFlight = 0;
+  fake.onExchange = null;
 }
 
 const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -186,6 +189,19 @@ const routes: Record<string, Handler> = {
     if (!user) return appError(res, 401, 'auth/invalid-token', 'Invalid or expired token');
     if (body.email !== user.email) return appError(res, 401, 'auth/email-mismatch', AUTH_MESSAGES.backendAuthFailed);
     json(res, 200, { data: { name: `${user.name} (backend)`, role: user.role, companyId: user.companyId } });
+  },
+  'POST /api/identity/google/exchange': (_req, res, body) => {
+    fake.calls.exchange += 1;
+    if (body.code !== 'codigo-ana') return appError(res, 400, 'auth/invalid-action-code', 'This code is not valid');
+    json(res, 200, session(ana()));
+    fake.onExchange?.();
+  },
+  'POST /api/auth/google-auth': (req, res) => {
+    fake.calls.googleAuth += 1;
+    const user = userByToken(req);
+    if (!user) return appError(res, 401, 'auth/invalid-token', 'Invalid or expired token');
+    const { uid, email, name, role, companyId, emailVerified } = user;
+    json(res, 200, { data: { registered: false, user: { uid, email, name, role, companyId, emailVerified } } });
   },
   'POST /api/auth/register': (req, res, body) => {
     fake.calls.register += 1;
@@ -460,6 +476,21 @@ describe('logout', () => {
     expect(t.shared.data.has(AUTH_TOKEN_KEY)).toBe(false);
     expect(t.shared.data.has(AUTH_EMAIL_KEY)).toBe(false);
     expect(t.clock.pending.size).toBe(0);
+  });
+});
+
+describe('signInWithGoogle', () => {
+  it("runs the page's start-up check first: no second session races the exchange's", async () => {
+    const t = tab();
+    // The session's start-up check begins just as the exchange has set the browser's new cookie.
+    fake.onExchange = () => void t.state().whenReady();
+    expect(await t.state().signInWithGoogle('codigo-ana')).toMatchObject({ uid: 'u-ana', companyId: 'c-1' });
+    await t.state().whenReady();
+    await settle();
+    // The check's refresh went before the exchange, with no cookie, so it started no session of its own
+    // (whose backend login would run beside google-auth's).
+    expect(fake.calls).toMatchObject({ refresh: 1, exchange: 1, googleAuth: 1, backendLogin: 0 });
+    expect(t.state().user).toMatchObject({ uid: 'u-ana' });
   });
 });
 

@@ -90,8 +90,8 @@ export interface AuthClock {
   now(): number;
 }
 
-/** How long a sign-out waits for a session check under way (logout). */
-const SIGN_OUT_WAIT_MS = 3_000;
+/** How long a sign-out or a Google sign-in waits for a session check under way (settleCheck). */
+const CHECK_WAIT_MS = 3_000;
 
 export interface AuthTimers {
   set(callback: () => void, ms: number): unknown;
@@ -537,6 +537,19 @@ export function createAuthStore(deps: AuthStoreDeps): StoreApi<AuthState> {
       }
     };
 
+    /** Waits for a session check; bounded, so a stalled network never holds a sign-in or sign-out. */
+    const settleCheck = async (check: Promise<unknown> | null = checking): Promise<void> => {
+      if (!check) return;
+      let timer: unknown;
+      await Promise.race([
+        check.catch(() => null),
+        new Promise<void>((resolve) => {
+          timer = timers.set(resolve, CHECK_WAIT_MS);
+        }),
+      ]);
+      timers.clear(timer);
+    };
+
     /** Runs `action` with loading set and the error cleared; a failure is stored in `error` and rethrown. */
     const tracked = async <T>(action: () => Promise<T>, fallback: string): Promise<T> => {
       set({ loading: true, error: null });
@@ -589,6 +602,10 @@ export function createAuthStore(deps: AuthStoreDeps): StoreApi<AuthState> {
      */
     const signInWithGoogle = (code: string): Promise<SessionUser> =>
       tracked(async () => {
+        // The page's start-up check runs and ends first: its refresh, were it sent after the exchange set the new
+        // cookie, would start a second session whose backend login races google-auth's move of a new user into
+        // the market (and is refused: a 401 for the company the user just left).
+        await settleCheck(get().whenReady());
         const session = readSession(await http.post<unknown>('/identity/google/exchange', { code }));
         return completeSignIn(session, async ({ idToken, user: id }) => {
           const answer = await http.post<unknown>(
@@ -623,17 +640,8 @@ export function createAuthStore(deps: AuthStoreDeps): StoreApi<AuthState> {
         generation += 1; // nothing started before this may sign the tab back in
         cancelTimer();
         // A session check under way ends first: its calls carry this session's token, and one answered after the
-        // session ended is a 401. Bounded, so a stalled network never keeps anyone signed in.
-        if (checking) {
-          let timer: unknown;
-          await Promise.race([
-            checking.catch(() => null),
-            new Promise<void>((resolve) => {
-              timer = timers.set(resolve, SIGN_OUT_WAIT_MS);
-            }),
-          ]);
-          timers.clear(timer);
-        }
+        // session ended is a 401.
+        await settleCheck();
         // Under the lock: a refresh in another tab must not store a token after the session ended.
         await locks.request(REFRESH_LOCK_NAME, async () => {
           await http.post('/identity/sign-out').catch(() => undefined);

@@ -10,6 +10,14 @@ import './driver-sign-out';
 export function DriverApp() {
   useEffect(() => {
     if (!('serviceWorker' in navigator)) return;
+    // The worker says when what this page loaded is kept: the document's `data-offline-ready` is then "true"
+    // (a reload without signal opens), "false" when keeping failed.
+    const onMessage = (event: MessageEvent<unknown>) => {
+      const data = event.data as { type?: unknown; ok?: unknown } | null;
+      if (data?.type === 'kept') document.documentElement.dataset.offlineReady = String(data.ok === true);
+    };
+    navigator.serviceWorker.addEventListener('message', onMessage);
+    navigator.serviceWorker.startMessages();
     navigator.serviceWorker
       .register('/driver-sw.js', { scope: '/driver/' })
       .then((reg) => {
@@ -23,6 +31,7 @@ export function DriverApp() {
         (reg.active ?? reg.waiting ?? reg.installing)?.postMessage({ type: 'keep', urls: assets });
       })
       .catch(() => undefined);
+    return () => navigator.serviceWorker.removeEventListener('message', onMessage);
   }, []);
   return <link rel="manifest" href="/driver.webmanifest" />;
 }
