@@ -134,7 +134,7 @@ async function main() {
   }
 
   /**
-   * The signed-in path (issue 30 item 6): the admin's product list, its bearer verified and its caller
+   * The signed-in path: the admin's product list, its bearer verified and its caller
    * read on each request, against a bare Fastify serving the same bytes; then the same while the admin
    * writes (a price change every 50 ms, each a transaction, a change-log row and a notification every
    * instance's caches follow).

@@ -1,4 +1,4 @@
-// `npm run bench:live`: BENCH_SUBSCRIBERS (500; issue 30 asks for 5,000) subscribers on one instance, 90%
+// `npm run bench:live`: BENCH_SUBSCRIBERS (500; the goal is 5,000) subscribers on one instance, 90%
 // guests and 10% signed-in staff, all on the product stream; 200 changes made through the API one after
 // another. Prints, over every delivery:
 //  - commit→delivery: from the record's updatedAt (stamped by the server in the transaction, just

@@ -1,4 +1,4 @@
-// `npm run bench:orders:proxy` (issue 30 item 6): checkouts through HAProxy with three app instances
+// `npm run bench:orders:proxy`: checkouts through HAProxy with three app instances
 // against one instance behind the same proxy (bench/topology.mjs: the machine's PostgreSQL, files in
 // s3rver, NODE_ENV=production). CUSTOMERS (50) customers make a cart and check it out, again and again,
 // for BENCH_SECONDS (20) each; prints orders a second for each layout and the ratio. On this 2-core

@@ -5,7 +5,7 @@
 // Prints orders a second, checkout p50/p99, the ratio to the baseline, and the count of orders lost
 // (a 201 whose order is not in the database) or duplicated (two orders for one cart or one key, or a
 // number taken twice or skipped): both must be 0. Goal: ≥ 300 orders a second. Then the online run
-// (issue 24): the same customers checking out with online payment, each order followed by the gateway's
+//: the same customers checking out with online payment, each order followed by the gateway's
 // signed `transaction.updated` event (one in ten sent twice at once, as a retry racing the first):
 // orders paid a second, and 0 lost (an approved event whose order is not paid) and 0 paid twice (two
 // history entries of one payment).
@@ -30,7 +30,7 @@ const session = () => Array.from(randomBytes(20), (b) => ALNUM[b % ALNUM.length]
 const EVENTS_SECRET = `test_events_${randomBytes(16).toString('hex')}`;
 const sha256 = (text) => createHash('sha256').update(text).digest('hex');
 
-/** The gateway's `transaction.updated` event for an approved transaction, signed as design §5 says. */
+/** The gateway's `transaction.updated` event for an approved transaction, signed as docs/design.md §5 says. */
 function approvedEvent(reference, amountInCents) {
   const transaction = {
     id: `bench-${randomBytes(8).toString('hex')}`,
@@ -40,7 +40,7 @@ function approvedEvent(reference, amountInCents) {
     status: 'APPROVED',
   };
   const timestamp = Math.floor(Date.now() / 1000);
-  // Every field the server acts on (issue 38): Wompi's three alone would make it ask the gateway about
+  // Every field the server acts on: Wompi's three alone would make it ask the gateway about
   // a transaction it never made.
   const properties = [
     'transaction.id',

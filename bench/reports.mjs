@@ -1,4 +1,4 @@
-// `npm run bench:reports`: the sales report (issue 28) over a year of a busy bakery. 100,000 orders
+// `npm run bench:reports`: the sales report over a year of a busy bakery. 100,000 orders
 // (ORDERS) are generated straight into the embedded PostgreSQL for the demo bakery, spread over the
 // 365 days before today with one to four lines of its products each, a tenth of them B2B, one in
 // twenty cancelled, and another bakery's 10,000 orders beside them (the report must skip them by its

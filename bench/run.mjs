@@ -1,5 +1,5 @@
 // `npm run bench [-- name ...]`: builds if stale, then runs every benchmark in turn (or the ones named,
-// e.g. `npm run bench -- api live orders-proxy` for issue 30's three figures). Each prints ratios against a
+// e.g. `npm run bench -- api live orders-proxy` for the scale figures). Each prints ratios against a
 // baseline measured in the same run (this machine is noisy; absolute times mean little), and the run ends
 // with every benchmark's goal and ratio lines side by side. A failing benchmark does not hide the others'
 // figures; the run exits non-zero if any failed.

@@ -1,4 +1,4 @@
-// `npm run test:scale` (issue 30 item 3): the production topology (bench/topology.mjs: three instances
+// `npm run test:scale`: the production topology (bench/topology.mjs: three instances
 // with NODE_ENV=production behind HAProxy, the machine's PostgreSQL, files in s3rver). CUSTOMERS (50)
 // customers check out through the proxy for SECONDS (60); instance 2 is SIGKILLed at a third of the run
 // and started again at two thirds. Clients retry a failed request with the same Idempotency-Key, as a
@@ -129,7 +129,7 @@ try {
     startPosition: Number((await c.query('SELECT coalesce(max(position), 0) AS p FROM change_log')).rows[0].p),
   }));
 
-  // Bakery subdomains behind HAProxy (issue 29): the Host passes through and picks the shop, and a client's own
+  // Bakery subdomains behind HAProxy: the Host passes through and picks the shop, and a client's own
   // X-Forwarded-Host is dropped at the proxy (the instances believe that header from it: TRUST_PROXY).
   const { slug } = await db(
     async (c) => (await c.query('SELECT slug FROM companies WHERE id = $1', [companyId])).rows[0],

@@ -2,7 +2,7 @@
 // built app with the demo seeded: `/` and a product page, BENCH_WEB_RUNS runs each (3), in Debian's
 // Chromium; and the home page of a second bakery made through createBakery ("Horno de Carlos", the demo's
 // catalogue and photos copied into it through the API) at its own host, `horno-de-carlos.localhost`
-// (issue 29: every bakery a shop, under the same budgets). Prints the medians of the four category scores and the first-load JS (gzip KB of every script
+// (every bakery a shop, under the same budgets). Prints the medians of the four category scores and the first-load JS (gzip KB of every script
 // the page loaded before any interaction, from Lighthouse's network records), each against its goal:
 // performance ≥ 98, accessibility, best practices and SEO 100, JS ≤ 120 KB. A missed goal is printed as
 // MISS (the figures are the point); the run fails only when it cannot measure. BENCH_WEB_SAVE=<dir> keeps

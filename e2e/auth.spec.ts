@@ -40,7 +40,7 @@ async function createCompanyUser(
   return { id };
 }
 
-/** A company admin with no bakery yet, registered as /signup does (spec §7: no token). */
+/** A company admin with no bakery yet, registered as /signup does (docs/product.md §7: no token). */
 async function registerAdmin(request: APIRequestContext, name: string, email: string, password: string) {
   const res = await request.post('/api/auth/register', {
     data: { email, password, name, role: 'company_admin', companyId: null },
@@ -112,7 +112,7 @@ test.describe('a bakery owner', () => {
     await page.getByRole('button', { name: 'Crear cuenta' }).click();
 
     await expect(page).toHaveURL('/createBakery');
-    // Acting as a bakery needs a verified e-mail (issue 23): she opens the link mailed to her first.
+    // Acting as a bakery needs a verified e-mail: she opens the link mailed to her first.
     await page.goto(await mailedLink(request, email, /^Confirma tu correo en /));
     await expect(page.getByRole('status')).toContainText('¡Listo! Tu correo quedó verificado.');
     await page.goto('/createBakery');
@@ -135,7 +135,7 @@ test.describe('a bakery owner', () => {
     await expect(page.getByRole('definition').filter({ hasText: bakery })).toBeVisible();
     await expect(page.getByText(email)).toBeVisible();
 
-    // Signing out goes home (spec §2).
+    // Signing out goes home (docs/product.md §2).
     await banner.getByRole('button', { name: 'Valentina' }).click();
     await banner.getByRole('button', { name: 'Cerrar Sesión' }).click();
     await expect(page).toHaveURL('/');

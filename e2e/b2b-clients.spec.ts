@@ -3,7 +3,7 @@ import { adminApi, pageShot } from './support/admin-api';
 import { accountButton, DEMO, expectNoSeriousAxeViolations, signInByApi } from './support/session';
 
 /**
- * Dashboard › Clientes mayoristas (issue 25 item 3): a wrong NIT check digit is a Spanish message under the
+ * Dashboard › Clientes mayoristas: a wrong NIT check digit is a Spanish message under the
  * field; with a right one and two prices of its own the client is saved, and an order taken for it at order
  * entry is priced with those prices by the server. Axe and screenshots of the client's page.
  */

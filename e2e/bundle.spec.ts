@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 
 /**
  * Chunks of the sign-in pages and the signed-in areas (named after their modules by the build), the client-only
- * routes' table and guard, and the error texts of sign-in and the back office (issue 23).
+ * routes' table and guard, and the error texts of sign-in and the back office.
  */
 const BACK_OFFICE =
   /\/assets\/(area-layouts|area-page|login-page|signup-page|create-bakery-page|profile-page|form-rules|fields|client-routes|errors-auth|errors-back-office|account-menu)-/;
@@ -26,7 +26,7 @@ test('the storefront loads no back-office code', async ({ page }) => {
   expect(scripts.filter((s) => BACK_OFFICE.test(s)).length).toBeGreaterThan(0);
 });
 
-/** Issue 14's budget: the scripts a guest's first page loads, gzip level 9 (as the build precompresses them). */
+/** the storefront's first-load budget: the scripts a guest's first page loads, gzip level 9 (as the build precompresses them). */
 const FIRST_LOAD_BUDGET_KB = 110;
 
 // The home page (the budget's page); the cart and the order summary add their own chunks on top.

@@ -5,7 +5,7 @@ import { ownAppUrl } from './support/apps';
 import { DEMO, expectNoSeriousAxeViolations, shot, signInByApi } from './support/session';
 
 /**
- * The catalogue screens (issue 15): collections, brands and products with their photos, as staff. What staff
+ * The catalogue screens: collections, brands and products with their photos, as staff. What staff
  * save shows on an open storefront page at once; the products table's view lives in the URL.
  */
 

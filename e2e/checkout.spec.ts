@@ -43,7 +43,7 @@ test.describe('checkout', () => {
     await page.getByLabel('Teléfono').fill('310 555 0101');
     await page.getByLabel('Dirección').fill('Calle 45 # 13-20');
     await page.getByLabel('Barrio').fill('Teusaquillo');
-    // The map pin (issue 27), without map tiles: the browser's refusal is explained in Spanish; once allowed,
+    // The map pin, without map tiles: the browser's refusal is explained in Spanish; once allowed,
     // the coordinates show with a link to check them on Google Maps, and the pin can be taken off.
     const pin = page.getByRole('group', { name: 'Ubicación en el mapa' });
     await pin.getByRole('button', { name: 'Usar mi ubicación' }).click();

@@ -6,7 +6,7 @@ import { placeWebOrder } from './support/order-slots';
 import { accountButton, apiToken, DEMO, marketCompanyId, shot, signInByApi } from './support/session';
 
 /**
- * Issue 29's defects a shopper and the staff meet at once (each of these failed before the fix): the
+ * The defects a shopper and the staff meet at once (each of these failed before the fix): the
  * summary's totals follow pickup; an open cart follows the catalogue live; day labels carry the weekday
  * and a window never reads as a day; the recipes table's header; toasts clear of the header and the
  * detail panel; the guest's confirmation says whether the order is paid and colours each status apart.
@@ -52,7 +52,7 @@ async function box(l: Locator) {
   return b!;
 }
 
-test.describe('issue 29 defects', () => {
+test.describe('defects a customer met', () => {
   test('1: choosing pickup takes the delivery fee off the summary, recomputed on every change', async ({ page }) => {
     await guestFillsSummary(page, CONTACT);
     const totals = page.getByRole('list', { name: 'Tu pedido' }).locator('xpath=..');

@@ -12,7 +12,7 @@ import {
 } from './support/session';
 
 /**
- * The customer's order history (issue 16, design §5/§6): a customer registered for the test, with orders it
+ * The customer's order history (docs/design.md §5/§6): a customer registered for the test, with orders it
  * placed through the checkout API, sees them newest first, cancels one while pending, orders another again at
  * today's prices (a product taken off is skipped and named), and follows the bakery's moves without a reload.
  */

@@ -5,7 +5,7 @@ import { dayFromToday, newBakery } from './support/new-bakery';
 import { expectNoSeriousAxeViolations, landedOn, signInByApi } from './support/session';
 
 /**
- * Issue 39's defect "an unpaid transfer shows 'Nada que cobrar'", at a new bakery: the office's stop and run
+ * A defect: "an unpaid transfer shows 'Nada que cobrar'", at a new bakery: the office's stop and run
  * sheet and the driver's card say "Transferencia sin confirmar: $…", and the driver collects it in cash at the
  * door, which pays the order (now a cash order, in the cash summary).
  */

@@ -17,7 +17,7 @@ import {
 } from './support/session';
 
 /**
- * Delivery (issue 27): the office assigns three of today's orders to the demo driver and orders the route
+ * Delivery: the office assigns three of today's orders to the demo driver and orders the route
  * nearest-neighbour from the bakery; the driver's phone (375 px) shows them in that order; the driver taps
  * "Entregado" without signal, sees "Pendiente de enviar", and the office's open page shows the order
  * delivered once the phone is back online. The run sheet's print preview, the summary, the manifest and
@@ -367,7 +367,7 @@ test('two drivers on one phone: each one’s kept route and moves are theirs alo
       [`hornada-driver:${uid}`, store] as const,
     );
   const signOut = async (firstName: string) => {
-    // The account menu closes on a scroll (spec §2); the route's page may still be settling after the tap
+    // The account menu closes on a scroll (docs/product.md §2); the route's page may still be settling after the tap
     // further down (seen in the whole suite: the menu opened and closed at once), so open it until it stays.
     const signOutItem = page.getByRole('button', { name: 'Cerrar Sesión' });
     // Both clicks bounded and retried together: a click on the item waiting while the menu closes again held

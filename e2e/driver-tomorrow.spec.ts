@@ -4,7 +4,7 @@ import { dayFromToday, newBakery } from './support/new-bakery';
 import { expectNoSeriousAxeViolations, landedOn, signInByApi } from './support/session';
 
 /**
- * Issue 39, give-up point 5's last part: the driver's phone looks at tomorrow as well as today, at a new
+ * The driver's phone looks at tomorrow as well as today, at a new
  * bakery (a bakery with no preparation lead bakes and packs tomorrow's orders the night before).
  */
 

@@ -15,7 +15,7 @@ function matches(expected: ExpectedConsoleError, text: string): boolean {
 }
 
 /**
- * Every page fails its test on a console error or page error the test did not declare (design §8:
+ * Every page fails its test on a console error or page error the test did not declare (docs/design.md §8:
  * Chromium logs each 4xx/5xx it receives, so a test lists the statuses it provokes):
  *
  *   test('…', async ({ page, expectConsoleErrors }) => { expectConsoleErrors(500); … });

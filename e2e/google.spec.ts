@@ -1,5 +1,5 @@
 /**
- * Sign-in with Google (issue 17) against a local OpenID Connect issuer on 127.0.0.1 (support/oidc-issuer.ts,
+ * Sign-in with Google against a local OpenID Connect issuer on 127.0.0.1 (support/oidc-issuer.ts,
  * started by playwright.config.ts): PKCE, state and nonce checked by the server; the app gets a single-use
  * code, never a token in a URL; new users become customers of the market; only a verified e-mail signs
  * in, and an account whose own e-mail was never verified becomes the Google owner's alone; foreign
@@ -23,7 +23,7 @@ async function signOut(page: Page, login: string) {
 
 const PASSWORD = 'pan-de-bono-tibio';
 
-/** A customer of the market with a password, registered by staff (spec §7): its uid. */
+/** A customer of the market with a password, registered by staff (docs/product.md §7): its uid. */
 async function passwordCustomer(request: APIRequestContext, email: string): Promise<string> {
   const token = await apiToken(request, DEMO.staff);
   const res = await request.post('/api/auth/register', {
@@ -87,11 +87,11 @@ test.describe('sign-in with Google', () => {
     page,
     request,
   }) => {
-    // Registered by staff with a password: its e-mail was never proven (issue 23, hole 1).
+    // Registered by staff with a password: its e-mail was never proven.
     const email = `clave${stamp()}@gmail.test`;
     const uid = await passwordCustomer(request, email);
     const { answer } = await signInWithGoogle(page, email);
-    // The same account, out of the bakery whose staff made it (issue 38, hole 2), then a customer of this
+    // The same account, out of the bakery whose staff made it, then a customer of this
     // shop because its owner signed in here: registered anew in the market, by the owner's own hand.
     expect(answer.registered).toBe(true);
     expect(answer.user.uid).toBe(uid);

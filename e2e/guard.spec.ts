@@ -2,7 +2,7 @@ import type { ConsoleMessage, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { DEMO, accountButton, landedOn, shot, signIn, signInByApi } from './support/session';
 
-/** Landing pages by role (design §4) and the first word of each demo account's name. */
+/** Landing pages by role (docs/design.md §4) and the first word of each demo account's name. */
 const ROLES = [
   { email: DEMO.admin, lands: '/dashboard/orders', first: 'Marta', account: '/customer/profile' },
   { email: DEMO.staff, lands: '/dashboard/orders', first: 'Julián', account: '/dashboard/profile' },
@@ -47,7 +47,7 @@ test.describe('route guard and landing pages', () => {
       await expect(page).toHaveURL(landedOn(role.lands));
       const account = accountButton(page, role.first);
       await expect(account).toBeVisible();
-      // The logo links to the landing page (design §4).
+      // The logo links to the landing page (docs/design.md §4).
       await expect(page.getByRole('banner').getByRole('link').first()).toHaveAttribute('href', role.lands);
       await account.click();
       await expect(page.getByRole('link', { name: 'Mi Cuenta' })).toHaveAttribute('href', role.account);

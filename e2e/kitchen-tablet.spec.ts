@@ -5,7 +5,7 @@ import { dayFromToday, newBakery } from './support/new-bakery';
 import { expectNoSeriousAxeViolations, landedOn, signInByApi } from './support/session';
 
 /**
- * Issue 39, give-up point 5, at a new bakery: the kitchen tablet counts every tap (15 quick taps are 15, not
+ * At a new bakery: the kitchen tablet counts every tap (15 quick taps are 15, not
  * 1), adds a batch ("+ lote", the recipe's yield) and "Todo listo" per product, keeps taps made without
  * signal and sends them when it returns, and looks at tomorrow as well as today.
  */

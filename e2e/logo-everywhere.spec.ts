@@ -9,7 +9,7 @@ import { mailed } from './support/outbox';
 import { expectNoSeriousAxeViolations, landedOn, shot, signIn, signInByApi } from './support/session';
 
 /**
- * Issue 39's new bakery carries its logo beyond the headers: its mail (an absolute URL on its shop, its name as
+ * A new bakery carries its logo beyond the headers: its mail (an absolute URL on its shop, its name as
  * the alt text), the printed production and run sheets, the order's printed receipt; its long name ends in an
  * ellipsis in the headers at 375 px; and its driver's phone without signal keeps the logo (or no broken
  * picture) and her name.

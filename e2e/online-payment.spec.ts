@@ -17,7 +17,7 @@ import {
 } from './support/session';
 
 /**
- * Online payment (issue 24) without the sandbox's page: the gateway's hosted checkout is stood in for by
+ * Online payment without the sandbox's page: the gateway's hosted checkout is stood in for by
  * the test (the browser is sent there; the test reads the link the server signed), and the gateway's
  * answer arrives as it would from Wompi, a `transaction.updated` event signed with the app's events
  * secret (the sandbox's development keys in the e2e DATA_DIR).
@@ -51,7 +51,7 @@ async function atGateway(page: Page): Promise<Attempt> {
   };
 }
 
-/** The gateway reports the attempt's transaction: a Wompi event, signed as design §5 says. */
+/** The gateway reports the attempt's transaction: a Wompi event, signed as docs/design.md §5 says. */
 /**
  * The orders screen narrowed to one order by its number: the list shows 25 a page by due day, and the
  * suite's other orders (standing orders among them) can push a day-after-tomorrow order off the first page
@@ -75,7 +75,7 @@ async function gatewayReports(api: APIRequestContext, attempt: Attempt, status: 
     status,
     payment_method_type: 'NEQUI',
   };
-  // Covering every field the server acts on (issue 38): with Wompi's three alone the server would ask the
+  // Covering every field the server acts on: with Wompi's three alone the server would ask the
   // sandbox about this transaction, which it never made.
   const properties = [
     'transaction.id',

@@ -14,7 +14,7 @@ import {
 } from './support/session';
 
 /**
- * Issue 29, item 4: a customer phones to add to an order they placed; staff add a line from the order's
+ * A customer phones to add to an order they placed; staff add a line from the order's
  * panel; the server prices it, writes the history and mails the customer; the customer's history shows the
  * new total and the change.
  */

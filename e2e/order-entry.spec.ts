@@ -13,7 +13,7 @@ import {
 } from './support/session';
 
 /**
- * Staff order entry, /dashboard/orders/create (issue 16 point 5, design §5): a B2B order priced by the
+ * Staff order entry, /dashboard/orders/create (docs/design.md §5): a B2B order priced by the
  * client's own price, the product's b2bPrice and the discount, with the credit warning; a customer's order at
  * list prices; Spanish validation, the leave-without-saving guard, axe, screenshots at 1280 and 375 px.
  */
@@ -176,7 +176,7 @@ test.describe('staff order entry', () => {
       await expect(page.getByTestId('entry-subtotal')).toHaveText(formatMoney(subtotal));
 
       await page.getByRole('group', { name: 'Horario' }).getByRole('radio').first().check();
-      // The map pin (issue 27): typed coordinates show with a link to check them; "Quitar" empties both.
+      // The map pin: typed coordinates show with a link to check them; "Quitar" empties both.
       const pin = page.getByRole('group', { name: 'Ubicación en el mapa' });
       await page.getByLabel('Latitud').fill('4.6458');
       await page.getByLabel('Longitud').fill('-74.0613');
@@ -273,7 +273,7 @@ test.describe('staff order entry', () => {
       if (!(await phone.inputValue())) await phone.fill('300 555 0101');
       await expect(page.getByText('Escribe un teléfono de contacto.')).toBeHidden();
       await page.getByRole('radio', { name: 'Recoge en la panadería' }).check();
-      // Today is offered though its windows are within the lead time (design §5: staff may pass it, warned).
+      // Today is offered though its windows are within the lead time (docs/design.md §5: staff may pass it, warned).
       const day = page.getByLabel('Día', { exact: true });
       const today = (await day.locator('option').first().textContent())?.startsWith('Hoy') ?? false;
       if (today) await day.selectOption({ index: 0 });

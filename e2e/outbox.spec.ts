@@ -5,7 +5,7 @@ import { newBakery } from './support/new-bakery';
 import { DEMO, expectNoSeriousAxeViolations, landedOn, signInByApi } from './support/session';
 
 /**
- * Issue 39, give-up point 3: without SMTP_URL nobody receives mail, so a system admin reads it at
+ * Without SMTP_URL nobody receives mail, so a system admin reads it at
  * /dashboard/outbox (linked from the dashboard's menu): to, subject, when and the text with its links,
  * searched by address, with loading, empty and error states. A bakery's owner has neither the link nor the page.
  */

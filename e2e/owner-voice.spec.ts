@@ -5,7 +5,7 @@ import { mailed } from './support/outbox';
 import { apiToken, expectNoSeriousAxeViolations, landedOn, shot } from './support/session';
 
 /**
- * Issue 39, give-up point 2: a new owner signs up at Hornada, not at the market's bakery ("Panadería La
+ * A new owner signs up at Hornada, not at the market's bakery ("Panadería La
  * Espiga"): /signup, /createBakery, her verification mail and page speak as Hornada, and «Ir al inicio» goes
  * where her role lands; her staff's invitation speaks as her bakery and reads as an invitation.
  */

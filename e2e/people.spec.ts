@@ -4,7 +4,7 @@ import { ownAppUrl } from './support/apps';
 import { apiToken, DEMO, expectNoSeriousAxeViolations, marketCompanyId, shot, signIn } from './support/session';
 
 /**
- * The bakery's people (issue 25): users and their creation (customers, a driver), the team screen with its
+ * The bakery's people: users and their creation (customers, a driver), the team screen with its
  * role changes and disabling (which signs the person's open tab out at once), who may open it, and the system
  * admin's company switcher.
  */

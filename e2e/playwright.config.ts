@@ -14,7 +14,7 @@ import { e2eDataDir } from './support/database';
  * the embedded PostgreSQL stops cleanly).
  *
  * Without /usr/bin/chromium the suite is left out with a printed reason (one skipped placeholder, no
- * server started), unless REQUIRE_E2E=1 makes that a failure (design §8).
+ * server started), unless REQUIRE_E2E=1 makes that a failure (docs/design.md §8).
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');

@@ -4,7 +4,7 @@ import { dayFromToday, newBakery } from './support/new-bakery';
 import { expectNoSeriousAxeViolations, landedOn, signInByApi } from './support/session';
 
 /**
- * Issue 39's defect "shortages after baking count the used stock twice", at a new bakery: a shortage is what
+ * A defect: "shortages after baking count the used stock twice", at a new bakery: a shortage is what
  * the rest of the day's baking needs beyond the stock, so none once everything is made; stock that went
  * below zero is said as such ("Inventario negativo: revisa el conteo").
  */

@@ -13,7 +13,7 @@ import {
 } from './support/session';
 
 /**
- * Production (issue 26): the office plans a demo day on Producción agrupada (products, batches, ingredient
+ * Production: the office plans a demo day on Producción agrupada (products, batches, ingredient
  * needs with a shortage in red), prints its production sheet and packing labels; the baker's tablet adds a
  * unit made and the office's page shows the progress without a reload.
  */

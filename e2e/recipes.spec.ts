@@ -4,7 +4,7 @@ import { expect, test } from './fixtures';
 import { DEMO, apiToken, expectNoSeriousAxeViolations, marketCompanyId, shot, signIn } from './support/session';
 
 /**
- * Ingredients and recipes with costing (issue 15, item 4), signed in as staff: the recipe form's cost and
+ * Ingredients and recipes with costing, signed in as staff: the recipe form's cost and
  * margin follow what is typed and an ingredient's cost changed by someone else, the list sorts by margin
  * and keeps its view, validation speaks Spanish under the field, deletes ask first, axe is clean.
  */

@@ -1,5 +1,5 @@
 /**
- * Password recovery and e-mail verification in the browser, through the outbox (issue 17): the request
+ * Password recovery and e-mail verification in the browser, through the outbox: the request
  * page says the same for any e-mail; the mailed link sets a new password once, and the other browser
  * signed in to the account loses its session; a used link is refused in Spanish, and so is one past its 30
  * minutes (moved there in the app's database, support/database.ts: the server runs on the real clock;
@@ -23,7 +23,7 @@ const PASSWORD = 'pan-de-bono-tibio';
 const NEW_PASSWORD = 'corteza-crujiente-nueva';
 const stamp = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 
-/** A customer of the market registered by staff (spec §7), who gets a verification link. */
+/** A customer of the market registered by staff (docs/product.md §7), who gets a verification link. */
 async function customer(request: APIRequestContext, email: string, name: string): Promise<void> {
   const token = await apiToken(request, DEMO.staff);
   const res = await request.post('/api/auth/register', {
@@ -64,7 +64,7 @@ test.describe('password recovery', () => {
     expect(link.startsWith('http://127.0.0.1:')).toBe(true);
     await page.goto(link);
     await expect(page.getByRole('heading', { level: 1, name: 'Restablecer contraseña' })).toBeVisible();
-    // The bakery's staff made this account for the address: its owner says whether to stay (issue 38, hole 2).
+    // The bakery's staff made this account for the address: its owner says whether to stay.
     const choice = page.getByRole('group', { name: 'Panadería La Espiga creó esta cuenta para ti como cliente.' });
     await expect(choice.getByLabel(/^No, la cuenta es solo mía/)).toBeChecked();
     await choice.getByLabel('Sí, sigo en Panadería La Espiga con ese rol.').check();
@@ -163,7 +163,7 @@ test.describe('e-mail verification', () => {
     expect(second).not.toBe(first);
 
     await page.goto(second);
-    // The bakery's staff made this account for the address: its owner says whether to stay (issue 38, hole 2).
+    // The bakery's staff made this account for the address: its owner says whether to stay.
     await expect(page.getByText('Panadería La Espiga creó esta cuenta para ti como cliente.')).toBeVisible();
     await page.getByRole('button', { name: 'Seguir en Panadería La Espiga' }).click();
     await expect(page.getByRole('status')).toContainText('¡Listo! Tu correo quedó verificado.');

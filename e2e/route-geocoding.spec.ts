@@ -4,7 +4,7 @@ import { dayFromToday, newBakery } from './support/new-bakery';
 import { expectNoSeriousAxeViolations, signInByApi } from './support/session';
 
 /**
- * "Ordenar ruta" at a new bakery (issue 39): its shoppers' addresses are placed on the map by the geocoder
+ * "Ordenar ruta" at a new bakery: its shoppers' addresses are placed on the map by the geocoder
  * (the app's local stand-in here, as the payment sandbox stands in for the gateway), the route says how many
  * stops it could not place, the office pins the one it could not find, and the next route puts it in its place.
  */

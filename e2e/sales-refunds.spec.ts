@@ -5,7 +5,7 @@ import { dayFromToday, newBakery } from './support/new-bakery';
 import { expectNoSeriousAxeViolations, landedOn, shot, signInByApi } from './support/session';
 
 /**
- * Issue 39's defect "the sales report ignores refunds on screen", at a new bakery: of three orders of the day,
+ * A defect: "the sales report ignores refunds on screen", at a new bakery: of three orders of the day,
  * one paid and refunded, the screen's sales are the other two, the refund is its own figure with its count,
  * and the refunded product is not among the products sold.
  */

@@ -13,7 +13,7 @@ import {
 } from './support/session';
 
 /**
- * Dashboard › Ventas (issue 28): a café's order on a coming day is in that day's report (totals, the chart and
+ * Dashboard › Ventas: a café's order on a coming day is in that day's report (totals, the chart and
  * its table, the B2B table); the presets set the range; the CSV downloads with its BOM and the café's row;
  * Recharts is loaded by this screen only; the orders screen's strip links here.
  */

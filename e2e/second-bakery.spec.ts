@@ -7,7 +7,7 @@ import { newBakery, type NewBakery } from './support/new-bakery';
 import { expectNoSeriousAxeViolations, landedOn, signIn } from './support/session';
 
 /**
- * Issue 39, give-up points 1 and 4, as a new bakery (never the demo's): its back office and its people's
+ * As a new bakery (never the demo's): its back office and its people's
  * screens show its own Products menu and cart (or none on the driver's phone and the kitchen tablet), never
  * the market's, while each host's storefront keeps its own; its logo shows in its shop's and its office's
  * headers at every width, the generic icon standing in until there is one.

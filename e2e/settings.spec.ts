@@ -16,7 +16,7 @@ import {
 } from './support/session';
 
 /**
- * The bakery runs itself (issue 25 §4–§5): the settings screen (admins save, staff only look, the server
+ * The bakery runs itself: the settings screen (admins save, staff only look, the server
  * refusing them too), a blackout day, a window's capacity and the delivery fee reaching an open storefront
  * without a reload, the bakery's page and a new name in the storefront's header and title; axe and
  * screenshots at 375 and 1280 px. Every setting changed is put back at the end.

@@ -5,8 +5,8 @@ import { mailed, mailedLink } from './support/outbox';
 import { DEMO, accountButton, apiToken, expectNoSeriousAxeViolations, marketCompanyId, shot } from './support/session';
 
 /**
- * Issue 29, items 1–3 as a shopper lives them: an account made on /registro, verified through the mailed
- * link; a first order keeps its phone and address (issue 39: unless she says not to); the next order finds
+ * As a shopper lives them: an account made on /registro, verified through the mailed
+ * link; a first order keeps its phone and address (unless she says not to); the next order finds
  * them filled in; the order's confirmation and its
  * "va en camino" reach the mailbox, signed by the bakery.
  */
@@ -69,7 +69,7 @@ test('a shopper registers on /registro, verifies by mail, and orders with the ad
   await page.goto(link.replace(/^https?:\/\/[^/]+/, ''));
   await expect(page.getByText('¡Listo! Tu correo quedó verificado.')).toBeVisible();
 
-  // A first order keeps its phone and address in the account unless she says not to (issue 39).
+  // A first order keeps its phone and address in the account unless she says not to.
   await toSummary(page);
   await expect(page.getByLabel('Nombre')).toHaveValue('Valentina Rojas de la Cruz');
   await page.getByLabel('Teléfono').fill('311 555 0129');
@@ -148,7 +148,7 @@ test('a guest ticks «crear mi cuenta» at checkout and is mailed a link to choo
   const link = await mailedLink(api, email, /te invita a crear tu contraseña/);
   expect(link).toContain('/restablecer-contrasena?token=');
   await api.dispose();
-  // The link reads as the shop's invitation, not as a reset (issue 39).
+  // The link reads as the shop's invitation, not as a reset.
   await page.goto(link);
   await expect(page.getByRole('heading', { level: 1, name: 'Crea tu contraseña' })).toBeVisible();
   await expect(page.getByText('Panadería La Espiga te invitó.')).toBeVisible();

@@ -4,7 +4,7 @@ import { mailedLink } from './support/outbox';
 import { apiToken, expectNoSeriousAxeViolations, landedOn, shot, signIn } from './support/session';
 
 /**
- * Every bakery a shop (issue 29): a new owner creates "Horno de Carlos", follows the setup checklist, and
+ * Every bakery a shop: a new owner creates "Horno de Carlos", follows the setup checklist, and
  * `horno-de-carlos.localhost:PORT` (Chromium resolves *.localhost to loopback) is its own shop — its name,
  * products and cart — while the demo's storefront on the bare host is unchanged. The e2e server's database
  * is fresh each run, so the slug is "horno-de-carlos".

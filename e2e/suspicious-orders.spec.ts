@@ -3,7 +3,7 @@ import { productAndSlot } from './support/order-slots';
 import { accountButton, DEMO, marketCompanyId, signInByApi } from './support/session';
 
 /**
- * Suspicious web orders (issue 23, hole 3): three guest orders with one phone for one day are flagged on the
+ * Suspicious web orders: three guest orders with one phone for one day are flagged on the
  * staff's orders screen, and one click (its reason already written, confirmed once) cancels one through the
  * usual status move; with only two left, the others lose the flag.
  */

@@ -12,7 +12,7 @@ import {
 } from './support/session';
 
 /**
- * Pagos pendientes (issue 24): a café that buys on credit owes two orders; the admin finds it among the open
+ * Pagos pendientes: a café that buys on credit owes two orders; the admin finds it among the open
  * balances, opens its statement of account, then selects both orders and marks them paid in one go, and the
  * café's balance leaves the table.
  */

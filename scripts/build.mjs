@@ -50,7 +50,7 @@ for (const name of readdirSync(assetsDir).filter((f) => /\.(?:js|css|svg|json)$/
   );
   writeFileSync(`${file}.gz`, gzipSync(raw, { level: 9 }));
 }
-// The server renderer of the storefront (design §1): apps/web/dist-server/entry.server.js.
+// The server renderer of the storefront (docs/design.md §1): apps/web/dist-server/entry.server.js.
 run(bin('vite'), ['build', '--ssr', 'src/entry.server.tsx', '--logLevel', 'warn'], path.join(root, 'apps/web'));
 rmSync(path.join(root, 'apps/server/dist'), { recursive: true, force: true });
 await esbuild.build({

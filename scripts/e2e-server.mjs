@@ -30,7 +30,7 @@ const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.
     PUBLIC_URL: process.env.PUBLIC_URL ?? `http://127.0.0.1:${port}`,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     // Every spec places its orders from 127.0.0.1, many with one phone: the bounds on unpaid web orders a
-    // day (issue 23; API-tested in orders-bounds.test.ts) would refuse them part-way through a run.
+    // day (API-tested in orders-bounds.test.ts) would refuse them part-way through a run.
     CHECKOUT_UNPAID_PER_HOLDER: process.env.CHECKOUT_UNPAID_PER_HOLDER ?? '0',
     CHECKOUT_UNPAID_PER_PHONE: process.env.CHECKOUT_UNPAID_PER_PHONE ?? '0',
     CHECKOUT_UNPAID_PER_ADDRESS: process.env.CHECKOUT_UNPAID_PER_ADDRESS ?? '0',

@@ -14,7 +14,7 @@ const reactRouterProduction = fileURLToPath(
  * Two builds (scripts/build.mjs): the browser's, from src/entry.client.tsx, with a manifest the server reads
  * to name the hashed files in each page; and the server renderer, `--ssr src/entry.server.tsx` into
  * dist-server/, self-contained: React and the rest are bundled in with NODE_ENV fixed to production at build
- * time, since the server leaves NODE_ENV unset in development (design §2) and React would otherwise render
+ * time, since the server leaves NODE_ENV unset in development (docs/design.md §2) and React would otherwise render
  * with its development build, several times slower (measured: bench or autocannon on `/`).
  */
 /**

@@ -36,7 +36,7 @@ export interface GoogleAuthAnswer {
 }
 
 /**
- * From /login: "Continuar con Google", the issuer's pages, then the app's exchange and spec §7's
+ * From /login: "Continuar con Google", the issuer's pages, then the app's exchange and docs/product.md §7's
  * google-auth; returns google-auth's answer and the return page's URL (its single-use code).
  */
 export async function signInWithGoogle(

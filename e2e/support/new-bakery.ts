@@ -34,7 +34,7 @@ export interface NewBakery {
 
 /**
  * Registers an owner (POST /api/auth/register), opens her verification link from the outbox, signs in and
- * creates `name` (POST /api/companies): the first day of issue 39's new bakery, never the demo's.
+ * creates `name` (POST /api/companies): the first day of a new bakery, never the demo's.
  */
 export async function newBakery(request: APIRequestContext, name: string): Promise<NewBakery> {
   const email = `${unique('duena')}@hornada.test`;

@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from '../fixtures';
 
-/** The demo accounts (design §7), all with the demo password. */
+/** The demo accounts (docs/design.md §7), all with the demo password. */
 export const DEMO = {
   root: 'root@hornada.test',
   admin: 'admin@hornada.test',

@@ -109,7 +109,7 @@ function shared(name: string, register: Register) {
 }
 
 /**
- * The plugin tree; never listens. What server.ts runs and what tests boot (design §8). As fastify/demo: the
+ * The plugin tree; never listens. What server.ts runs and what tests boot (docs/design.md §8). As fastify/demo: the
  * core (compression, compilers, the context), then cross-cutting plugins shared with every route, then each
  * part of the app in its own encapsulated plugin, registered in order.
  */
@@ -303,7 +303,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
 
   await app.register(cookie);
-  // E-mail (design §1): SMTP when SMTP_URL is set, else the outbox table.
+  // E-mail (docs/design.md §1): SMTP when SMTP_URL is set, else the outbox table.
   const email = createEmailDriver(config, db, clock, app.log);
   app.decorate('email', email);
   app.addHook('onClose', () => email.close());

@@ -4,7 +4,7 @@ import proxyAddr from '@fastify/proxy-addr';
 import { z } from 'zod';
 
 /**
- * The configuration of design §2, parsed once at start-up. Every bad variable is named in one
+ * The configuration of docs/design.md §2, parsed once at start-up. Every bad variable is named in one
  * message so an operator fixes them all at once.
  */
 const onOff = z
@@ -114,15 +114,15 @@ const EnvSchema = z.object({
     .max(200)
     .default(Math.min(20, 2 * os.availableParallelism() + 2)),
   // Unpaid web orders placed in one day (the company's) that one holder (a browser session or a
-  // customer), one phone and one network address may have (issue 23); 0: no bound. The address bound is
+  // customer), one phone and one network address may have; 0: no bound. The address bound is
   // higher: a mobile carrier puts many shoppers behind one address.
   CHECKOUT_UNPAID_PER_HOLDER: z.coerce.number().int().min(0).default(3),
   CHECKOUT_UNPAID_PER_PHONE: z.coerce.number().int().min(0).default(3),
   CHECKOUT_UNPAID_PER_ADDRESS: z.coerce.number().int().min(0).default(10),
   // The percent of a window's places (rounded up, at least one) one network address may hold with unpaid
-  // web orders (issue 38, hole 4): half, so a script cannot take a small window alone; 0: no share.
+  // web orders: half, so a script cannot take a small window alone; 0: no share.
   CHECKOUT_WINDOW_SHARE_PER_ADDRESS: z.coerce.number().int().min(0).max(100).default(50),
-  // File storage (design §1): local disk under DATA_DIR/files, or an S3-compatible bucket.
+  // File storage (docs/design.md §1): local disk under DATA_DIR/files, or an S3-compatible bucket.
   STORAGE: z.enum(['local', 's3']).default('local'),
   S3_BUCKET: z.string().min(3).max(63).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
@@ -139,7 +139,7 @@ const EnvSchema = z.object({
     .optional(),
   // What one company's images may take in the storage, every width counted (402 beyond); 0: no limit.
   STORAGE_QUOTA_MB: z.coerce.number().int().min(0).default(1024),
-  // Online payment (design §3): the built-in sandbox, or Wompi with its keys.
+  // Online payment (docs/design.md §3): the built-in sandbox, or Wompi with its keys.
   PAYMENT_GATEWAY: z.enum(['sandbox', 'wompi']).default('sandbox'),
   // Placing delivery addresses on the map: Nominatim in production, the local stand-in elsewhere.
   GEOCODER: z.enum(['nominatim', 'stand-in', 'off']).optional(),
@@ -191,7 +191,7 @@ export interface GeocodingConfig {
 }
 
 /**
- * The payment gateway (design §3). `sandbox`: the app's own Wompi look-alike, at its own addresses;
+ * The payment gateway (docs/design.md §3). `sandbox`: the app's own Wompi look-alike, at its own addresses;
  * secrets left unset are generated under DATA_DIR at start-up (providers/payments/index.ts).
  */
 export interface PaymentsConfig {
@@ -221,10 +221,10 @@ export interface Config {
   emailPasswordSignIn: boolean;
   /** The proxies whose X-Forwarded-For is believed (Fastify's `trustProxy`), or false. */
   trustProxy: false | string[];
-  /** The Google button shows only when all three GOOGLE_* variables are set (design §2). */
+  /** The Google button shows only when all three GOOGLE_* variables are set (docs/design.md §2). */
   googleSignIn: boolean;
   google: { issuer: string; clientId: string; clientSecret: string } | null;
-  /** E-mail goes out over SMTP when set; otherwise it is kept in the outbox table (design §1). */
+  /** E-mail goes out over SMTP when set; otherwise it is kept in the outbox table (docs/design.md §1). */
   smtpUrl: string | undefined;
   /** The From address; its display name is the bakery's. Default: no-reply at PUBLIC_URL's host. */
   emailFrom: string;
@@ -270,7 +270,7 @@ export interface Config {
   devWeb: boolean;
   /**
    * Milliseconds added to the system time by the app's clock: the browser tests run the app as if it were
-   * another day and hour (design §8: time-dependent rules take an injectable clock). 0, and never else in
+   * another day and hour (docs/design.md §8: time-dependent rules take an injectable clock). 0, and never else in
    * production.
    */
   clockOffsetMs: number;

@@ -38,11 +38,11 @@ export interface AppContext {
   payments: PaymentGateway;
   /** The storefront's company (MARKET_COMPANY_ID, or the demo bakery once seeded). */
   marketCompanyId(): Promise<string | null>;
-  /** Which bakery a request's host names (design §4): every storefront read starts here, never at the market. */
+  /** Which bakery a request's host names (docs/design.md §4): every storefront read starts here, never at the market. */
   shops: ShopDirectory;
 }
 
-/** The authenticated caller, read from the users table on each request (design §1 identity). */
+/** The authenticated caller, read from the users table on each request (docs/design.md §1 identity). */
 export interface Caller {
   uid: string;
   email: string;

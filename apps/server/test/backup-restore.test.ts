@@ -1,5 +1,5 @@
 /**
- * Backups that restore (issue 30 item 5): `npm run backup` of the demo bakery, taken while its app runs,
+ * Backups that restore: `npm run backup` of the demo bakery, taken while its app runs,
  * restored by `npm run restore` into a fresh database and files directory; then every table holds the
  * same rows, and an app booted on the restored database answers the reads a bakery makes (the storefront,
  * a product picture, sign-in with a demo account, the orders and the sales report).

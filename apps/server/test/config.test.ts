@@ -8,7 +8,7 @@ import { ConfigError, parseConfig } from '../src/config';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 describe('configuration', () => {
-  it('takes the defaults of design §2', () => {
+  it('takes the defaults of docs/design.md §2', () => {
     const c = parseConfig({});
     expect(c).toMatchObject({
       port: 3000,

@@ -1,4 +1,4 @@
-/** Database failures a caller may retry are 503s with Retry-After, never a 500 (design §3). */
+/** Database failures a caller may retry are 503s with Retry-After, never a 500 (docs/design.md §3). */
 import { describe, expect, it } from 'vitest';
 import { fromDatabaseError } from '../src/lib/errors';
 

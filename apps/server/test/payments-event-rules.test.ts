@@ -1,5 +1,5 @@
 /**
- * The event rules (design §5, issue 38 hole 1), pure: the documentation's example event, and the
+ * The event rules (docs/design.md §5), pure: the documentation's example event, and the
  * relabelled event that moved its signed values into a made-up field so that reference, status, amount
  * and transaction id were free.
  */
@@ -89,7 +89,7 @@ describe('the event rules', () => {
     expect(judge(event([...ACTED_ON_PROPERTIES.slice(0, 4), 'transaction.id']))).toMatchObject({ covered: false });
   });
 
-  it('refuses the relabelled event of issue 38 whose checksum verifies over a made-up field alone', () => {
+  it('refuses a relabelled event whose checksum verifies over a made-up field alone', () => {
     const captured = event();
     const t = captured.data.transaction;
     const relabelled = {

@@ -10,7 +10,7 @@ import { createWompiGateway } from '../src/providers/payments/wompi';
 
 const EVENTS_SECRET = 'test_events_secret_for_hornada';
 
-/** An event as Wompi sends it (design §5), signed with `secret`. */
+/** An event as Wompi sends it (docs/design.md §5), signed with `secret`. */
 function event(secret = EVENTS_SECRET, status = 'APPROVED') {
   const data = {
     transaction: {

@@ -1,4 +1,4 @@
-// Connections that die while checked out of the pool (issue 12, hole 9: PostgreSQL restarted under
+// Connections that die while checked out of the pool (PostgreSQL restarted under
 // load) must neither crash the process nor keep their pool slot.
 import pg from 'pg';
 import { sql } from 'drizzle-orm';

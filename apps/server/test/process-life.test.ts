@@ -1,4 +1,4 @@
-// The server process and its embedded PostgreSQL (issue 12, hole 9): a postmaster killed under load is
+// The server process and its embedded PostgreSQL: a postmaster killed under load is
 // restarted (or the server exits 1 saying why), a bug that escapes every handler stops PostgreSQL and
 // exits 1, and a Ctrl-C to the terminal's process group drains requests in flight before the database
 // stops. Each test runs src/server.ts as a child process on a DATA_DIR of its own.

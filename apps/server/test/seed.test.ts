@@ -1,5 +1,5 @@
 /**
- * The demo seed (design §7): what it writes, that it writes it once, and that its pictures are real
+ * The demo seed (docs/design.md §7): what it writes, that it writes it once, and that its pictures are real
  * WebP files of the stated sizes. The database comes from the shared harness (helpers/app.ts: a fresh
  * copy of the run's migrated template, embedded PostgreSQL or DATABASE_URL), set up in beforeAll only,
  * so another setup can be swapped in there.
@@ -191,7 +191,7 @@ describe('demo seed', () => {
       const first = prods[0]!.images[0]!;
       const served = await t.call({ method: 'GET', url: `/files/${first.path.replace(/\.webp$/, '-320.webp')}` });
       expect(served.statusCode).toBe(200);
-      // File names never change content, so a year and immutable (design §3).
+      // File names never change content, so a year and immutable (docs/design.md §3).
       const cache = String(served.headers['cache-control']);
       expect(cache).toContain('max-age=31536000');
       expect(cache).toContain('immutable');

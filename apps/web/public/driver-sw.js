@@ -1,5 +1,5 @@
 /* global self, caches */
-// The driver's service worker (issue 27), scope /driver/: keeps the app shell (the driver pages' HTML and the
+// The driver's service worker, scope /driver/: keeps the app shell (the driver pages' HTML and the
 // hashed scripts and styles they load), so the phone opens without signal. Pages: network first, the kept
 // copy when offline. Hashed assets never change: kept copy first. Nothing a user reads is kept here: the
 // cache is the phone's, shared by every driver who signs in on it, so today's route and the moves not sent

@@ -42,7 +42,7 @@ startSession(root?.config?.companyId ?? null);
 
 /**
  * The sign-in pages and the signed-in areas, with the route table behind them, loaded once and only when a
- * URL is not the storefront's: a guest's first page routes the storefront alone (issue 14's first-load budget).
+ * URL is not the storefront's: a guest's first page routes the storefront alone (the storefront's first-load budget).
  */
 let clientOnly: Promise<RouteObject[]> | null = null;
 const loadClientOnly = () =>

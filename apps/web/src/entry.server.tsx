@@ -38,7 +38,7 @@ function serializeErrors(errors: Record<string, unknown> | null): Record<string,
 }
 
 /**
- * Renders one storefront URL to a whole document (design §1): loaders call the services in `storefront`
+ * Renders one storefront URL to a whole document (docs/design.md §1): loaders call the services in `storefront`
  * directly; the client resumes from the JSON block with the same loader data.
  */
 export async function render(request: Request, ctx: RenderContext): Promise<RenderResult> {

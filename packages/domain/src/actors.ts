@@ -52,7 +52,7 @@ export const SYSTEM_LINES: Record<SystemReason, ActorLine> = {
   password: { users: { update: ['passwordHash', 'sessionsValidFrom', 'emailVerified'] } },
   /** The e-mail is verified: a verification link, or an issuer that vouches for the address. */
   'verify-email': { users: { update: ['emailVerified'] } },
-  /** A customer who proved their e-mail gets the guest orders placed with it at their bakery (issue 29). */
+  /** A customer who proved their e-mail gets the guest orders placed with it at their bakery. */
   'join-orders': { orders: { update: ['customerId'] } },
   /**
    * A Google sign-in whose provider vouches for the e-mail takes over the account of that e-mail that was
@@ -126,10 +126,10 @@ export const SYSTEM_LINES: Record<SystemReason, ActorLine> = {
  */
 export const IMPORT_REASONS: readonly SystemReason[] = ['seed'];
 
-/** A payment gateway moves an order's payment (design §5: online payments) and flags money to give back, nothing else. */
+/** A payment gateway moves an order's payment (docs/design.md §5: online payments) and flags money to give back, nothing else. */
 export const GATEWAY_LINE: ActorLine = { orders: { update: ['paymentStatus', 'payment', 'refundsDue'] } };
 
-/** Placing an order from a cart (design §5): what checkout writes, the rules price and check the rest. */
+/** Placing an order from a cart (docs/design.md §5): what checkout writes, the rules price and check the rest. */
 export const CHECKOUT_LINE: ActorLine = {
   orders: {
     create: [

@@ -6,7 +6,7 @@ import { ROLE, ROLES, type Role } from './roles';
 
 const user = (role: Role, companyId: string | null = 'c1') => ({ role, companyId });
 
-describe('the areas and landing table (spec §2, design §4)', () => {
+describe('the areas and landing table (docs/product.md §2, docs/design.md §4)', () => {
   it('roots each area under its own URL, its home inside it', () => {
     for (const area of AREA_NAMES) {
       expect(AREAS[area].root).toBe(`/${area}`);
@@ -14,7 +14,7 @@ describe('the areas and landing table (spec §2, design §4)', () => {
     }
   });
 
-  it('lands each role where design §4 says', () => {
+  it('lands each role where docs/design.md §4 says', () => {
     const landings = Object.fromEntries(ROLES.map((role) => [role, landingOf(user(role))]));
     expect(landings).toEqual({
       system_admin: 'dashboard',

@@ -3,7 +3,7 @@ import type { Action, Grant, ResourceName } from './policy';
 import type { Role } from './roles';
 
 /**
- * The signed-in areas of the web app (spec §2), who enters each, and where each role lands (design §4): the
+ * The signed-in areas of the web app (docs/product.md §2), who enters each, and where each role lands (docs/design.md §4): the
  * one place that says so, read by the web's guard and menus. Code outside this package names no role: it
  * asks these tables and functions. Whether a role may open a screen is screens.ts's (apart: it reads the
  * permission table, which the storefront's first page does not load).
@@ -15,11 +15,11 @@ export type Area = (typeof AREA_NAMES)[number];
 export interface AreaDef {
   /** The area's own URL: every path under it (a known screen or not) is guarded as the area is. */
   root: string;
-  /** Where the root forwards (spec §2), and where a role landing in the area lands (design §4). */
+  /** Where the root forwards (docs/product.md §2), and where a role landing in the area lands (docs/design.md §4). */
   home: string;
-  /** Who enters it besides system_admin, who enters every area (spec §2/§6). */
+  /** Who enters it besides system_admin, who enters every area (docs/product.md §2/§6). */
   roles: readonly Role[];
-  /** Its screens act on the user's company: a role that sets up its bakery first needs one (design §4). */
+  /** Its screens act on the user's company: a role that sets up its bakery first needs one (docs/design.md §4). */
   needsCompany: boolean;
 }
 
@@ -54,19 +54,19 @@ export const AREAS: Readonly<Record<Area, AreaDef>> = {
 export type Place = Area | 'storefront' | 'bakerySetup';
 
 export interface RolePlaces {
-  /** Where it lands after sign-in when no redirect target is allowed for it (design §4). */
+  /** Where it lands after sign-in when no redirect target is allowed for it (docs/design.md §4). */
   landing: Area | 'storefront';
-  /** The area whose profile page is its 'Mi Cuenta' (design §4). */
+  /** The area whose profile page is its 'Mi Cuenta' (docs/design.md §4). */
   account: Area;
-  /** Where the guard sends it, silently, from a screen it may not open (spec §2): an area's root or `/`. */
+  /** Where the guard sends it, silently, from a screen it may not open (docs/product.md §2): an area's root or `/`. */
   denied: Area | 'storefront';
-  /** It owns a bakery: while its companyId is null it lands on, and is sent to, the bakery setup (design §4). */
+  /** It owns a bakery: while its companyId is null it lands on, and is sent to, the bakery setup (docs/design.md §4). */
   ownsBakery: boolean;
   /** It shops: a guest's cart joins its own when it signs in, and leaves the browser with it. */
   shops: boolean;
 }
 
-/** Design §4's landing table and spec §2's silent redirects. */
+/** Design §4's landing table and docs/product.md §2's silent redirects. */
 export const ROLE_PLACES: Readonly<Record<Role, RolePlaces>> = {
   system_admin: { landing: 'dashboard', account: 'customer', denied: 'storefront', ownsBakery: false, shops: false },
   company_admin: { landing: 'dashboard', account: 'customer', denied: 'storefront', ownsBakery: true, shops: false },
@@ -94,7 +94,7 @@ export interface PlacedUser {
   companyId: string | null;
 }
 
-/** A bakery owner who has not created its bakery yet (design §4: it is sent to do so first). */
+/** A bakery owner who has not created its bakery yet (docs/design.md §4: it is sent to do so first). */
 export function needsBakery(user: PlacedUser): boolean {
   return ROLE_PLACES[user.role].ownsBakery && user.companyId === null;
 }
@@ -105,20 +105,20 @@ export function ownsItsBakery(user: PlacedUser): boolean {
 }
 
 /**
- * Whether the platform (Hornada) speaks to the user in account mail and pages (issue 39): a bakery's owner,
+ * Whether the platform (Hornada) speaks to the user in account mail and pages: a bakery's owner,
  * someone signing up to create one, a system admin; a bakery's other people hear from their bakery.
  */
 export function hearsFromPlatform(user: PlacedUser): boolean {
   return user.companyId === null || ROLE_PLACES[user.role].ownsBakery || user.role === 'system_admin';
 }
 
-/** Where the user lands after sign-in (design §4); the storefront for a guest. */
+/** Where the user lands after sign-in (docs/design.md §4); the storefront for a guest. */
 export function landingOf(user: PlacedUser | null): Place {
   if (!user) return 'storefront';
   return needsBakery(user) ? 'bakerySetup' : ROLE_PLACES[user.role].landing;
 }
 
-/** Whether the area sends the user to set up its bakery first (design §4). */
+/** Whether the area sends the user to set up its bakery first (docs/design.md §4). */
 export function mustSetUpBakeryFor(user: PlacedUser, area: Area): boolean {
   return AREAS[area].needsCompany && needsBakery(user);
 }

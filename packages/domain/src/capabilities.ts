@@ -13,7 +13,7 @@ export const CAPABILITIES = {
   'outbox:read': ['system_admin'],
   /** May be named an order's driver (`deliveryAssistantId`). */
   'deliveries:drive': ['delivery_assistant', 'company_staff', 'company_admin'],
-  /** Assigns drivers and orders their routes (design §3 operations). */
+  /** Assigns drivers and orders their routes (docs/design.md §3 operations). */
   'deliveries:assign': ['company_admin', 'company_staff', 'system_admin'],
   /** Reads a day's deliveries (a driver its own stops). */
   'deliveries:read': ['company_admin', 'company_staff', 'delivery_assistant', 'system_admin'],
@@ -26,7 +26,7 @@ export const CAPABILITIES = {
   /** Joins the market as a customer on its first Google sign-in. */
   'market:join': ['company_customer'],
   /**
-   * A bakery registers people of this role itself (spec §7 POST /auth/register with a `companyId`); the
+   * A bakery registers people of this role itself (docs/product.md §7 POST /auth/register with a `companyId`); the
    * permission table's users:create says which of them a caller may register.
    */
   'accounts:registered-by-bakery': ['company_staff', 'company_customer'],

@@ -1,4 +1,4 @@
-/** Business constants of spec §9 and design §3–§4. */
+/** Business constants of docs/product.md §9 and docs/design.md §3–§4. */
 export const REQUEST_TIMEOUT_MS = 10_000;
 export const LIST_DEFAULTS = { page: 1, perPage: 10, sort: '-createdAt' } as const;
 export const MAX_PER_PAGE = 1000;
@@ -14,7 +14,7 @@ export const CART_MAX_QUANTITY = 1000;
 export const DROPDOWN_CLOSE_DELAY_MS = 150;
 export const MONEY_MAX = 100_000_000;
 /**
- * How far ahead an order may be due (issue 23): the day picker's 62 days, today included, so the last
+ * How far ahead an order may be due: the day picker's 62 days, today included, so the last
  * bookable day is today + 61 in the company's time zone. Carts, checkout and staff orders alike.
  */
 export const BOOKING_HORIZON_DAYS = 62;
@@ -28,7 +28,7 @@ export const NAME_MAX = 120;
 export const DESCRIPTION_MAX = 5000;
 export const PRODUCT_IMAGES_MAX = 10;
 
-/** File storage (spec §5, §9; design §1): uploads are images of at most 5 MB and 40 megapixels. */
+/** File storage (docs/product.md §5, §9; docs/design.md §1): uploads are images of at most 5 MB and 40 megapixels. */
 export const FILE_MAX_BYTES = 5 * 1024 * 1024;
 export const FILE_MAX_PIXELS = 40_000_000;
 /**

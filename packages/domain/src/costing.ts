@@ -1,13 +1,13 @@
 import { UNITS, type Unit } from './constants';
 
 /**
- * Recipe costing (design §4, §6): what one unit of a product costs in ingredients and the margin against its
+ * Recipe costing (docs/design.md §4, §6): what one unit of a product costs in ingredients and the margin against its
  * price. Pure, so that the server's derived `costPerUnit`/`margin` and the web's live figures (the form as
  * you type, the list when an ingredient's cost changes) are the same numbers.
  *
  * Rounding rules (half away from zero, decided on the decimal value, not its binary approximation):
  * - a unit conversion and each line's cost are kept exact (no rounding in between);
- * - the cost a unit (batch cost / yield) is rounded to 4 decimals, like every stored cost (design §4);
+ * - the cost a unit (batch cost / yield) is rounded to 4 decimals, like every stored cost (docs/design.md §4);
  *   it is shown in whole pesos (`roundMoney`, then `formatMoney`), as money is whole units;
  * - the margin is a percent with 1 decimal: (price − cost a unit) / price × 100; negative when a unit costs
  *   more than its price;
@@ -43,7 +43,7 @@ export function roundTo(value: number, places: number): number {
   return out === 0 ? 0 : out;
 }
 
-/** Money in whole pesos (design §4), half away from zero. */
+/** Money in whole pesos (docs/design.md §4), half away from zero. */
 export function roundMoney(value: number): number {
   return roundTo(value, 0);
 }

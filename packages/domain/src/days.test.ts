@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dayInZone, dayStartInZone, isDayWithinYears } from './days';
 
 describe('days in a time zone', () => {
-  it('gives the instant a day starts there (design §3) and the day an instant falls on', () => {
+  it('gives the instant a day starts there (docs/design.md §3) and the day an instant falls on', () => {
     expect(dayStartInZone('2026-11-22', 'America/Bogota').toISOString()).toBe('2026-11-22T05:00:00.000Z');
     expect(dayInZone(new Date('2026-11-22T05:00:00.000Z'), 'America/Bogota')).toBe('2026-11-22');
     expect(dayInZone(new Date('2026-11-22T04:59:59.000Z'), 'America/Bogota')).toBe('2026-11-21');

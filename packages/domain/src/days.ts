@@ -1,5 +1,5 @@
 /**
- * Calendar days in a company's time zone (design §3): a day such as `dueDate` is stored as a date and
+ * Calendar days in a company's time zone (docs/design.md §3): a day such as `dueDate` is stored as a date and
  * sent as the instant it starts there (22 Nov 2026 in Bogotá → 2026-11-22T05:00:00.000Z).
  */
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -43,7 +43,7 @@ export function dayInZone(at: Date, timeZone: string): string {
 }
 
 /**
- * The years a day someone asks about may name (issue 38, hole 7): `from=9999-12-31` overflowed the date
+ * The years a day someone asks about may name: `from=9999-12-31` overflowed the date
  * arithmetic into a 500. A bakery's records and plans lie well inside them; the server refuses others
  * with a 400 `days/out-of-range` before any arithmetic.
  */

@@ -4,7 +4,7 @@ import { NotReceivedRecord, ORDER_PAYMENT_METHODS, ORDER_STATUSES, PAYMENT_STATU
 import { address } from './schemas/users';
 
 /**
- * A due day's deliveries (design §3 "operations", issue 27): the stops by driver in route order, each
+ * A due day's deliveries (docs/design.md §3 "operations"): the stops by driver in route order, each
  * driver's cash to collect against collected. The server computes it (modules/delivery); the office,
  * the summary and the driver's phone read it.
  */
@@ -26,7 +26,7 @@ export const DeliveryStop = z.object({
   deliveryAssistantId: z.string().nullable(),
   routePosition: z.number().int().nullable(),
   notes: z.string().nullable(),
-  /** The instant the order last changed: the driver's If-Match (design §3's preconditions). */
+  /** The instant the order last changed: the driver's If-Match (docs/design.md §3's preconditions). */
   updatedAt: z.string(),
   /** True when the address has no coordinates: routed last, flagged for the office. */
   noCoordinates: z.boolean(),
@@ -106,7 +106,7 @@ export function pointOf(stop: { address: { lat: number | null; lng: number | nul
 }
 
 /**
- * Nearest neighbour from `origin` (design §3's route): each next stop is the closest to the last one;
+ * Nearest neighbour from `origin` (docs/design.md §3's route): each next stop is the closest to the last one;
  * a tie goes to the earlier stop of the input, so the order is stable. Stops without coordinates come
  * last, in their input order. O(n²), a day's route being tens of stops.
  */
@@ -150,7 +150,7 @@ export function amountToCollect(o: {
 }
 
 /**
- * What an unconfirmed transfer owes at the door: its total while the transfer is unpaid (issue 39), else 0.
+ * What an unconfirmed transfer owes at the door: its total while the transfer is unpaid, else 0.
  * Not cash to collect (the shopper may still transfer), but the driver may take it in cash, which pays it.
  */
 export function unconfirmedTransfer(o: { paymentMethod: string; paymentStatus: string; total: number }): number {

@@ -2,7 +2,7 @@ import type { ErrorCode } from './errors';
 
 /**
  * The code to read when an error response carries none (a proxy's 502 page, say): the API's own
- * status-to-code pairs of design §3, any other 4xx a bad request and any other 5xx internal.
+ * status-to-code pairs of docs/design.md §3, any other 4xx a bad request and any other 5xx internal.
  */
 export function codeForStatus(status: number): ErrorCode {
   switch (status) {
@@ -37,7 +37,7 @@ export function codeForStatus(status: number): ErrorCode {
   }
 }
 
-/** The error envelope of design §3. */
+/** The error envelope of docs/design.md §3. */
 export interface ApiErrorBody {
   message: string;
   error: string;

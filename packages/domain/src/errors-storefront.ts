@@ -1,6 +1,6 @@
 /**
  * The error texts any page can meet, the storefront's own among them: the API's general codes, the web client's,
- * and those of carts and checkout. The storefront's first load carries only these (issue 23); the other areas'
+ * and those of carts and checkout. The storefront's first load carries only these; the other areas'
  * texts are in errors-auth.ts and errors-back-office.ts, and errors.ts joins all three for the server.
  */
 export const STOREFRONT_ERROR_TEXTS_ES = {
@@ -12,7 +12,7 @@ export const STOREFRONT_ERROR_TEXTS_ES = {
   unauthenticated: 'Inicia sesión para continuar.',
   forbidden: 'No tienes permiso para hacer esto.',
   not_found: 'No encontramos lo que buscas.',
-  // A host name that names no bakery (design §4: every bakery a shop).
+  // A host name that names no bakery (docs/design.md §4: every bakery a shop).
   'shops/unknown-host': 'No encontramos ninguna panadería en esta dirección.',
   // A shop whose setup checklist lacks its minimum: it says "Abrimos pronto" and takes no orders yet.
   'shops/opening': 'Esta panadería todavía no recibe pedidos en línea. Abrimos pronto.',
@@ -23,7 +23,7 @@ export const STOREFRONT_ERROR_TEXTS_ES = {
   unavailable: 'El servicio no está disponible en este momento.',
   database_timeout: 'El servidor tardó demasiado en responder. Intenta de nuevo.',
   not_implemented: 'Esta acción no está disponible.',
-  // Raised by the web client itself, never by the API (spec §8's client rows).
+  // Raised by the web client itself, never by the API (docs/product.md §8's client rows).
   timeout: 'La solicitud tardó demasiado. Intenta de nuevo.',
   network: 'No pudimos conectarnos. Revisa tu conexión e intenta de nuevo.',
   invalid_response: 'Recibimos una respuesta inesperada del servidor. Intenta de nuevo.',
@@ -38,18 +38,18 @@ export const STOREFRONT_ERROR_TEXTS_ES = {
   'orders/payment-method-unavailable': 'Ese medio de pago no está disponible.',
   // A gateway's event whose checksum does not verify (POST /api/payments/events): no person reads it, but every code has its text.
   'payments/invalid-signature': 'No pudimos verificar el aviso de la pasarela de pago.',
-  // An event whose checksum leaves out the transaction's id, status or amount (issue 38): also no person's.
+  // An event whose checksum leaves out the transaction's id, status or amount: also no person's.
   'payments/uncovered-event': 'El aviso de la pasarela de pago no está firmado completo.',
-  // A transaction id sent again with another reference than its first (issue 38).
+  // A transaction id sent again with another reference than its first.
   'payments/transaction-reference': 'Esta transacción pertenece a otro pago.',
   'payments/not-payable': 'Este pedido ya no admite un nuevo intento de pago.',
   'orders/product-unavailable': 'Un producto de tu pedido ya no está disponible.',
   'orders/cart-checked-out': 'Este carrito ya se convirtió en un pedido.',
   'orders/idempotency-mismatch': 'Esta solicitud ya se usó con otros datos.',
-  // Bounds on what one holder books (issue 23): checkout meets them too.
+  // Bounds on what one holder books: checkout meets them too.
   'orders/total-too-large': 'El total del pedido supera el máximo de $100,000,000. Divídelo en varios pedidos.',
   'orders/beyond-horizon': 'Solo se puede pedir para los próximos 62 días. Elige una fecha más cercana.',
-  // One network address holding its share of a window's places (issue 38, hole 4).
+  // One network address holding its share of a window's places.
   'orders/window-share-taken':
     'Desde esta conexión ya se reservó la mitad de los cupos de este horario. Elige otro horario, o paga o cancela uno de esos pedidos.',
   'orders/too-many-unpaid':

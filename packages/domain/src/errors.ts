@@ -7,7 +7,7 @@ export { GENERIC_ERROR_ES };
 export { codeForStatus, type ApiErrorBody } from './error-status';
 
 /**
- * Stable error codes of the API (design §3) and the Spanish text a person reads for each: every code is spelled
+ * Stable error codes of the API (docs/design.md §3) and the Spanish text a person reads for each: every code is spelled
  * once, in the file of the area that meets it (storefront, auth, back office), so that the web loads each area's
  * texts with that area; the server and this union see them all.
  * The API's `message` stays English (the spec's texts word for word); the web shows these.

@@ -107,7 +107,7 @@ describe('formatDaysAgo', () => {
   });
 });
 
-describe('formatDayChoice (issue 29: a day reads with its weekday, never as a bare "Mañana")', () => {
+describe('formatDayChoice (a day reads with its weekday, never as a bare "Mañana")', () => {
   const now = new Date('2026-11-25T15:00:00.000Z'); // Wednesday 25 November, 10:00 in Bogotá
   it('names today and tomorrow and always gives the weekday and the date', () => {
     expect(formatDayChoice('2026-11-25T05:00:00.000Z', { now })).toBe('hoy miércoles 25 de nov.');

@@ -1,6 +1,6 @@
 import { DEFAULT_TIME_ZONE } from './constants';
 
-/** Money as spec §1 and design §4 say: USD style, no decimals ("$4,500"). */
+/** Money as docs/product.md §1 and docs/design.md §4 say: USD style, no decimals ("$4,500"). */
 const money = new Intl.NumberFormat('en-US', {
   style: 'currency',
   currency: 'USD',
@@ -152,7 +152,7 @@ export function formatDate(value: DateInput, options: Pick<DateFormatOptions, 't
 }
 
 /**
- * The day of `value` in the company's time zone as a person reads it (spec §1): 'Hoy', 'Ayer', 'Mañana',
+ * The day of `value` in the company's time zone as a person reads it (docs/product.md §1): 'Hoy', 'Ayer', 'Mañana',
  * or '24 de noviembre de 2026'. Days are compared in the time zone, not in UTC nor the browser's zone:
  * 2026-11-23T04:30Z is still 22 November in Bogotá. '' for a missing or invalid date.
  */
@@ -167,7 +167,7 @@ export function formatDay(value: DateInput, options: DateFormatOptions = {}): st
 const SHORT_MONTHS = ['ene.', 'feb.', 'mar.', 'abr.', 'may.', 'jun.', 'jul.', 'ago.', 'sep.', 'oct.', 'nov.', 'dic.'];
 
 /**
- * A day to choose or to be reminded of (issue 29): its weekday and date always, after 'hoy' or 'mañana' when it
+ * A day to choose or to be reminded of: its weekday and date always, after 'hoy' or 'mañana' when it
  * is one of those: 'mañana jueves 26 de nov.', 'sábado 28 de nov.'. Never the relative word alone, which also
  * names the morning window and goes wrong once a page is kept. Lower case: capitalise at a sentence's start.
  */

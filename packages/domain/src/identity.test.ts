@@ -13,7 +13,7 @@ describe('titleCaseName', () => {
     );
     expect(titleCaseName('ana de las mercedes')).toBe('Ana de las Mercedes');
   });
-  it('keeps every particle of spec §1 in lower case', () => {
+  it('keeps every particle of docs/product.md §1 in lower case', () => {
     const particles = ['de', 'del', 'la', 'las', 'los', 'y', 'e', 'da', 'das', 'do', 'dos', 'van', 'von', 'der', 'di'];
     expect([...NAME_PARTICLES].sort()).toEqual([...particles].sort());
     for (const p of particles) expect(titleCaseName(`ana ${p.toUpperCase()} ruiz`)).toBe(`Ana ${p} Ruiz`);

@@ -27,7 +27,7 @@ export const email = () =>
 
 export const SignInInput = z.object({ email: z.string().max(254), password: z.string().max(1024) }).strict();
 
-/** Registration (spec §7): shape checked by the service so that spec §5's messages come out exactly. */
+/** Registration (docs/product.md §7): shape checked by the service so that docs/product.md §5's messages come out exactly. */
 export const RegisterInput = z
   .object({
     email: z.unknown().optional(),
@@ -49,12 +49,12 @@ export const CreateBakeryInput = z
   .strict();
 
 /**
- * A person's name as a form sends it, stored title-cased except particles (spec §1): "carlos andrés de la
+ * A person's name as a form sends it, stored title-cased except particles (docs/product.md §1): "carlos andrés de la
  * hoz" is kept as "Carlos Andrés de la Hoz", so the header, the lists and the e-mails read it right.
  */
 export const personName = () => z.string().trim().min(1, 'Required').max(120).transform(titleCaseName);
 
-/** POST /api/identity/shoppers: a shopper makes their own customer account at the shop (issue 29). */
+/** POST /api/identity/shoppers: a shopper makes their own customer account at the shop. */
 export const ShopperSignUpInput = z.object({ email: email(), password: password(), name: personName() }).strict();
 
 export const MeInput = z
@@ -78,7 +78,7 @@ const actionCode = () => z.string().min(1).max(200);
 
 /**
  * With a mailed link's proof, the owner of an account a bakery made for their address says whether it stays
- * in that bakery (`true`); otherwise the proof takes it out (issue 38, hole 2). Ignored for any other account.
+ * in that bakery (`true`); otherwise the proof takes it out. Ignored for any other account.
  */
 const accept = () => z.boolean().optional();
 
@@ -99,7 +99,7 @@ export const LinkInfoInput = z.object({ token: actionCode() }).strict();
  */
 export const LinkInfo = z.object({
   madeBy: z.object({ bakery: z.string(), role: z.enum(ROLES) }).nullable(),
-  /** An invitation's link: the bakery that invited, whose voice its page takes (issue 39, point 2). */
+  /** An invitation's link: the bakery that invited, whose voice its page takes. */
   invitation: z.object({ bakery: z.string() }).nullable(),
   /** The link's account hears from Hornada (an owner's, areas.ts hearsFromPlatform): so does its page. */
   platform: z.boolean(),
@@ -123,7 +123,7 @@ export const UserUpdateInput = z
   .strict();
 
 /**
- * POST /api/companies/{companyId}/users: an admin creates any company role, assistants included (design §4).
+ * POST /api/companies/{companyId}/users: an admin creates any company role, assistants included (docs/design.md §4).
  * The new person gets a password now, or `invite: true`: no password, and an e-mailed link to choose one.
  */
 export const UserCreateInput = UserUpdateInput.extend({

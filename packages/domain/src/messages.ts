@@ -1,6 +1,6 @@
 /** Kept apart from the schemas: the web's storefront bundle reads these without pulling zod in. */
 
-/** Messages of spec §5 and §8, word for word (the API's `message`). */
+/** Messages of docs/product.md §5 and §8, word for word (the API's `message`). */
 export const AUTH_MESSAGES = {
   operationNotAllowed: 'Email/Password sign-in is not enabled. Please contact support.',
   userDisabled: 'This account has been disabled.',
@@ -15,7 +15,7 @@ export const AUTH_MESSAGES = {
   systemAdminNotImplemented: 'System admin registration is not implemented',
 } as const;
 
-/** File storage errors of spec §8 (the API's English `message`; the web reads the code's Spanish text). */
+/** File storage errors of docs/product.md §8 (the API's English `message`; the web reads the code's Spanish text). */
 export const STORAGE_MESSAGES = {
   quotaExceeded: 'Storage quota exceeded for this company',
   fileTooLarge: 'File is too large (limit 5 MB)',

@@ -1,6 +1,6 @@
-/** Person names as spec §1 shows them; no zod here, so the storefront's pages can use it without the schemas. */
+/** Person names as docs/product.md §1 shows them; no zod here, so the storefront's pages can use it without the schemas. */
 
-/** Words of a person's name kept in lower case when they are not its first word (spec §1). */
+/** Words of a person's name kept in lower case when they are not its first word (docs/product.md §1). */
 export const NAME_PARTICLES: ReadonlySet<string> = new Set([
   'de',
   'del',
@@ -31,7 +31,7 @@ function capitalise(word: string): string {
 }
 
 /**
- * Title case for person names, particles kept in lower case (spec §1): "MARÍA DE LOS ÁNGELES"
+ * Title case for person names, particles kept in lower case (docs/product.md §1): "MARÍA DE LOS ÁNGELES"
  * → "María de los Ángeles". The first word is always capitalised; runs of spaces collapse to one.
  */
 export function titleCaseName(name: string): string {

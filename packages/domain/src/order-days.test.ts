@@ -12,7 +12,7 @@ const settings = {
   blackoutDates: ['2026-12-25'],
 };
 
-describe('delivery days (issue 16 §3)', () => {
+describe('delivery days', () => {
   it('knows weekdays and adds calendar days across months', () => {
     expect(weekdayOf('2026-11-22')).toBe(0); // a Sunday
     expect(addDays('2026-11-30', 2)).toBe('2026-12-02');

@@ -3,7 +3,7 @@ import type { SettingsInput } from './schemas/settings';
 import type { OfferedDay } from './schemas/orders';
 
 /**
- * Delivery days and windows (design §5, issue 16 §3), pure: a day is offered when it is a delivery
+ * Delivery days and windows (docs/design.md §5), pure: a day is offered when it is a delivery
  * weekday and not a blackout date; a window when it starts at least `orderLeadHours` after now, all
  * in the company's time zone. A window with a capacity counts the orders not cancelled.
  */

@@ -54,7 +54,7 @@ describe('how an order reads', () => {
     expect(windowLabel('manana', [{ id: 'manana', label: 'Mañana' }])).toBe('En la mañana');
   });
 
-  it('never lets a window read as a day (issue 29: "Mañana" is also tomorrow)', () => {
+  it('never lets a window read as a day ("Mañana" is also tomorrow)', () => {
     const seeded = [{ id: 'manana', label: 'Mañana (8:00 a 11:00)', start: '08:00', end: '11:00' }];
     expect(windowLabel('manana', seeded)).toBe('En la mañana (8:00 a 11:00)');
     expect(windowLabel('manana', windows)).toBe('En la mañana (8:00–11:00)');
@@ -75,7 +75,7 @@ describe('how an order reads', () => {
   });
 });
 
-describe('a map pin without a map library (issue 27)', () => {
+describe('a map pin without a map library', () => {
   it('keeps a phone’s fix to six decimals, shows it so, and opens Google Maps at it', () => {
     expect(roundCoordinate(4.62781234567)).toBe(4.627812);
     expect(roundCoordinate(-74.0712349)).toBe(-74.071235);

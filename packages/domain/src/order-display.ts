@@ -3,7 +3,7 @@
  * customer's history, the guest's confirmation), so that each screen does not spell them again.
  */
 
-/** An address as orders carry it (design §5); only what these lines read. */
+/** An address as orders carry it (docs/design.md §5); only what these lines read. */
 export interface AddressParts {
   line: string;
   neighborhood?: string | null;
@@ -37,7 +37,7 @@ export function windowHours(windowId: string | null, windows: readonly WindowPar
 }
 
 /**
- * A window named "Mañana" reads as tomorrow beside a day (issue 29: "Mañana, 26 de noviembre · Mañana"):
+ * A window named "Mañana" reads as tomorrow beside a day ("Mañana, 26 de noviembre · Mañana"):
  * said as the time of day it is, "En la mañana".
  */
 const asTimeOfDay = (label: string) => (/^mañana(?![\p{L}])/iu.test(label) ? `En la m${label.slice(1)}` : label);
@@ -69,7 +69,7 @@ export function whatsappHref(phone: string, text?: string): string | null {
   return `https://wa.me/${digits}${text ? `?text=${encodeURIComponent(text)}` : ''}`;
 }
 
-/** A map pin's coordinate as kept: six decimals, about 11 cm, finer than any phone's fix (issue 27). */
+/** A map pin's coordinate as kept: six decimals, about 11 cm, finer than any phone's fix. */
 export function roundCoordinate(value: number): number {
   return Math.round(value * 1e6) / 1e6;
 }

@@ -11,7 +11,7 @@ const entry = (field: string, from: unknown, to: unknown, at = '2026-11-25T15:00
   to,
 });
 
-describe('balanceDue (issue 29: a paid order that grows)', () => {
+describe('balanceDue (a paid order that grows)', () => {
   const placed = entry('status', null, 'pending');
   const paid = entry('paymentStatus', 'pending', 'paid');
   it('is the growth since it was paid', () => {
@@ -33,7 +33,7 @@ describe('balanceDue (issue 29: a paid order that grows)', () => {
   });
 });
 
-describe('historyLine of the driver\'s "No recibió" (issue 27)', () => {
+describe('historyLine of the driver\'s "No recibió"', () => {
   it('reads the reason in Spanish, and its clearing', () => {
     const driver = { uid: 'd', name: 'Wilson', role: 'delivery_assistant' };
     const failed = { ...entry('notReceived', null, { reason: 'other', details: 'Portería cerrada' }), by: driver };

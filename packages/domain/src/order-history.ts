@@ -5,7 +5,7 @@ import type { Fulfillment } from './schemas/carts';
 import type { HistoryEntry, NotReceived, OrderPaymentMethod, OrderStatus, PaymentStatus } from './schemas/orders';
 
 /**
- * An order's history as people read it, in Spanish (design §5: every change lands in history): the staff's
+ * An order's history as people read it, in Spanish (docs/design.md §5: every change lands in history): the staff's
  * orders screen and the customer's own history show the same lines.
  */
 
@@ -170,7 +170,7 @@ export function historyLine(entry: HistoryEntry, windows: readonly WindowParts[]
 }
 
 /**
- * What a paid order still owes because it grew after it was paid (issue 29: staff added lines to an order
+ * What a paid order still owes because it grew after it was paid (staff added lines to an order
  * paid online): its total now less its total when it was paid, read from its history; 0 when not paid, or
  * when it did not grow. The money for a smaller order goes back as a refund, which is the admin's move.
  */

@@ -4,7 +4,7 @@ import { lessPercent, orderLine, orderTotals, unitPriceFor } from './order-prici
 const pan = { id: 'pan', name: 'Pan', price: 2500, b2bPrice: null };
 const torta = { id: 'torta', name: 'Torta', price: 42_000, b2bPrice: 35_000 };
 
-describe('order pricing (design §5)', () => {
+describe('order pricing (docs/design.md §5)', () => {
   it('charges the list price without a B2B client', () => {
     expect(unitPriceFor(torta, null)).toBe(42_000);
   });

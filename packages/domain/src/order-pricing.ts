@@ -3,7 +3,7 @@ import type { Fulfillment } from './schemas/carts';
 import type { OrderLine } from './schemas/orders';
 
 /**
- * Order pricing (design §5), pure: the server reads the catalogue and the client, this decides the
+ * Order pricing (docs/design.md §5), pure: the server reads the catalogue and the client, this decides the
  * prices. A price sent by a client is never an input here.
  */
 export interface PricedProduct {

@@ -16,8 +16,8 @@ import {
 import { POLICY } from './policy';
 import { NotReceivedInput, ORDER_STATUSES } from './schemas/orders';
 
-describe('order status machine (design §5)', () => {
-  it('has exactly the moves of design §5, by fulfilment', () => {
+describe('order status machine (docs/design.md §5)', () => {
+  it('has exactly the moves of docs/design.md §5, by fulfilment', () => {
     const delivery = statusMoves('delivery').map((m) => `${m.from}>${m.to}`);
     expect(delivery).toEqual([
       'pending>confirmed',
@@ -68,7 +68,7 @@ describe('order status machine (design §5)', () => {
   });
 });
 
-describe('"No recibió" (issue 27)', () => {
+describe('"No recibió"', () => {
   it("is the driver's move alone, from out_for_delivery only, for deliveries", () => {
     expect(canMoveStatus('delivery_assistant', 'out_for_delivery', 'ready', 'delivery')).toBe(true);
     expect(canMoveStatus('delivery_assistant', 'out_for_delivery', 'ready', 'pickup')).toBe(false);
@@ -121,7 +121,7 @@ describe('"No recibió" (issue 27)', () => {
   });
 });
 
-describe('payment axis (design §5)', () => {
+describe('payment axis (docs/design.md §5)', () => {
   it('moves cash and transfer unpaid → paid by staff, refunds by the admin only', () => {
     expect(canMovePayment('company_staff', 'cash', 'unpaid', 'paid')).toBe(true);
     expect(canMovePayment('company_staff', 'transfer', 'unpaid', 'paid')).toBe(true);
@@ -146,7 +146,7 @@ describe('payment axis (design §5)', () => {
   });
 });
 
-describe('field moments (design §5 role × field table)', () => {
+describe('field moments (docs/design.md §5 role × field table)', () => {
   it('binds a field to its move: a reason only with a cancellation, cash only on the way or at delivery', () => {
     expect(mayChangeFieldAt('company_customer', 'cancelReason', 'delivered', null)).toBe(false);
     expect(mayChangeFieldAt('company_customer', 'cancelReason', 'pending', 'cancelled')).toBe(true);

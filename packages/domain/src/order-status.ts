@@ -3,7 +3,7 @@ import type { Fulfillment } from './schemas/carts';
 import type { NotReceivedReason, OrderChannel, OrderPaymentMethod, OrderStatus, PaymentStatus } from './schemas/orders';
 
 /**
- * The status machine and the payment axis of design §5, with the role table: pure, so the server's
+ * The status machine and the payment axis of docs/design.md §5, with the role table: pure, so the server's
  * write path, the web's quick actions and the tests read the same rules.
  */
 type Mover = 'back_office' | 'production_assistant' | 'delivery_assistant' | 'company_customer';
@@ -29,7 +29,7 @@ const STATUS_MOVES: readonly Move<OrderStatus>[] = [
   { from: 'ready', to: 'out_for_delivery', by: ['delivery_assistant'], only: 'delivery' },
   { from: 'ready', to: 'delivered', by: [], only: 'pickup' },
   { from: 'out_for_delivery', to: 'delivered', by: ['delivery_assistant'], only: 'delivery' },
-  // "No recibió" (issue 27): the stop failed, the order goes back to the office with a reason (notReceived).
+  // "No recibió": the stop failed, the order goes back to the office with a reason (notReceived).
   { from: 'out_for_delivery', to: 'ready', by: ['delivery_assistant'], only: 'delivery', office: false },
 ];
 
@@ -73,7 +73,7 @@ interface PaymentMove {
 }
 
 /**
- * The payment axis, by method (design §5). Cash: staff marks it paid, or the driver's collected
+ * The payment axis, by method (docs/design.md §5). Cash: staff marks it paid, or the driver's collected
  * cash does (the server sets it when `cashCollected` reaches the total). Transfer: staff confirms.
  * Online: only the gateway moves it. Credit (B2B): paid when settled. A refund is the admin's.
  */
@@ -145,7 +145,7 @@ export const ORDER_STATUS_ES: Record<OrderStatus, string> = {
   cancelled: 'Cancelado',
 };
 
-/** The driver's reasons for "No recibió" (issue 27), as the phone offers them. */
+/** The driver's reasons for "No recibió", as the phone offers them. */
 export const NOT_RECEIVED_ES: Record<NotReceivedReason, string> = {
   nobody_home: 'No había nadie',
   wrong_address: 'Dirección errada',
@@ -191,7 +191,7 @@ export const PAYMENT_METHOD_ES: Record<OrderPaymentMethod, string> = {
 };
 
 /**
- * When a field belongs to the order's life (design §5's role × field table, issue 23): the statuses it
+ * When a field belongs to the order's life (docs/design.md §5's role × field table): the statuses it
  * may change in (`during`, when the write moves nothing) and the moves it may come with (`with`, the
  * status a write moves the order to). A write that moves the order is judged by its move alone, so a
  * field never rides along a move it does not belong to (a reason with anything but a cancellation,

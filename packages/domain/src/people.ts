@@ -4,7 +4,7 @@ import { COMPANY_ROLES, type CompanyRole, type Role } from './roles';
 import { AREAS, AREA_NAMES, type Area } from './areas';
 
 /**
- * The people screens (issue 25): each role's name in Spanish, who counts as the bakery's team, and what each
+ * The people screens: each role's name in Spanish, who counts as the bakery's team, and what each
  * role may do, read from the permission table (policy.ts, capabilities.ts) so the panel cannot drift from it.
  */
 

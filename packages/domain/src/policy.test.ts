@@ -28,7 +28,7 @@ describe('the permission table', () => {
     for (const r of RESOURCE_NAMES) {
       for (const a of ['read', 'create', 'update', 'delete'] as const) {
         if (r !== 'settings' || a === 'read' || a === 'update') expect(can('system_admin', r, a)).toBe(true);
-        // A customer's own orders are the one exception (design §5): it reads them and may cancel one.
+        // A customer's own orders are the one exception (docs/design.md §5): it reads them and may cancel one.
         if (r !== 'orders') expect(grantOf('company_customer', r, a)).toBeNull();
       }
     }

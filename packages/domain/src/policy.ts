@@ -2,7 +2,7 @@ import { hasCapability, type Capability } from './capabilities';
 import type { CompanyRole, Role } from './roles';
 
 /**
- * Who may do what (design §4, style habit 11): the one permission table. The server's routes, its live
+ * Who may do what (docs/design.md §4, style habit 11): the one permission table. The server's routes, its live
  * feed, settings and identity read it, and the web's guard and menus read the same table.
  *
  * A grant names the records of the caller's own company a role reaches:
@@ -22,7 +22,7 @@ export type Grants = Partial<Record<CompanyRole, Grant>>;
 export interface ResourcePolicy {
   /**
    * Everyone (guests, customers, other companies) reads the public records of this resource, and only
-   * these fields of them (design §4: wholesale prices, recipes and costs stay in the back office). A
+   * these fields of them (docs/design.md §4: wholesale prices, recipes and costs stay in the back office). A
    * role with its own read grant reads every field.
    */
   public?: { fields: readonly string[] };
@@ -39,7 +39,7 @@ const WITH_PRODUCTION: Grants = { ...BACK_OFFICE, production_assistant: 'company
 const ADMIN: Grants = { company_admin: 'company' };
 const BASE_FIELDS = ['id', 'companyId', 'createdAt', 'updatedAt', 'deletedAt'] as const;
 
-/** Products as a guest or a customer sees them: no wholesale price, no recipe (design §4). */
+/** Products as a guest or a customer sees them: no wholesale price, no recipe (docs/design.md §4). */
 export const PRODUCT_PUBLIC_FIELDS = [
   ...BASE_FIELDS,
   'name',
@@ -61,7 +61,7 @@ export const PRODUCT_COLLECTION_PUBLIC_FIELDS = [
   'active',
 ] as const;
 export const BRAND_PUBLIC_FIELDS = [...BASE_FIELDS, 'name', 'description', 'logo'] as const;
-/** Settings as everyone reads them: all but productionLeadDays and targetMargin (design §4). */
+/** Settings as everyone reads them: all but productionLeadDays and targetMargin (docs/design.md §4). */
 export const SETTINGS_PUBLIC_FIELDS = [
   'companyId',
   'updatedAt',
@@ -83,7 +83,7 @@ export const SETTINGS_PUBLIC_FIELDS = [
   'paymentMethods',
   'transferInstructions',
   'privacyPolicy',
-  // The shop's custom host names: anyone reaching the shop already knows them (design §4).
+  // The shop's custom host names: anyone reaching the shop already knows them (docs/design.md §4).
   'domains',
 ] as const;
 
@@ -112,9 +112,9 @@ export const POLICY = {
   ingredients: { read: WITH_PRODUCTION, create: BACK_OFFICE, update: BACK_OFFICE, delete: BACK_OFFICE },
   recipes: { read: WITH_PRODUCTION, create: BACK_OFFICE, update: BACK_OFFICE, delete: BACK_OFFICE },
   b2bClients: { read: BACK_OFFICE, create: BACK_OFFICE, update: BACK_OFFICE, delete: BACK_OFFICE },
-  /** A B2B client's standing orders (design §3); the system makes their orders (actors.ts). */
+  /** A B2B client's standing orders (docs/design.md §3); the system makes their orders (actors.ts). */
   standingOrders: { read: BACK_OFFICE, create: BACK_OFFICE, update: BACK_OFFICE, delete: BACK_OFFICE },
-  /** Staff read customers and register them (design §4); the admin manages everyone. */
+  /** Staff read customers and register them (docs/design.md §4); the admin manages everyone. */
   users: {
     read: { company_admin: 'company', company_staff: 'customers' },
     create: { company_admin: 'company', company_staff: 'customers' },
@@ -122,7 +122,7 @@ export const POLICY = {
     delete: ADMIN,
   },
   /**
-   * Orders (design §5): the back office and production read all of the company's, a driver those
+   * Orders (docs/design.md §5): the back office and production read all of the company's, a driver those
    * assigned to it, a customer its own. Status moves are the role table of order-status.ts.
    */
   orders: {

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { productImage } from './schemas/catalogue';
 
 /**
- * Pricing from the catalogue and the settings (design §4, §5), pure so that carts, orders and the
+ * Pricing from the catalogue and the settings (docs/design.md §4, §5), pure so that carts, orders and the
  * web's estimates agree. Money is whole units; a client's prices are never an input here.
  */
 export interface CatalogueProduct {

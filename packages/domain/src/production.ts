@@ -3,7 +3,7 @@ import { convertQuantity, roundTo } from './costing';
 import { ORDER_STATUSES } from './schemas/orders';
 
 /**
- * The production day (design §3 "operations", issue 26): what to bake for a preparation day, from the
+ * The production day (docs/design.md §3 "operations"): what to bake for a preparation day, from the
  * orders and the recipes. The server computes it (modules/production); the office and the tablets read it.
  */
 
@@ -105,7 +105,7 @@ export function addRecipeUse(
   }
 }
 
-/** A stored quantity: 4 decimals, like every stored amount (design §4). */
+/** A stored quantity: 4 decimals, like every stored amount (docs/design.md §4). */
 export const roundQuantity = (n: number): number => roundTo(n, 4);
 
 /** The shortage of an ingredient: what is needed beyond the stock, never below 0. */

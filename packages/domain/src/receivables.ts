@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The age buckets of an open balance (design §3 reports/unpaid), in days past the day it fell due. */
+/** The age buckets of an open balance (docs/design.md §3 reports/unpaid), in days past the day it fell due. */
 export const AGING_BUCKETS = ['0-30', '31-60', '61-90', '90+'] as const;
 export type AgingBucket = (typeof AGING_BUCKETS)[number];
 

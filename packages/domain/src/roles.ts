@@ -1,4 +1,4 @@
-/** Roles of spec §6. */
+/** Roles of docs/product.md §6. */
 export const ROLES = [
   'system_admin',
   'company_admin',
@@ -32,7 +32,7 @@ export const FOUNDER_ROLE = ROLE.companyAdmin;
 export const COMPANY_ROLES = ROLES.filter((r) => r !== 'system_admin') as Exclude<Role, 'system_admin'>[];
 export type CompanyRole = Exclude<Role, 'system_admin'>;
 
-/** People who run the back office of a bakery (design §4 "admin, staff"). */
+/** People who run the back office of a bakery (docs/design.md §4 "admin, staff"). */
 export const BACK_OFFICE_ROLES: readonly Role[] = ['company_admin', 'company_staff'];
 
 export function isRole(value: unknown): value is Role {

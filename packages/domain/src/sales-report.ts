@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { addDays, weekdayOf } from './order-days';
 import { ORDER_CHANNELS } from './schemas/orders';
 
-/** The longest range the sales report reads (design §3): a year, a leap one included. */
+/** The longest range the sales report reads (docs/design.md §3): a year, a leap one included. */
 export const SALES_REPORT_MAX_DAYS = 366;
 
 /** `?from=YYYY-MM-DD&to=YYYY-MM-DD[&format=csv]`: both days included, in the company's time zone. */
@@ -19,7 +19,7 @@ export type SalesReportQuery = z.infer<typeof SalesReportQuery>;
 
 /**
  * What an amount splits into by payment: `paid` and `unpaid` (not paid yet: unpaid, pending or failed);
- * `revenue` is their sum. A refunded order is no sale: it is in none of them (issue 39), only in `refunded`.
+ * `revenue` is their sum. A refunded order is no sale: it is in none of them, only in `refunded`.
  */
 const money = {
   revenue: z

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isValidSlug, setupChecklist, slugCandidate, slugify } from './shops';
 
-describe('slugs (issue 29: a bakery’s host label)', () => {
+describe('slugs (a bakery’s host label)', () => {
   it('makes a lower-case DNS label from a Spanish name', () => {
     expect(slugify('Horno de Carlos')).toBe('horno-de-carlos');
     expect(slugify('  Panadería Ñandú & Cía. ')).toBe('panaderia-nandu-cia');

@@ -1,5 +1,5 @@
 /**
- * Every bakery a shop (design §4, issue 29): its storefront's host name is `{slug}.{the PUBLIC_URL host}`, so a
+ * Every bakery a shop (docs/design.md §4): its storefront's host name is `{slug}.{the PUBLIC_URL host}`, so a
  * slug is one DNS label that a browser sends as it is: lower-case ASCII letters, digits and inner hyphens.
  */
 
@@ -59,7 +59,7 @@ export function slugify(name: string): string {
   return isValidSlug(base) ? base : `${base}-panaderia`;
 }
 
-/** The nth candidate for a slug: the slug itself, then "-2", "-3"… (design §4: "a number added on a clash"). */
+/** The nth candidate for a slug: the slug itself, then "-2", "-3"… (docs/design.md §4: "a number added on a clash"). */
 export const slugCandidate = (slug: string, n: number): string => (n <= 1 ? slug : `${slug}-${n}`);
 
 /** What the setup checklist reads: the public settings and the active products (public field set). */
@@ -92,7 +92,7 @@ export interface SetupChecklist {
 }
 
 /**
- * A new bakery's setup checklist (issue 29). Required: a way to be reached (phone or WhatsApp), delivery days
+ * A new bakery's setup checklist. Required: a way to be reached (phone or WhatsApp), delivery days
  * with at least one window, an active product, and payment methods a shopper can use (a transfer needs its
  * instructions). The logo and a product's photo complete their items but do not keep the shop closed.
  */

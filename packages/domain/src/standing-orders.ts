@@ -22,7 +22,7 @@ function opensAt(s: HorizonSettings, day: string, window: string | null): Date |
 }
 
 /**
- * When a day enters the order horizon (design §3): `orderLeadHours` before its window opens, or
+ * When a day enters the order horizon (docs/design.md §3): `orderLeadHours` before its window opens, or
  * `productionLeadDays` before the day starts, whichever comes first: from then on the bakery plans it.
  */
 export function entersHorizonAt(s: HorizonSettings, day: string, window: string | null): Date | null {

@@ -1,5 +1,5 @@
 /**
- * The normalised key of design §3: ASCII lower case, Spanish and common Latin accents removed.
+ * The normalised key of docs/design.md §3: ASCII lower case, Spanish and common Latin accents removed.
  * The database computes the same key with hornada_norm() (see the server's migrations), so text
  * sorts and searches agree byte for byte on every PostgreSQL, whatever its default collation.
  * Only ASCII letters are lower-cased, because that is what lower() under COLLATE "C" does.

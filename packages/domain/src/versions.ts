@@ -1,5 +1,5 @@
 /**
- * A record's version for `If-Match` (issue 23): its `updatedAt` as the API sends it, quoted, so a
+ * A record's version for `If-Match`: its `updatedAt` as the API sends it, quoted, so a
  * client holding the record from a list or the live feed (a driver's phone, offline) can name the
  * version it saw without another read. The server moves `updatedAt` forward on every update.
  */

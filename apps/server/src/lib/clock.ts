@@ -1,4 +1,4 @@
-/** Time comes from here so tests can set it (design §8: injectable clock). */
+/** Time comes from here so tests can set it (docs/design.md §8: injectable clock). */
 export interface Clock {
   now(): Date;
 }

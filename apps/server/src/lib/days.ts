@@ -2,7 +2,7 @@ import { DAY_YEARS, isDayWithinYears } from '@hornada/domain';
 import { AppError, type Detail } from './errors';
 
 /**
- * Refuses days outside DAY_YEARS (issue 38, hole 7) with a 400 `days/out-of-range` naming each, before a
+ * Refuses days outside DAY_YEARS with a 400 `days/out-of-range` naming each, before a
  * report or a day's screen turns them into instants (a far-future day was a RangeError, a 500).
  * `days` maps the parameter's name to its value.
  */

@@ -15,7 +15,7 @@ import {
 } from 'jose';
 
 /**
- * The signing key of id tokens (design §2): JWT_PRIVATE_KEY when given, otherwise generated once
+ * The signing key of id tokens (docs/design.md §2): JWT_PRIVATE_KEY when given, otherwise generated once
  * into DATA_DIR (development only). The public half is published as a JWKS; verification goes
  * through that key set, so adding a second key for rotation needs no change to callers.
  */

@@ -1,5 +1,5 @@
 /**
- * What the request log may say about a URL (issue 23, hole 7): URLs carry bearer secrets (a guest's
+ * What the request log may say about a URL: URLs carry bearer secrets (a guest's
  * order link, reset and verification tokens, the Google return's code and state), and a log line is
  * read by more people, for longer, than the request. Their values become `[redacted]`; the rest stays.
  */
@@ -61,7 +61,7 @@ const decodedOnce = (raw: string): string => {
 };
 
 /**
- * A query value with any secret it carries hidden (issue 38, hole 5): a URL, a query or a path inside
+ * A query value with any secret it carries hidden: a URL, a query or a path inside
  * it, raw or percent-encoded, is redacted as a URL is; an encoded one is encoded back only when
  * something was hidden, so ordinary values stay as they came.
  */

@@ -13,7 +13,7 @@ import { openToGuests } from '../plugins/auth';
 
 /**
  * GET /api/companies/{companyId}/changes?resources=a,b — one multiplexed text/event-stream per client
- * (design §3). Resume with the Last-Event-ID header (what EventSource sends when it reconnects) or the
+ * (docs/design.md §3). Resume with the Last-Event-ID header (what EventSource sends when it reconnects) or the
  * `last_event_id` parameter.
  */
 export function registerLiveRoutes(app: FastifyInstance, definitions: readonly ResourceDefinition[]): void {

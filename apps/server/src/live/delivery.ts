@@ -58,7 +58,7 @@ export interface Subscriber {
   uncork?(): void;
 }
 
-/** One event as design §3 writes it. */
+/** One event as docs/design.md §3 writes it. */
 export function formatEvent(position: number, resource: string, changes: Change[]): string {
   return `id: ${position}\ndata: ${JSON.stringify({ resource, changes })}\n\n`;
 }

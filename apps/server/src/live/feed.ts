@@ -24,7 +24,7 @@ export const HEARTBEAT_MS = 25_000;
 export const RETENTION_DAYS = 7;
 
 export interface FeedOptions extends ListenerOptions {
-  /** Interval of the heartbeat comment (design §3: 25 s). */
+  /** Interval of the heartbeat comment (docs/design.md §3: 25 s). */
   heartbeatMs?: number;
 }
 
@@ -134,7 +134,7 @@ export class LiveFeed {
     return new Date(this.clock.now().getTime() - RETENTION_DAYS * 86_400_000);
   }
 
-  /** Keeps 7 days of log (design §3). */
+  /** Keeps 7 days of log (docs/design.md §3). */
   async prune(): Promise<void> {
     // One instance prunes at a time (job-lock.ts); another's run under way does the same delete.
     await withJobLock(this.db, 'change-log-prune', () =>

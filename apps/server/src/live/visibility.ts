@@ -86,7 +86,7 @@ class RowViewsOf implements RowViews {
 const NOTHING: RowViews = { of: () => null };
 
 /**
- * The one place that decides what a subscriber receives (design §3): the permission table's read rules,
+ * The one place that decides what a subscriber receives (docs/design.md §3): the permission table's read rules,
  * as for a list read, applied to each event. A signed-in stream reads as its user's current state (the
  * user directory, kept exact by the change log); delivery asks again whenever the log records a change
  * to that user, so a role change, a disabled account or ended sessions bite at the next event.

@@ -70,7 +70,7 @@ export function composeModules(ctx: AppContext, resources: ResourceRegistry, log
   const delivery = new DeliveryService(ctx, resources, addressPlacing);
 
   resources.hooksOf('orders').beforeWrite.add('orders:rules', orders.rules.beforeWrite, { order: ORDER_HOOKS.rules });
-  // A gateway's write: its payment in history, and a paid web order confirmed (design §5).
+  // A gateway's write: its payment in history, and a paid web order confirmed (docs/design.md §5).
   resources
     .hooksOf('orders')
     .beforeWrite.add('payments:gateway', payments.beforeOrderWrite, { order: ORDER_HOOKS.payments });
@@ -78,7 +78,7 @@ export function composeModules(ctx: AppContext, resources: ResourceRegistry, log
   resources
     .hooksOf('orders')
     .afterWrite.add('production:stock', stockMoveHook(resources), { order: ORDER_HOOKS.production });
-  // A standing order that can order (design §3): its start and window defaulted, a window it cannot use refused.
+  // A standing order that can order (docs/design.md §3): its start and window defaulted, a window it cannot use refused.
   resources
     .hooksOf('standingOrders')
     .beforeWrite.add('standing-orders:rules', standingOrderRules(orders.rules), { order: 100 });
@@ -86,7 +86,7 @@ export function composeModules(ctx: AppContext, resources: ResourceRegistry, log
   resources
     .hooksOf('recipes')
     .afterWrite.add('production:product-recipe', productRecipeHook(resources), { order: 100 });
-  // The customer told by mail of an order placed and of its status; the bakery of a new web order (issue 29).
+  // The customer told by mail of an order placed and of its status; the bakery of a new web order.
   const orderMail: Modules['orderMail'] = { mailer: null };
   resources.hooksOf('orders').afterWrite.add(
     'orders:mail',
@@ -103,7 +103,7 @@ export function composeModules(ctx: AppContext, resources: ResourceRegistry, log
     { order: USER_HOOKS.endSessions },
   );
 
-  // A person a user creates without a password (`invite: true`) gets a link to choose one (issue 25): the code
+  // A person a user creates without a password (`invite: true`) gets a link to choose one: the code
   // is issued in the creating transaction and mailed after it commits.
   const invitations: Modules['invitations'] = { mailer: null };
   resources.hooksOf('users').afterWrite.add(
@@ -123,7 +123,7 @@ export function composeModules(ctx: AppContext, resources: ResourceRegistry, log
     { order: USER_HOOKS.invite },
   );
 
-  // A bakery deleting an account it made for an address its owner never proved frees the address (issue 38).
+  // A bakery deleting an account it made for an address its owner never proved frees the address.
   resources.hooksOf('users').afterWrite.add(
     'identity:release-address',
     async (_hookCtx, tx, _actor, before, after) => {

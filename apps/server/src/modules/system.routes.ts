@@ -5,7 +5,7 @@ import { openToGuests } from '../plugins/auth';
 import { requireShop } from './shops/shop-directory';
 import { createStorefrontReader } from './web/storefront.service';
 
-/** Health and the public runtime configuration (design §3). */
+/** Health and the public runtime configuration (docs/design.md §3). */
 export function registerSystemRoutes(app: FastifyInstance): void {
   const storefront = createStorefrontReader(app);
   app.get(

@@ -17,7 +17,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * The route never reads the bearer (sign-in, refresh, sign-out, keys): the client attaches its
-     * stored token to every call (spec §7), and an expired one must not break the refresh that
+     * stored token to every call (docs/product.md §7), and an expired one must not break the refresh that
      * replaces it.
      */
     ignoreBearer?: boolean;
@@ -46,7 +46,7 @@ export function openToGuests(config?: FastifyContextConfig): FastifyContextConfi
  * change, a disabled account or ended sessions written on another instance bite here at once, and
  * the same user's writes there are seen by its reads here.
  * Routes marked `ignoreBearer` skip it; everywhere else an invalid bearer is a 401, even where a guest
- * may call: that 401 is how the client learns to drop its stored token (spec §8).
+ * may call: that 401 is how the client learns to drop its stored token (docs/product.md §8).
  */
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('caller', null);

@@ -37,7 +37,7 @@ function zodDetails(err: {
   return list;
 }
 
-/** Maps Fastify's own errors to the envelope of design §3. */
+/** Maps Fastify's own errors to the envelope of docs/design.md §3. */
 function fromFastify(err: FastifyError, bodyLimit = MAX_BODY_BYTES): AppError | null {
   switch (err.code) {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':

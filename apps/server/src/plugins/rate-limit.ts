@@ -81,7 +81,7 @@ export async function pruneRateWindows(db: Db): Promise<number> {
 }
 
 /**
- * Rate limits (design §2): writes per user (or address when anonymous) per minute; public reads per
+ * Rate limits (docs/design.md §2): writes per user (or address when anonymous) per minute; public reads per
  * address, with a default far above what one instance serves (they come from memory; a proxy in
  * front guards real floods). Limits are route options, so each route says what it counts. Sign-in
  * limits belong to the identity module.

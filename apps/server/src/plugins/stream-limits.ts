@@ -9,7 +9,7 @@ const HEARTBEAT_MS = 20_000;
 const STALE_SECONDS = 60;
 
 /**
- * Caps on open change streams (design §3), counted in PostgreSQL (table live_streams, one row a stream)
+ * Caps on open change streams (docs/design.md §3), counted in PostgreSQL (table live_streams, one row a stream)
  * so that a caller's streams count on every instance alike: a signed-in caller's against its account
  * wherever they come from, a guest's against its address. Signed-in streams are not counted by address,
  * since a mobile carrier puts many phones behind one address. Each instance stamps its own rows while it

@@ -19,7 +19,7 @@ export type ReadAccess = 'public' | Grant;
 const VERBS: Record<Action, string> = { read: 'read', create: 'create', update: 'change', delete: 'delete' };
 
 /**
- * Who reads what, from the permission table (design §4). Another company's private data is a 404, never
+ * Who reads what, from the permission table (docs/design.md §4). Another company's private data is a 404, never
  * a 403, so its existence is not confirmed; public resources of any company stay readable by anyone.
  */
 export function readAccess(resource: ResourceName, caller: Caller | null, companyId: string): ReadAccess {

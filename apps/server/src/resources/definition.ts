@@ -13,7 +13,7 @@ export interface WriteScope {
   changes: ChangeSet;
 }
 
-/** A table the engine can serve: it has the base columns of design §4. */
+/** A table the engine can serve: it has the base columns of docs/design.md §4. */
 export type ResourceTable = PgTable & {
   id: PgColumn;
   companyId: PgColumn;
@@ -95,7 +95,7 @@ export interface ResourceDefinition {
   sortFields: readonly string[];
   filterFields: readonly string[];
   dateFields: readonly string[];
-  /** Plain query parameters this resource takes beyond filters (design §3 "options"). */
+  /** Plain query parameters this resource takes beyond filters (docs/design.md §3 "options"). */
   options?: readonly string[];
   /**
    * Which records the public reads (when the permission table gives the resource a public field set):
@@ -115,7 +115,7 @@ export interface ResourceDefinition {
   };
   /**
    * Paths of person names (`contactName`, `contact.name`): the engine title-cases them on every write it
-   * makes, from the API, a module, a job or the seed alike (spec §1), never touching rows it does not write.
+   * makes, from the API, a module, a job or the seed alike (docs/product.md §1), never touching rows it does not write.
    */
   personNames?: readonly string[];
   /** Derived fields: read-only, computed after reading. */

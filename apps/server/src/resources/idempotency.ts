@@ -15,7 +15,7 @@ import type { ResourceService, WriteScope } from './service';
 import { withJobLock } from '../lib/job-lock';
 
 /**
- * Replay-safe resource writes (issue 23): a driver's phone replays what it queued offline, a form is
+ * Replay-safe resource writes: a driver's phone replays what it queued offline, a form is
  * sent twice. `Idempotency-Key`: the first write's answer is kept with the key (per caller), claimed in
  * the write's own transaction, so a replay, even one arriving while the first still runs (it waits on
  * the key's row), gets that answer and writes nothing. `If-Match`: the record's version (etagOf its

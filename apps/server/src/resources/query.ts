@@ -50,7 +50,7 @@ export function resolveDay(bound: string, now: Date, timeZone: string): string {
 }
 
 /**
- * The list query string of design §3 as a zod schema (so it is validated and documented).
+ * The list query string of docs/design.md §3 as a zod schema (so it is validated and documented).
  * Any parameter it does not name is a 400 naming it.
  */
 export function listQuerySchema(def: ResourceDefinition) {
@@ -208,7 +208,7 @@ export function listConditions(
     conds.push(sql`${cols[def.searchNumber!]!} LIKE ${`${numbered[1]}%`}`);
   } else if (query.search) {
     const pattern = `%${escapeLike(normaliseKey(query.search))}%`;
-    // COLLATE "C" at the call site: the function's result takes its argument's collation (design §3).
+    // COLLATE "C" at the call site: the function's result takes its argument's collation (docs/design.md §3).
     const matches = def.searchFields.map((f) => sql`hornada_norm(${cols[f]!}) COLLATE "C" LIKE ${pattern}`);
     const digits = query.search.replace(/\D/g, '');
     if (def.searchDigits?.length && digits.length >= 3 && /^[\d\s()+#.-]+$/.test(query.search)) {
@@ -250,7 +250,7 @@ export function listConditions(
 }
 
 /**
- * ORDER BY of design §3: text by the normalised key bytewise, ties broken by id. COLLATE "C" must be
+ * ORDER BY of docs/design.md §3: text by the normalised key bytewise, ties broken by id. COLLATE "C" must be
  * written here: a SQL function's result takes the collation of its argument (the column's, else the
  * database default, ICU or en_US on many servers), whatever the function body says.
  */

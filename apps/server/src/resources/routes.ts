@@ -21,7 +21,7 @@ const recordKey = (req: FastifyRequest) => `id:${(req.params as { id: string }).
 const companyParams = z.object({ companyId: z.string().min(1).max(64) });
 const recordParams = companyParams.extend({ id: z.string().min(1).max(64) });
 
-/** Read-only fields a GET returned may come back in a write body; they are ignored (design §3). */
+/** Read-only fields a GET returned may come back in a write body; they are ignored (docs/design.md §3). */
 export function stripReadOnly(extra: readonly string[] = []) {
   const keys = [...BASE_READ_ONLY, ...extra];
   return async (request: FastifyRequest) => {
@@ -43,7 +43,7 @@ function stripReadOnlyInBulk(extra: readonly string[] = []) {
   };
 }
 
-/** The five routes of spec §7 plus bulk-update, for one resource definition. */
+/** The five routes of docs/product.md §7 plus bulk-update, for one resource definition. */
 export function registerResource(app: FastifyInstance, service: ResourceService): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const def = service.def;

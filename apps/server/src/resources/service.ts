@@ -108,7 +108,7 @@ export class ResourceService {
   private async present(companyId: string, rows: Row[], access: ReadAccess = 'company'): Promise<Row[]> {
     const shown = rows.map((r) => this.visible(r));
     const presented = this.def.present ? await this.def.present(this.ctx, companyId, shown) : shown;
-    // The public field set only (design §4): wholesale prices and recipes never reach a guest.
+    // The public field set only (docs/design.md §4): wholesale prices and recipes never reach a guest.
     return access === 'public' ? presented.map((r) => publicView(this.def.name, r)) : presented;
   }
 
@@ -342,7 +342,7 @@ export class ResourceService {
     return out!;
   }
 
-  /** All or nothing: one bad entry rolls back every change (design §3). */
+  /** All or nothing: one bad entry rolls back every change (docs/design.md §3). */
   async bulkUpdate(
     actor: Actor | null,
     companyId: string,

@@ -52,7 +52,7 @@ function toRecord(companyId: string, data: SettingsInput, updatedAt: Date): Sett
 }
 
 /**
- * Settings, one document a company (design §4), through the same door as every resource: the
+ * Settings, one document a company (docs/design.md §4), through the same door as every resource: the
  * permission table decides who reads all of it and who only the public part, and who writes; every
  * write goes through the change log (which forgets the company's cached reads and time zone).
  */
@@ -137,7 +137,7 @@ export class SettingsService {
   }
 
   /**
-   * A custom domain names one shop (design §4): not the deployment's own host or a shop's `{slug}.` under
+   * A custom domain names one shop (docs/design.md §4): not the deployment's own host or a shop's `{slug}.` under
    * it, and no other bakery's. Writers of domains take turns on one lock, so two cannot claim one together.
    */
   private async assertDomainsFree(tx: DbOrTx, companyId: string, domains: readonly string[]): Promise<void> {

@@ -6,7 +6,7 @@ import { AppError } from '../lib/errors';
 
 /**
  * Acting as a bakery (creating one, creating users, uploading files served from the marketplace's
- * origin) needs an e-mail its owner has proven (issue 23, hole 6): anyone can register any address.
+ * origin) needs an e-mail its owner has proven: anyone can register any address.
  * Read from the database, not the token. A caller with no user row (the server's own) is not a person
  * registering anything, and passes.
  */

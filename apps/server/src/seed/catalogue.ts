@@ -1,7 +1,7 @@
 import type { Allergen, Unit } from '@hornada/domain';
 import type { ImageSpec } from './images';
 
-/** The demo bakery's catalogue (design §7): "Panadería La Espiga", Bogotá. Prices in whole pesos. */
+/** The demo bakery's catalogue (docs/design.md §7): "Panadería La Espiga", Bogotá. Prices in whole pesos. */
 
 export const COLLECTIONS: { key: string; name: string; description: string; image: ImageSpec }[] = [
   {

@@ -49,7 +49,7 @@ async function isEmpty(db: DbOrTx): Promise<boolean> {
 }
 
 /**
- * Seeds "Panadería La Espiga" (design §7) when the database has no company. Images are written first
+ * Seeds "Panadería La Espiga" (docs/design.md §7) when the database has no company. Images are written first
  * (harmless if the transaction then fails); every record passes the same schema as the API.
  * `inTransaction` runs last inside the seed's transaction: the server creates the demo accounts
  * there, so a crash can never leave a seeded catalogue without them.

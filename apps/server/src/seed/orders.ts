@@ -50,7 +50,7 @@ const NAMES = [
   'Paula Andrea Ruiz',
 ];
 const STREETS = ['Calle 45 # 13-20', 'Carrera 7 # 60-12', 'Calle 53 # 21-40', 'Carrera 15 # 85-33', 'Calle 26 # 19-08'];
-/** Where each street address lies in Bogotá, so the demo's routes mean something (issue 27). */
+/** Where each street address lies in Bogotá, so the demo's routes mean something. */
 const STREET_POINTS: Record<string, { lat: number; lng: number }> = {
   'Calle 45 # 13-20': { lat: 4.6331, lng: -74.0678 },
   'Carrera 7 # 60-12': { lat: 4.6458, lng: -74.0613 },
@@ -65,7 +65,7 @@ const REFUND_REASONS = ['Producto en mal estado', 'Pedido cancelado después del
 type Target = { status: OrderStatus; payment: PaymentStatus };
 
 /**
- * About 200 demo orders (design §7) over the past 30 days and the next 3, in every status and
+ * About 200 demo orders (docs/design.md §7) over the past 30 days and the next 3, in every status and
  * payment state, web, staff and B2B: each priced and numbered by the orders module's rules as if
  * placed a day or two before its day, walked along the status machine with its history, and written
  * through the orders service (the one door). Runs in the seed's transaction, after the accounts.
@@ -332,7 +332,7 @@ function targetFor(
   const p = rnd.next();
   let payment: PaymentStatus = 'unpaid';
   if (method === 'online') {
-    // At the gateway or declined: the order waits (or was cancelled); paid: it is confirmed (design §5).
+    // At the gateway or declined: the order waits (or was cancelled); paid: it is confirmed (docs/design.md §5).
     if (day >= today) {
       const states: PaymentStatus[] = ['pending', 'failed', 'paid', 'paid'];
       const state = states[turns.online++ % states.length]!;

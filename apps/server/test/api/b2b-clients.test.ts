@@ -1,5 +1,5 @@
 /**
- * B2B clients (issue 25 item 3): the NIT's check digit is checked by the server on every write, and only
+ * B2B clients: the NIT's check digit is checked by the server on every write, and only
  * the back office of the client's own company reads or writes them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -3,7 +3,7 @@ import { MAX_BODY_BYTES, MAX_JSON_DEPTH } from '@hornada/domain';
 import { setupTestApp, type TestApp, type TestUser } from '../helpers/app';
 
 /**
- * Hostile bodies (issue 12, hole 1): each is refused while the server keeps answering. What makes the
+ * Hostile bodies: each is refused while the server keeps answering. What makes the
  * refusal cheap is asserted by count (json-body.test.ts: the depth check reads 65 characters of a
  * megabyte of nesting; here at most 20 details for 100,000 faults), never by a stopwatch, which a busy
  * machine fails and a slow algorithm on a fast one passes.

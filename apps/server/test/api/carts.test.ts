@@ -1,5 +1,5 @@
 /**
- * Carts (design §3, §4): the holder (X-Session-Id or the cart's customer, anyone else 404), prices
+ * Carts (docs/design.md §3, §4): the holder (X-Session-Id or the cart's customer, anyone else 404), prices
  * from the catalogue only, the line and quantity limits, unavailable products (refused when added,
  * flagged when saved), totals from the settings, and a guest's cart joining the customer's account.
  */
@@ -129,7 +129,7 @@ describe('create, read and replace', () => {
       ],
       contact: { name: 'Ana Gómez', phone: '300 000 0000', email: 'ana@correo.co' },
       address: { line: 'Calle 1 # 2-3', city: 'Bogotá', neighborhood: null },
-      // The day starts at 05:00 UTC in Bogotá (design §3).
+      // The day starts at 05:00 UTC in Bogotá (docs/design.md §3).
       dueDate: '2026-11-25T05:00:00.000Z',
       window: 'am',
       subtotal: 47_500,

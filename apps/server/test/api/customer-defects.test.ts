@@ -1,6 +1,6 @@
 /**
- * Issue 29's defects on the server's side: person names are stored title-cased from every form that
- * takes one (spec §1: registration, the account, staff's user form, checkout's contact), and a recipe
+ * The defects on the server's side: person names are stored title-cased from every form that
+ * takes one (docs/product.md §1: registration, the account, staff's user form, checkout's contact), and a recipe
  * made for a product becomes that product's recipe (the product's form no longer says "Sin receta").
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => o?.t.close());
 
-describe('names are title-cased where forms store them (spec §1)', () => {
+describe('names are title-cased where forms store them (docs/product.md §1)', () => {
   it('a bakery owner registering', async () => {
     const res = await o.t.call({
       method: 'POST',

@@ -1,5 +1,5 @@
 /**
- * "No recibió" (issue 27): a stop that failed goes back to the office with the driver's reason. Only the
+ * "No recibió": a stop that failed goes back to the office with the driver's reason. Only the
  * driver assigned to it makes the move (out_for_delivery → ready), only from out_for_delivery, with a
  * reason; the order stays assigned and is flagged in the day's deliveries; history keeps the reason; a
  * replay of the phone's queued action writes once; the next trip out clears the flag.

@@ -1,5 +1,5 @@
 /**
- * An unpaid transfer at the door (issue 39, defect "an unpaid transfer shows 'Nada que cobrar'"): the driver
+ * An unpaid transfer at the door (defect "an unpaid transfer shows 'Nada que cobrar'"): the driver
  * may collect it in cash. Cash that covers the total pays the order and makes its method cash (in history, so
  * the cash summary counts it both to collect and collected); less than the total leaves it an unpaid transfer;
  * a confirmed transfer is collected by nobody.

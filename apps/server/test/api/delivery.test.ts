@@ -1,5 +1,5 @@
 /**
- * Deliveries (issue 27): the day's stops by driver, the nearest-neighbour route from the bakery, the
+ * Deliveries: the day's stops by driver, the nearest-neighbour route from the bakery, the
  * driver reading and moving only its own stops, cash collected in the summary, a cancelled order
  * leaving the route, and another company's orders never showing.
  */

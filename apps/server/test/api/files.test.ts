@@ -1,5 +1,5 @@
 /**
- * File storage (spec §7 "Other", §5, §8; design §1): the same suite on the local-disk driver and on the
+ * File storage (docs/product.md §7 "Other", §5, §8; docs/design.md §1): the same suite on the local-disk driver and on the
  * S3 driver against s3rver, an in-process S3-compatible server started here on 127.0.0.1, port 0.
  */
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
@@ -149,7 +149,7 @@ describe.each(['local', 's3'] as const)('file storage on the %s driver', (driver
     const body = json<{ code: string; message: string; error: string }>(res);
     expect(body.code).toBe(code);
     expect(body.error).toBe(body.message);
-    // Every code the API answers here has its Spanish text for the web (design §3).
+    // Every code the API answers here has its Spanish text for the web (docs/design.md §3).
     expect(Object.keys(ERROR_TEXTS_ES)).toContain(code);
   };
 

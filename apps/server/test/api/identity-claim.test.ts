@@ -1,5 +1,5 @@
 /**
- * An account someone else made for an address (issue 38, hole 2): it stays the creating bakery's until the
+ * An account someone else made for an address: it stays the creating bakery's until the
  * address's owner proves it (a reset, the verification link); from then on it is the owner's own, out of
  * that bakery, and the creator's password no longer opens it, unless the owner accepts (an invitation's link,
  * or `accept: true` with the proof).

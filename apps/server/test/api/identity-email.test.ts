@@ -1,5 +1,5 @@
 /**
- * E-mail verification (design §1): a single-use link of 30 minutes sent at registration, confirmed once,
+ * E-mail verification (docs/design.md §1): a single-use link of 30 minutes sent at registration, confirmed once,
  * asked for again by the signed-in user. E-mail delivery: with SMTP_URL the message goes to that server
  * (an smtp-server started here) and not to the outbox.
  */

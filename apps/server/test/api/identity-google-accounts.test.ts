@@ -1,5 +1,5 @@
 /**
- * Sign-in with Google against a test issuer (helpers/oidc.ts), issue 23's holes 1 and 2:
+ * Sign-in with Google against a test issuer (helpers/oidc.ts):
  * - an account is linked to a Google identity only when its e-mail is verified; an account whose e-mail
  *   was never verified gets Google's proven owner as its only owner (password cleared, every session
  *   ended, told by e-mail); an identity whose e-mail the issuer does not vouch for creates and links
@@ -141,7 +141,7 @@ describe('linking a Google identity to an account (hole 1)', () => {
     expect(mail.html).not.toContain('Soporte Hornada');
   });
 
-  it('takes an account a bakery made for the address out of that bakery (issue 38, hole 2)', async () => {
+  it('takes an account a bakery made for the address out of that bakery', async () => {
     const boss = await calls.bakery('acaparadora@gmail.test');
     const made = await t.call({
       method: 'POST',

@@ -1,7 +1,7 @@
 /**
  * Sign-in with Google, the parts that need no issuer (the browser flow against a local oidc-provider is
  * e2e/google.spec.ts): off unless configured; the exchange code is single-use and lives 60 seconds;
- * spec §7's google-auth registers a Google user once, as a customer of the market, whatever role and
+ * docs/product.md §7's google-auth registers a Google user once, as a customer of the market, whatever role and
  * companyId the client sends.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

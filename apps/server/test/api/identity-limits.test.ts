@@ -1,5 +1,5 @@
 /**
- * Brute-force limits of sign-in, registration and password change (design §2), sequential and in
+ * Brute-force limits of sign-in, registration and password change (docs/design.md §2), sequential and in
  * parallel, and the pruning of what they and the sessions leave behind. Time comes from the test clock.
  */
 import { eq } from 'drizzle-orm';

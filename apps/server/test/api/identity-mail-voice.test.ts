@@ -1,5 +1,5 @@
 /**
- * Who speaks in account mail (issue 39, point 2): an owner signing up to create a bakery hears from Hornada,
+ * Who speaks in account mail: an owner signing up to create a bakery hears from Hornada,
  * never from the market's bakery; an invitation speaks as the bakery that invited, and its link's page is told
  * so (link-info); a shopper at a bakery's shop hears from that bakery, on its host.
  */

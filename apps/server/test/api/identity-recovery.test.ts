@@ -1,5 +1,5 @@
 /**
- * Password recovery (design §1, §3): the request answers the same bytes for every e-mail, the link is
+ * Password recovery (docs/design.md §1, §3): the request answers the same bytes for every e-mail, the link is
  * built on PUBLIC_URL, single-use and valid 30 minutes (test clock), the new password follows the
  * Identity rules, and a reset ends every session of the account.
  */

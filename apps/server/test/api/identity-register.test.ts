@@ -1,6 +1,6 @@
 /**
- * Registration (spec §5, word for word; who may register whom; the password rules), two registrations
- * of one e-mail at once by both paths that create accounts, and creating a bakery (design §4).
+ * Registration (docs/product.md §5, word for word; who may register whom; the password rules), two registrations
+ * of one e-mail at once by both paths that create accounts, and creating a bakery (docs/design.md §4).
  */
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => closeListeningApp(t));
 
-describe('registration (spec §5, word for word)', () => {
+describe('registration (docs/product.md §5, word for word)', () => {
   const register = (payload: Record<string, unknown>, token?: string) =>
     t.call({ method: 'POST', url: '/api/auth/register', payload, token });
 
@@ -86,7 +86,7 @@ describe('registration (spec §5, word for word)', () => {
     });
 
     // Registering users needs a verified e-mail: the new staff member verifies theirs first,
-    // accepting the bakery that made the account (else the proof would take it out: issue 38, hole 2).
+    // accepting the bakery that made the account (else the proof would take it out).
     await verifyEmail('staff@ejemplo.co', true, true);
     const staffToken = json<{ data: { idToken: string } }>(await signIn('staff@ejemplo.co')).data.idToken;
     const customer = {
@@ -120,7 +120,7 @@ describe('registration (spec §5, word for word)', () => {
   });
 });
 
-describe('users (design §4)', () => {
+describe('users (docs/design.md §4)', () => {
   it('answers two registrations of one e-mail at once with one 201 and one 409, never a 500', async () => {
     const boss = await bakery('doble-jefa@ejemplo.co');
     const createUser = (email: string) =>
@@ -130,7 +130,7 @@ describe('users (design §4)', () => {
         token: boss.token,
         payload: { email, password: PASSWORD, name: 'Doble', role: 'company_staff' },
       });
-    // Both paths that create accounts: registration (spec §7) and an admin's POST …/users (design §4).
+    // Both paths that create accounts: registration (docs/product.md §7) and an admin's POST …/users (docs/design.md §4).
     const pairs = await Promise.all(
       Array.from({ length: 6 }, async (_, i) => {
         const email = `doble${i}@ejemplo.co`;

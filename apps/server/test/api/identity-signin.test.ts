@@ -1,5 +1,5 @@
 /**
- * Sign-in (spec §8), id tokens (forged, foreign, expired, misused), refresh-token rotation and reuse,
+ * Sign-in (docs/product.md §8), id tokens (forged, foreign, expired, misused), refresh-token rotation and reuse,
  * the refresh cookie's attributes, and the sessions a password change ends.
  */
 import { readFile } from 'node:fs/promises';
@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => closeListeningApp(t));
 
-describe('sign-in (spec §8)', () => {
+describe('sign-in (docs/product.md §8)', () => {
   it('signs in with a token, a user and an httpOnly refresh cookie', async () => {
     await registerAdmin('firma@ejemplo.co');
     const res = await signIn('FIRMA@ejemplo.co');
@@ -198,7 +198,7 @@ describe('tokens', () => {
       });
       expect(out.statusCode).toBe(200);
       expect((await refresh(cookieOf(res))).statusCode).toBe(401);
-      // Elsewhere an invalid bearer stays a 401 (spec §8: how the client drops a stale token), even
+      // Elsewhere an invalid bearer stays a 401 (docs/product.md §8: how the client drops a stale token), even
       // on a read a guest may make.
       const company = await t.company();
       const pub = await t.call({ method: 'GET', url: `/api/companies/${company}/products`, headers: expired });

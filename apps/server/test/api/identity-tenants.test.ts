@@ -1,5 +1,5 @@
 /**
- * Tenants (design §4): an admin of a second bakery gets 404 on every private route of the demo bakery,
+ * Tenants (docs/design.md §4): an admin of a second bakery gets 404 on every private route of the demo bakery,
  * reading and writing, while the first bakery's public catalogue stays readable to it. The cases are
  * generated from the resource definitions, so a new resource is covered (or fails here for want of a
  * sample record) without anyone remembering to add it.

@@ -1,5 +1,5 @@
 /**
- * Users (design §4): role changes and disabling bite at once (the next call, the next refresh, an
+ * Users (docs/design.md §4): role changes and disabling bite at once (the next call, the next refresh, an
  * open stream), managing a bakery's users, deleting one, last login and password changes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -149,7 +149,7 @@ describe('roles and access bite at once', () => {
     );
     expect(all.total).toBe(5);
     // Creating users needs a verified e-mail: the new staff member verifies theirs first,
-    // accepting the bakery that made the account (else the proof would take it out: issue 38, hole 2).
+    // accepting the bakery that made the account (else the proof would take it out).
     await verifyEmail('caja@ejemplo.co', true, true);
     const staffToken = json<{ data: { idToken: string } }>(await signIn('caja@ejemplo.co')).data.idToken;
     const seen = json<{ data: { role: string }[] }>(await t.call({ method: 'GET', url: api, token: staffToken }));
@@ -243,7 +243,7 @@ describe('deleting a user', () => {
   });
 });
 
-describe('users (design §4)', () => {
+describe('users (docs/design.md §4)', () => {
   it('changes roles to the assistants, re-enables, and hides non-customers from staff', async () => {
     const boss = await bakery('roles@ejemplo.co');
     const api = `/api/companies/${boss.companyId}/users`;

@@ -1,5 +1,5 @@
 /**
- * Acting as a bakery needs a verified e-mail (issue 23, hole 6): an account whose e-mail was never
+ * Acting as a bakery needs a verified e-mail: an account whose e-mail was never
  * verified creates no bakery, no users (by either path that creates them) and uploads no file, with a
  * 403 `auth/email-not-verified`; once verified through the mailed link, it does. The verification mail
  * to an unproven address carries nothing the registrant wrote.

@@ -1,6 +1,6 @@
 /**
  * The identity writes (PATCH /api/me, POST /api/me/password, POST /api/auth/login, DELETE
- * /api/me/sessions) count against the write limit per user, as the resource writes do (design §2).
+ * /api/me/sessions) count against the write limit per user, as the resource writes do (docs/design.md §2).
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { identityCalls, json, setupTestApp, type TestApp } from '../helpers/app';

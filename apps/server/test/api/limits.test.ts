@@ -15,7 +15,7 @@ import { createTestDatabase } from '../helpers/db';
 import { json, setupTestApp, TestClock, type TestApp } from '../helpers/app';
 import { openStream, type SseStream } from '../helpers/sse';
 
-/** Resource limits (issue 12, hole 7): stream caps, bulk-update bounds, the statement timeout. */
+/** Resource limits: stream caps, bulk-update bounds, the statement timeout. */
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -139,7 +139,7 @@ describe('change feed', () => {
   });
 
   it('sends `removed` to a restricted reader when a record leaves its scope', async () => {
-    // Staff read customers only among users (design §4).
+    // Staff read customers only among users (docs/design.md §4).
     const s = await open('users', { token: staff.token });
     const created = await post('users', {
       email: `cliente-${newId().slice(0, 6)}@ejemplo.co`.toLowerCase(),

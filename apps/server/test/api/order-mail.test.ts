@@ -1,5 +1,5 @@
 /**
- * Order mail (issue 29): the customer's confirmation (lines, total, day and window, transfer instructions,
+ * Order mail: the customer's confirmation (lines, total, day and window, transfer instructions,
  * the link to follow the order) and the news of its status (confirmed, out for delivery, delivered,
  * cancelled with the bakery's reason), signed with the ORDER's bakery, in Spanish as HTML and text, with
  * nothing a stranger chose in it; the bakery's notice of a new web order when its settings ask for it.

@@ -1,5 +1,5 @@
 /**
- * Bounds on what one holder can book (issue 23, holes 3 and 5): unpaid web orders a day per holder
+ * Bounds on what one holder can book (holes 3 and 5): unpaid web orders a day per holder
  * (session or customer), address and phone, under concurrency; the staff's list of suspicious orders;
  * the order total cap (100,000,000, a 422 naming `total`, past 2^31 too) on checkout, staff creation
  * and edits; the 62-day booking horizon on carts, checkout and staff orders; five open carts a holder;
@@ -192,7 +192,7 @@ describe('unpaid web orders a holder may book (hole 3)', () => {
   });
 });
 
-describe("a share of a window's places per network address (issue 38, hole 4)", () => {
+describe("a share of a window's places per network address", () => {
   // A small window: five places, as in the review's report.
   const SMALL = { id: 'cinco', label: 'Noche', start: '20:00', end: '21:00', capacity: 5 };
   beforeAll(async () => {

@@ -1,5 +1,5 @@
 /**
- * A signed-in shopper's phone and address remembered (issue 39, defect "never remembered for the next order"):
+ * A signed-in shopper's phone and address remembered (defect "never remembered for the next order"):
  * a checkout with `remember` keeps the order's phone and delivery address in the customer's own account (the
  * address used first, never twice, at most ten), read back from GET /api/me for the next checkout; without
  * `remember`, for a pickup's address, or for a guest, nothing is kept, and nobody else's account changes.

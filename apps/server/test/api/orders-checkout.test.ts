@@ -1,5 +1,5 @@
 /**
- * Checkout and pricing (issue 16 §2–§4): lines priced from the catalogue (a client's prices ignored),
+ * Checkout and pricing: lines priced from the catalogue (a client's prices ignored),
  * the delivery fee and free delivery, the minimum order, days and windows (lead time across midnight
  * in Bogotá with the injected clock, capacity under a race), Idempotency-Key, numbers under
  * concurrency, and a guest's link.

@@ -1,5 +1,5 @@
 /**
- * What the customer's order history (/customer/history) relies on (design §5, §6): a company_customer reads
+ * What the customer's order history (/customer/history) relies on (docs/design.md §5, §6): a company_customer reads
  * its own orders, newest first, follows their status on the change stream and may cancel one while pending
  * (with a reason). Another customer of the same bakery learns nothing of them: not on the stream, not by
  * id, not in a list, and cannot move them.

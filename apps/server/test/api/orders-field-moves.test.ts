@@ -1,5 +1,5 @@
 /**
- * Fields written outside their move (issue 23, hole 4): a field a role may write is accepted only with
+ * Fields written outside their move: a field a role may write is accepted only with
  * the move it belongs to, and every accepted change lands in the order's history. The walk is generated
  * from the role × field table (the permission table's writable fields and packages/domain's
  * ORDER_FIELD_MOMENTS): every role that may update orders, every field it may write, in every status
@@ -121,7 +121,7 @@ async function check(
 }
 
 /** Many orders walked through the API: a walk, not a timing (the machine may be loaded). */
-describe('fields written outside their move (design §5 role × field table)', () => {
+describe('fields written outside their move (docs/design.md §5 role × field table)', () => {
   it('refuses each field in a status it does not belong to (422) and logs each accepted change', async () => {
     const failures: string[] = [];
     let refused = 0;
@@ -161,7 +161,7 @@ describe('fields written outside their move (design §5 role × field table)', (
             const order: { id: string } = spare ?? (await orderAt(from));
             const body: Record<string, unknown> = { status: to, [field]: valueFor(field) };
             if (to === 'cancelled' && field !== 'cancelReason') body.cancelReason = 'Motivo de la cancelación';
-            // "No recibió" needs its reason (issue 27): the other fields ride the move with it.
+            // "No recibió" needs its reason: the other fields ride the move with it.
             if (from === 'out_for_delivery' && to === 'ready' && field !== 'notReceived')
               body.notReceived = valueFor('notReceived');
             const may = mayChangeFieldAt(role, field, from, to);

@@ -1,5 +1,5 @@
 /**
- * Delivery addresses placed on the map (issue 39): the geocoder (the local stand-in here, as the payment
+ * Delivery addresses placed on the map: the geocoder (the local stand-in here, as the payment
  * sandbox stands in for the gateway) gives each queued address its point, once; a person's pin wins and may
  * move while the stop is still ahead; a new place is looked up again; the route places its stops first and
  * says how many it could not place. Only the back office pins, only its own company's orders.

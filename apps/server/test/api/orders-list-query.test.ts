@@ -1,5 +1,5 @@
 /**
- * The order book's list as the orders screen reads it (issue 16 §5, design §6): due-day ranges relative to
+ * The order book's list as the orders screen reads it (docs/design.md §6): due-day ranges relative to
  * the company's today (`start_date=today`, `today+1`…, so a saved link stays current), numbers and phones
  * searched as people type them ('#1042', '3001234567' for '300 123 4567'), and the screen's filters together.
  */

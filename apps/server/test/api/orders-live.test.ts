@@ -1,5 +1,5 @@
 /**
- * New and changed orders on the change stream (design §3): the back office sees a guest's web order
+ * New and changed orders on the change stream (docs/design.md §3): the back office sees a guest's web order
  * within a second, a driver only the orders assigned to it, a customer only its own, a guest none.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

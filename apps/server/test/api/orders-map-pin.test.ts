@@ -1,5 +1,5 @@
 /**
- * The map pin of an address (issue 27): the checkout and staff order entry take `lat`/`lng` or leave both
+ * The map pin of an address: the checkout and staff order entry take `lat`/`lng` or leave both
  * empty; the server refuses coordinates out of range and half a pin, at checkout, on staff orders and
  * on a customer's saved addresses.
  */

@@ -1,5 +1,5 @@
 /**
- * Refunds (issue 24 item 8, design §5): only an admin moves a paid order's payment to refunded, and
+ * Refunds (docs/design.md §5): only an admin moves a paid order's payment to refunded, and
  * only with a `refundReason`, which lands in the order's history with the move; the reason changes
  * with no other write, and staff, production, drivers and customers cannot refund.
  */

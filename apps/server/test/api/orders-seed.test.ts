@@ -1,5 +1,5 @@
 /**
- * The demo orders (design §7): about 200 over the past 30 days and the next 3, in every status and
+ * The demo orders (docs/design.md §7): about 200 over the past 30 days and the next 3, in every status and
  * payment state, web, staff and B2B, numbered without gaps, priced and walked along the machine.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,7 +41,7 @@ describe('demo orders', () => {
     expect(days.filter((d) => d === today).length).toBeGreaterThanOrEqual(10);
   });
 
-  it('deliver to addresses with coordinates around Bogotá, so the route means something (issue 27)', () => {
+  it('deliver to addresses with coordinates around Bogotá, so the route means something', () => {
     const deliveries = all.filter((o) => o.fulfillment === 'delivery');
     expect(deliveries.length).toBeGreaterThan(50);
     for (const o of deliveries) {

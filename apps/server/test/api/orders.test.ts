@@ -1,5 +1,5 @@
 /**
- * The order book (issue 16 §1–§2, design §5): every allowed status move by each role and a sample of
+ * The order book (docs/design.md §5): every allowed status move by each role and a sample of
  * refused ones (422 naming the allowed), the payment axis, history (who and when), staff and B2B
  * pricing, and who reads what: a customer its own orders, a driver its assigned ones, another
  * company nothing.
@@ -46,7 +46,7 @@ async function orderAt(status: OrderStatus, fulfillment: 'delivery' | 'pickup' =
   return order;
 }
 
-describe('status moves by role (design §5)', () => {
+describe('status moves by role (docs/design.md §5)', () => {
   const roles = () =>
     ({
       company_admin: o.admin,
@@ -60,7 +60,7 @@ describe('status moves by role (design §5)', () => {
     production_assistant: ['confirmed>in_production', 'in_production>ready'],
     delivery_assistant: ['ready>out_for_delivery', 'out_for_delivery>delivered', 'out_for_delivery>ready'],
   };
-  /** The driver's "No recibió" (issue 27) is the one move the back office does not make. */
+  /** The driver's "No recibió" is the one move the back office does not make. */
   const DRIVER_ONLY = ['out_for_delivery>ready'];
 
   for (const fulfillment of ['delivery', 'pickup'] as const) {
@@ -265,7 +265,7 @@ describe('history', () => {
     expect(res.statusCode).toBe(422);
     expect(json(res)).toMatchObject({ code: 'orders/locked' });
     const before = orderOf(await get(order.id, o.admin));
-    // Read-only fields sent back are ignored (design §3): they never change.
+    // Read-only fields sent back are ignored (docs/design.md §3): they never change.
     for (const field of ['number', 'total', 'history']) {
       const r = await patch(order.id, o.admin, { [field]: field === 'history' ? [] : 1 });
       expect(r.statusCode, r.body).toBe(200);

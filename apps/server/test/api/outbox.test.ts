@@ -1,5 +1,5 @@
 /**
- * The outbox (issue 39, give-up point 3): without SMTP_URL a system admin reads the mail kept instead of sent,
+ * The outbox (give-up point 3): without SMTP_URL a system admin reads the mail kept instead of sent,
  * newest first, a page at a time, searched by address; nobody else reads it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

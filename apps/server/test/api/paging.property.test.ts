@@ -8,7 +8,7 @@ import { newId } from '../../src/lib/ids';
 import { setupTestApp, type TestApp } from '../helpers/app';
 
 /**
- * Walking every page returns each record exactly once, in the order design §3 defines (text by the
+ * Walking every page returns each record exactly once, in the order docs/design.md §3 defines (text by the
  * normalised key compared bytewise, ties by id), computed here by a model independent of the database.
  * The server pass and CI's PostgreSQL 15 pass check the same model, so both databases agree.
  *

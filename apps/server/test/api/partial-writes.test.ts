@@ -1,5 +1,5 @@
 /**
- * A PATCH changes the fields it names and nothing else (design §3), for every resource the engine serves
+ * A PATCH changes the fields it names and nothing else (docs/design.md §3), for every resource the engine serves
  * and for settings, single and bulk. Generated from the definitions: a schema whose partial form keeps
  * its defaults (zod 4's `.partial()` does) fails here for every field it would reset.
  */

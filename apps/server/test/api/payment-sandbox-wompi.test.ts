@@ -1,5 +1,5 @@
 /**
- * The `wompi` driver end to end against the sandbox (issue 24 item 3): an app with PAYMENT_GATEWAY=wompi,
+ * The `wompi` driver end to end against the sandbox: an app with PAYMENT_GATEWAY=wompi,
  * its WOMPI_CHECKOUT_URL and WOMPI_API_URL pointed at a second app serving the sandbox on a real port
  * (the gateway, with the same keys), as Wompi's own checkout and API would be. The browser's steps go
  * over HTTP to the gateway; the response page's look-up asks it server to server. The sandbox's events go

@@ -1,5 +1,5 @@
 /**
- * The sandbox gateway (issue 24 item 2, design §3): its hosted checkout page, the transaction its
+ * The sandbox gateway (docs/design.md §3): its hosted checkout page, the transaction its
  * buttons create, the redirect with `id=`, the signed event to the app's own events endpoint (retried as
  * Wompi does), a pending transaction decided later, and the look-up in Wompi's shape.
  */
@@ -334,7 +334,7 @@ describe("the sandbox's look-up", () => {
   });
 });
 
-describe('the checkout of a bakery on its own host (issue 38, hole 3)', () => {
+describe('the checkout of a bakery on its own host', () => {
   /** The order's checkout link, signed as the app signs it, going back to `redirectUrl`. */
   const linkBackTo = (order: OnlineOrder, redirectUrl: string) => {
     const url = new URL(

@@ -1,5 +1,5 @@
 /**
- * Checkout with online payment (issue 24, design §3 and §5): the order placed with its payment pending
+ * Checkout with online payment (docs/design.md §3 and §5): the order placed with its payment pending
  * at the gateway, the answer carrying the attempt's reference and the signed hosted-checkout link, each
  * attempt its own reference, a repeated checkout answering the same link.
  */

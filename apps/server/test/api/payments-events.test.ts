@@ -1,5 +1,5 @@
 /**
- * The gateway's events (issue 24, design §3 and §5) on the real database: applied once per transaction
+ * The gateway's events (docs/design.md §3 and §5) on the real database: applied once per transaction
  * and status however many copies arrive at once, amount and currency checked, every effect in the
  * order's history, a paid web order confirmed, and bad or forged input changing nothing.
  */
@@ -272,7 +272,7 @@ function signedText(event: ReturnType<typeof signedEvent>): string {
   return event.signature.properties.map((p) => String(t[p.replace(/^transaction\./, '')])).join('');
 }
 
-describe('events the checksum does not cover (issue 38, hole 1)', () => {
+describe('events the checksum does not cover', () => {
   const DAY_S = 24 * 3600;
 
   it('refuses a relabelled event: its signed values moved into a made-up field that the properties name alone', async () => {

@@ -1,5 +1,5 @@
 /**
- * The guest link's payment routes (issue 24, design §3): the payment-response page's look-up, which asks
+ * The guest link's payment routes (docs/design.md §3): the payment-response page's look-up, which asks
  * the gateway server to server and applies what it says, and a new attempt with a new reference. The
  * `wompi` driver is pointed (WOMPI_API_URL) at a small HTTP server of this file that answers transactions
  * in Wompi's shape, as Wompi's API would.
@@ -160,7 +160,7 @@ describe('a new payment attempt', () => {
   });
 });
 
-describe("Wompi's own events, which leave the reference uncovered (issue 38, hole 1)", () => {
+describe("Wompi's own events, which leave the reference uncovered", () => {
   const wompiEvent = (t: WompiTransactionBody) => signedEvent(t, undefined, { properties: WOMPI_PROPERTIES });
 
   it("applies what the gateway answers for the event's transaction id, not the reference the event names", async () => {

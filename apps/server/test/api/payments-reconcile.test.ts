@@ -1,5 +1,5 @@
 /**
- * The reconciliation job (issue 24, design §5): attempts nobody reported are asked of the gateway after
+ * The reconciliation job (docs/design.md §5): attempts nobody reported are asked of the gateway after
  * 10 minutes and settled, each once however many instances run, and an online payment abandoned for 24
  * hours fails and frees its window. The `wompi` driver is pointed (WOMPI_API_URL) at a small HTTP server
  * of this file that answers look-ups by id and by reference in Wompi's shape; the app's clock is moved.

@@ -1,5 +1,5 @@
 /**
- * People of a bakery (issue 25): invitations by e-mail, who may create and change whom, the tenant
+ * People of a bakery: invitations by e-mail, who may create and change whom, the tenant
  * boundary, nobody locking a bakery out of its own people, and the system admin's company list.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -316,7 +316,7 @@ describe('the actors of the permission table', () => {
     expect(GATEWAY_LINE.orders?.update).toContain('paymentStatus');
     expect(await statusOf(() => orders.update(gateway, own, id, { status: 'confirmed' }))).toBe(403);
     expect(await statusOf(() => orders.update(gateway, own, id, { cashCollected: 1 }))).toBe(403);
-    // In its line, but a cash order's payment is not the gateway's to move (design §5): the rules say 422.
+    // In its line, but a cash order's payment is not the gateway's to move (docs/design.md §5): the rules say 422.
     expect(await statusOf(() => orders.update(gateway, own, id, { paymentStatus: 'paid' }))).toBe(422);
   });
 });

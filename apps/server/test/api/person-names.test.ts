@@ -1,5 +1,5 @@
 /**
- * Person names are title-cased on every path the server writes them (spec §1), not only where a form sends
+ * Person names are title-cased on every path the server writes them (docs/product.md §1), not only where a form sends
  * them: a B2B client's contact (POST, PATCH) and the orders a standing order makes from a client whose
  * contact was stored in lower case before this rule. Rows the server does not write are left alone, and a
  * business name keeps the client's own spelling ("S.A.S.").

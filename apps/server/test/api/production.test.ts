@@ -1,5 +1,5 @@
 /**
- * The production day (issue 26): totals per product for a preparation day, batches from the recipes'
+ * The production day: totals per product for a preparation day, batches from the recipes'
  * yields, ingredient needs converted into each ingredient's unit against stock; who may read it; and
  * stock taken by produced units in the order's own transaction, given back on a correction down.
  */

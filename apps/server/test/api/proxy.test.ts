@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { setupTestApp, type TestApp } from '../helpers/app';
 
 /**
- * TRUST_PROXY (issue 12, hole 5): only a listed proxy may say who the client is. The per-address
+ * TRUST_PROXY: only a listed proxy may say who the client is. The per-address
  * sign-in limit (RATE_LIMIT_SIGNIN_ADDRESS) shows which address a request was counted against.
  */
 async function signInStatuses(t: TestApp, from: string, forwardedFor: (i: number) => string, count: number) {

@@ -1,5 +1,5 @@
 /**
- * What everyone reads is the public field set of the permission table (design §4): a guest and a customer
+ * What everyone reads is the public field set of the permission table (docs/design.md §4): a guest and a customer
  * never receive a field outside it, through a read (first and cached), a record read, or the public
  * stream. Generated from the table and the definitions: a field added to a public resource stays private
  * until someone adds it to the public set on purpose.

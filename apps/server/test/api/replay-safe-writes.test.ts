@@ -1,5 +1,5 @@
 /**
- * Replay-safe writes (issue 23): a resource write with an `Idempotency-Key` answers a replay by the same
+ * Replay-safe writes: a resource write with an `Idempotency-Key` answers a replay by the same
  * caller with the first result and writes nothing (also when the copies arrive together); the key with
  * another body is a 409; another caller's key is its own. `If-Match` with a record's ETag (its
  * `updatedAt`) is checked under the row lock: a stale one is a 412 that changes nothing. Staff order

@@ -1,5 +1,5 @@
 /**
- * The sales report net of refunds (issue 39, defect "the sales report ignores refunds on screen"): a refunded
+ * The sales report net of refunds (defect "the sales report ignores refunds on screen"): a refunded
  * order is no sale, so its money and its count leave revenue, the orders, the average ticket and every
  * breakdown, and come back as their own figure (`refunded`, `refundedOrders`), on screen and in the CSV alike.
  */

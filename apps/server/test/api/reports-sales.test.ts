@@ -1,5 +1,5 @@
 /**
- * The sales report (issue 28, design §3 reports/sales): totals and every breakdown against a hand-built
+ * The sales report (docs/design.md §3 reports/sales): totals and every breakdown against a hand-built
  * week of orders (cancelled, other-company and out-of-range orders left out, a B2B client's prices, days
  * without sales), the CSV export (BOM, Spanish headers, plain integers, a formula cell defused), the
  * 366-day bound, and who may read it.
@@ -209,7 +209,7 @@ describe('GET …/reports/sales', () => {
     }
   });
 
-  it('bounds the years a day may name (issue 38, hole 7): a far-future or far-past range is a 400, never a 500', async () => {
+  it('bounds the years a day may name: a far-future or far-past range is a 400, never a 500', async () => {
     for (const range of [
       'from=9999-01-01&to=9999-01-02',
       'from=9999-12-31&to=9999-12-31',
@@ -228,7 +228,7 @@ describe('GET …/reports/sales', () => {
     expect((await report('from=2100-12-30&to=2100-12-31')).statusCode).toBe(200);
   });
 
-  it('bounds the years of the production and delivery days too (issue 38, hole 7)', async () => {
+  it('bounds the years of the production and delivery days too', async () => {
     const call = (method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) =>
       o.t.call({ method, url: `/api/companies/${o.companyId}${url}`, token: o.admin.token, payload });
     for (const day of ['9999-12-31', '0001-01-01', '2101-01-01']) {

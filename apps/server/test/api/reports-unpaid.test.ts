@@ -1,5 +1,5 @@
 /**
- * Receivables (issue 24 item 7 and "Marcar como pagado"): open balances by who owes them, aged in the
+ * Receivables ("Marcar como pagado"): open balances by who owes them, aged in the
  * bakery's time zone from the due day plus a B2B client's terms; who may read them; and several orders
  * marked paid in one transaction, all or nothing, safe when the same selection is submitted twice.
  */
@@ -196,7 +196,7 @@ describe('POST …/orders/mark-paid', () => {
     expect((await orderOf(open.id)).paymentStatus).toBe('unpaid');
   });
 
-  it('one rule for a cancelled order (issue 38, hole 6): neither PATCH nor mark-paid marks it paid, both a 422', async () => {
+  it('one rule for a cancelled order: neither PATCH nor mark-paid marks it paid, both a 422', async () => {
     for (const user of [o.staff, o.admin]) {
       const cancelled = await guestOrder();
       const gone = await patch(cancelled.id, user, { status: 'cancelled', cancelReason: 'El cliente no contesta' });

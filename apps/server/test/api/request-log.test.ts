@@ -1,5 +1,5 @@
 /**
- * The request log (issue 23, hole 7): one line a request, with the server's own logger options
+ * The request log: one line a request, with the server's own logger options
  * (app.ts loggerOptions), never carrying a secret that a URL holds: a guest's order link, a reset or
  * verification token, a Google code or state. The rest of the URL stays, so the line is still useful.
  */
@@ -74,7 +74,7 @@ describe('the request log', () => {
     }
   });
 
-  it("redacts a secret inside an encoded value: the gateway page's redirect-url (issue 38, hole 5)", async () => {
+  it("redacts a secret inside an encoded value: the gateway page's redirect-url", async () => {
     const back = `http://localhost:3000/respuesta-de-pago?pedido=${SECRET}`;
     const gateway = (value: string) => `/pasarela-de-prueba?reference=1042-1-abc&redirect-url=${value}&currency=COP`;
     for (const [url, expected] of [

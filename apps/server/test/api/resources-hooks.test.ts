@@ -1,5 +1,5 @@
 /**
- * Rules that compose (issue 23): a resource's hooks are ordered, named lists that modules add to where
+ * Rules that compose: a resource's hooks are ordered, named lists that modules add to where
  * the app is composed, so a second module's rule runs beside the first instead of replacing it, and a
  * write made through the service (the seed, a module, a test) runs the same rules as the API.
  */

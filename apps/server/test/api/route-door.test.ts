@@ -79,7 +79,7 @@ const OPEN_TO_GUESTS = new Set([
   'POST /api/identity/password-reset',
   'POST /api/identity/password-reset/confirm',
   'POST /api/identity/verify-email',
-  // What a recovery or verification link's page asks first (issue 38, hole 2): the link's code is the key.
+  // What a recovery or verification link's page asks first: the link's code is the key.
   'POST /api/identity/link-info',
   'GET /api/identity/google/start',
   'GET /api/identity/google/callback',

@@ -1,5 +1,5 @@
 /**
- * The settings screen's rules on the server (issue 25 §4): a window that ends before it starts, windows
+ * The settings screen's rules on the server: a window that ends before it starts, windows
  * that overlap or repeat an id, a capacity lowered under what is booked (saved with a warning, the booked
  * orders kept and the window closed to new ones), staff who may read but not save, another company's
  * settings out of reach, and a saved change reaching the public read and delivery-days at once.

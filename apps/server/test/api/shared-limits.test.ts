@@ -1,5 +1,5 @@
 /**
- * Past one machine (issue 30 item 2): three instances on one database share the rate limits and the
+ * Past one machine: three instances on one database share the rate limits and the
  * stream caps (counted in PostgreSQL, not per instance), and each periodic job's work runs once however
  * many instances run it (advisory locks, lib/job-lock.ts).
  */

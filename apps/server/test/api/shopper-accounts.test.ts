@@ -1,5 +1,5 @@
 /**
- * Shopper accounts (issue 29): POST /api/identity/shoppers makes a company_customer of the storefront's
+ * Shopper accounts: POST /api/identity/shoppers makes a company_customer of the storefront's
  * bakery, its name title-cased, its e-mail not yet verified, and mails the verification link; an address
  * in use, a weak password and a bad body are refused in the usual shapes.
  */

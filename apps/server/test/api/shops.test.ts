@@ -1,5 +1,5 @@
 /**
- * Every bakery a shop (issue 29, design §4): a request's host picks the storefront's bakery — the bare
+ * Every bakery a shop (docs/design.md §4): a request's host picks the storefront's bakery — the bare
  * PUBLIC_URL host the market, `{slug}.{host}` a bakery made with createBakery, a custom domain of its
  * settings — and carts, guest order links, the config, the sitemap and mail follow it; a host that names
  * no bakery is a 404, and no Host header reaches another bakery's cache.
@@ -456,7 +456,7 @@ describe("the back office's shop", () => {
     expect((await shopOf(marketId, carlos.token)).statusCode).toBe(404);
   });
 
-  it("carries the logo saved in the settings, to the office's header and the shop's config (issue 39)", async () => {
+  it("carries the logo saved in the settings, to the office's header and the shop's config", async () => {
     const logo = { path: `${carlos.companyId}/logo-carlos.webp`, alt: 'Un horno' };
     const saved = await t.call({
       method: 'PATCH',

@@ -1,5 +1,5 @@
 /**
- * The signed-in read cache and the sessions behind it (issue 30 item 6): a signed-in list is kept per
+ * The signed-in read cache and the sessions behind it: a signed-in list is kept per
  * company, resource and view and stays exact; a user's write is seen by its next read on this instance
  * and on another one, even when that one never hears the notification; a session ended on one instance is
  * refused at once on both; another company's or another role's view never comes from the cache; a list

@@ -1,5 +1,5 @@
 /**
- * Two small doors (issue 23, hole 8): the bearer is read for every API route the router matched,
+ * Two small doors: the bearer is read for every API route the router matched,
  * however its path was spelled (`/%61pi/…` is `/api/…` to the router); and the redirect kept for
  * after sign-in with Google is a path of this origin after normalisation, never `//host`.
  */

@@ -1,5 +1,5 @@
 /**
- * Standing orders (issue 28 item 3, design §3): each day is made into one order when it enters the order
+ * Standing orders (docs/design.md §3): each day is made into one order when it enters the order
  * horizon, once per standing order and day however many instances run; skip dates and blackout days make
  * none; editing the template changes only the days not made yet; who may write them.
  */
@@ -197,7 +197,7 @@ describe('standing orders', () => {
     expect(await madeBy(id)).toEqual(['2026-11-25', '2026-11-26']);
   });
 
-  it("starts on the day it is made, in the bakery's zone, when startsOn is left out (design §3)", async () => {
+  it("starts on the day it is made, in the bakery's zone, when startsOn is left out (docs/design.md §3)", async () => {
     const b2bClientId = await client();
     // Monday 23 Nov, 22:00 in Bogotá: already Tuesday in UTC.
     o.t.clock.set('2026-11-24T03:00:00.000Z');

@@ -44,7 +44,7 @@ export interface TestApp {
   dataDir: string;
   /** Set when started with `listen: true` (event streams need a real socket). */
   baseUrl: string;
-  /** Another instance of the app on the same database, listening on port 0 (design §8). */
+  /** Another instance of the app on the same database, listening on port 0 (docs/design.md §8). */
   secondInstance(): Promise<{ app: FastifyInstance; baseUrl: string; close(): Promise<void> }>;
   /** A company with default settings. */
   company(name?: string): Promise<string>;
@@ -55,7 +55,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Boots the real app on a fresh database (design §8). */
+/** Boots the real app on a fresh database (docs/design.md §8). */
 export async function setupTestApp(
   opts: { clock?: TestClock; listen?: boolean; env?: Record<string, string>; loggerInstance?: FastifyBaseLogger } = {},
 ): Promise<TestApp> {
@@ -113,7 +113,7 @@ export async function setupTestApp(
       const uid = newId();
       const email = `${role}-${uid.slice(0, 8)}@prueba.test`.toLowerCase();
       const now = clock.now();
-      // An established account: its e-mail verified (acting as a bakery needs it, issue 23).
+      // An established account: its e-mail verified (acting as a bakery needs it).
       await db.insert(users).values({
         id: uid,
         email,
@@ -173,7 +173,7 @@ export function identityCalls(t: TestApp, password: string) {
   /**
    * Opens the verification link mailed to `email` (read from the outbox as a system admin would). A user
    * someone else created got no link: `resend` signs in and asks for one, as that user would; `accept` keeps
-   * such an account in the bakery that made it (else the proof takes it out, issue 38 hole 2).
+   * such an account in the bakery that made it (else the proof takes it out).
    */
   const verifyEmail = async (email: string, resend = false, accept = false) => {
     if (resend) {

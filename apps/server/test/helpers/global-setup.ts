@@ -9,7 +9,7 @@ import type { EmbeddedPg } from '../../src/db/embedded';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** URL of the migrated template database of this run (design §8). */
+    /** URL of the migrated template database of this run (docs/design.md §8). */
     templateUrl: string;
     /** Which server the run uses, for messages. */
     databaseKind: 'embedded' | 'external';

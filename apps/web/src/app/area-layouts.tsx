@@ -28,7 +28,7 @@ export function layoutFor(area: Area) {
     const layout = (
       <AreaLayout label={AREA_LABELS[area]} items={navItems(area, user ?? null)} shopUrl={shop?.url ?? null} />
     );
-    // A system admin acts on any bakery: the dashboard says which, and switches (issue 25).
+    // A system admin acts on any bakery: the dashboard says which, and switches.
     if (area !== 'dashboard' || !user || !hasCapability(user.role, 'companies:all')) return layout;
     return (
       <>
@@ -46,7 +46,7 @@ const shops = new Map<string, ShopRead>();
 
 /**
  * The back office's bakery (the user's own, or the one a system admin chose), named in the site header while
- * the area is open (issue 29: never the host's shop); its shop's address for the area's link.
+ * the area is open (never the host's shop); its shop's address for the area's link.
  */
 function useHeaderShop(backOffice: boolean, shopMenu: boolean): BackOfficeShop | null {
   const companyId = useCompanyId();

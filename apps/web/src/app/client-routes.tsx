@@ -16,12 +16,12 @@ export function setCurrentLocation(path: string): void {
 }
 
 /**
- * The route guard (spec §2, design §4) as a loader: it waits for the start-up auth check, asks `guard()`, and
+ * The route guard (docs/product.md §2, docs/design.md §4) as a loader: it waits for the start-up auth check, asks `guard()`, and
  * redirects (silently, with a console warning for a role not allowed) or lets the route render.
  */
 export async function guardLoader({ request }: LoaderFunctionArgs): Promise<null> {
   const url = new URL(request.url);
-  // The guard comes with the first guarded route, not with the storefront (issue 14's first-load budget).
+  // The guard comes with the first guarded route, not with the storefront (the storefront's first-load budget).
   const [user, { guard }] = await Promise.all([sessionUser(), import('./guard')]);
   const decision = guard({
     path: url.pathname + url.search,

@@ -6,7 +6,7 @@ import { http } from '../lib/http';
 import { storefrontApi } from '../lib/storefront-api';
 
 /**
- * The system admin's company switcher (issue 25), at the top of the dashboard: the bakeries with a search;
+ * The system admin's company switcher, at the top of the dashboard: the bakeries with a search;
  * the chosen one is the company every back-office screen then reads and writes by its path.
  */
 export function CompanySwitcher() {

@@ -1,6 +1,6 @@
 import { getCartStore } from '../lib/cart-store';
 
-// Loaded when a customer signs in (session.ts), not with a guest's page (issue 14's first-load budget).
+// Loaded when a customer signs in (session.ts), not with a guest's page (the storefront's first-load budget).
 
 /**
  * After a customer signs in: the cart of this browser is claimed (its lines merge with the customer's open

@@ -8,7 +8,7 @@ import type { ClientOnlyRoutes } from './routes';
  * The client-only routes (the auth pages and the signed-in areas) with their implementation, client-routes.tsx
  * (the guard loader and the table of every screen's chunk), loaded when the first of them matches rather than
  * with the storefront: a guest's first page carries neither that table nor the list of chunks behind it
- * (issue 23's first-load budget). The route tree keeps its shape; each route's `lazy` loads the module first.
+ * (the storefront's first-load budget). The route tree keeps its shape; each route's `lazy` loads the module first.
  */
 
 type ClientRoutesModule = typeof import('./client-routes');

@@ -10,7 +10,7 @@ export interface DocumentAssets {
 export const HYDRATION_ELEMENT_ID = '__hornada';
 
 /**
- * The whole document (design §1): React renders `<html>`, so each page's `<title>`, description and Open
+ * The whole document (docs/design.md §1): React renders `<html>`, so each page's `<title>`, description and Open
  * Graph tags, rendered where the page is, are hoisted into `<head>` on the server and on the client alike.
  * The scripts (the hydration data and the entry) are added by the server after rendering (`bodyScripts`):
  * React never renders a script, and skips them when it hydrates the body.

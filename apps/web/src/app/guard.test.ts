@@ -67,7 +67,7 @@ function expected(area: RouteArea, path: string, role: Role | null): GuardDecisi
   return silent(DENIED[role]);
 }
 
-describe('the guard: every role × area × signed in or out (spec §2, §6)', () => {
+describe('the guard: every role × area × signed in or out (docs/product.md §2, §6)', () => {
   it('has a representative route for every area of the table', () => {
     expect(ROUTE_AREAS.map((a) => representative(a).id)).toEqual([
       'home',
@@ -226,7 +226,7 @@ describe('the guard, case by case', () => {
   });
 });
 
-describe('the redirect target after sign-in (design §4)', () => {
+describe('the redirect target after sign-in (docs/design.md §4)', () => {
   const staff = userOf('company_staff');
 
   it('prefers the query over the stored path', () => {
@@ -251,7 +251,7 @@ describe('the redirect target after sign-in (design §4)', () => {
     '/\\evil.example/x',
     '\\\\evil.example',
     '/\t/evil.example',
-    // Normalised or decoded, these read as another host (issue 23).
+    // Normalised or decoded, these read as another host.
     '/.//evil.example',
     '/a/..//evil.example/x',
     '/%2F/evil.example',
@@ -288,7 +288,7 @@ describe('the redirect target after sign-in (design §4)', () => {
   });
 });
 
-describe('landing, Mi Cuenta and logo per role (design §4)', () => {
+describe('landing, Mi Cuenta and logo per role (docs/design.md §4)', () => {
   const table: [Role, string, string][] = [
     ['system_admin', '/dashboard/orders', '/customer/profile'],
     ['company_admin', '/dashboard/orders', '/customer/profile'],

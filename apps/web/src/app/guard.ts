@@ -8,8 +8,8 @@ import { accessOf, guardedAreaOf, matchRoute, normalizePathname, type Access, ty
 export { accountPath, landingPath, logoPath, type GuardUser } from './landing';
 
 /**
- * The route guard of spec §2 with design §4's landing table, as pure decisions: a router loader reads the
- * signed-in user (after the auth check: spec §2 "if no user is loaded, authentication is checked first"),
+ * The route guard of docs/product.md §2 with docs/design.md §4's landing table, as pure decisions: a router loader reads the
+ * signed-in user (after the auth check: docs/product.md §2 "if no user is loaded, authentication is checked first"),
  * asks `guard()` and acts on the answer (stores the redirect path, logs the warning, redirects).
  */
 
@@ -20,24 +20,24 @@ export interface GuardInput {
   user: GuardUser | null;
   /** The location being left (pathname plus query), when navigating inside the app. */
   from?: string | null;
-  /** The redirect path kept in local storage (spec §9). */
+  /** The redirect path kept in local storage (docs/product.md §9). */
   storedRedirect?: string | null;
 }
 
 export type GuardDecision =
   | {
       action: 'allow';
-      /** Keep this as the redirect path (entering /login from elsewhere, spec §2). */
+      /** Keep this as the redirect path (entering /login from elsewhere, docs/product.md §2). */
       storeRedirect?: string;
     }
   | {
       action: 'redirect';
       to: string;
-      /** A role not allowed: redirected silently, this logged as a console warning (spec §2). */
+      /** A role not allowed: redirected silently, this logged as a console warning (docs/product.md §2). */
       warn?: string;
     };
 
-/** The auth pages of the guard's rule (design §4): entering /login from one of them stores nothing. */
+/** The auth pages of the guard's rule (docs/design.md §4): entering /login from one of them stores nothing. */
 const AUTH_PAGES: readonly string[] = [
   paths.login,
   paths.signup,
@@ -91,7 +91,7 @@ export function parseAppPath(value: unknown): Location | null {
   return { pathname: url.pathname, search: url.search, hash: url.hash };
 }
 
-/** Where a role not allowed on a route is sent, silently (spec §2): its area's root, or `/`. */
+/** Where a role not allowed on a route is sent, silently (docs/product.md §2): its area's root, or `/`. */
 export function deniedPath(role: Role): string {
   return placePath(ROLE_PLACES[role].denied, 'root');
 }
@@ -117,7 +117,7 @@ function guardOf(pathname: string): Guarded | null {
 
 /**
  * Whether a signed-in user passes a route's permission (packages/domain/src/areas.ts). A bakery owner whose
- * companyId is still null is sent to /createBakery instead of the company areas (design §4's landing table),
+ * companyId is still null is sent to /createBakery instead of the company areas (docs/design.md §4's landing table),
  * since their screens act on a company it does not have yet.
  */
 function roleCheck(user: GuardUser, guarded: Guarded): 'ok' | 'denied' | 'needsBakery' {
@@ -146,7 +146,7 @@ export function mayOpen(user: GuardUser | null, path: string): boolean {
 }
 
 /**
- * Where a user goes after sign-in (design §4): the `?redirect=` query wins over the stored redirect path;
+ * Where a user goes after sign-in (docs/design.md §4): the `?redirect=` query wins over the stored redirect path;
  * either is followed only when it is a path of our origin the user may open; else their landing page.
  */
 export function signInTarget(user: GuardUser, targets: { query?: string | null; stored?: string | null }): string {
@@ -164,7 +164,7 @@ function routeRedirect(route: Route | null, user: GuardUser): string | null {
   return route.redirect === 'landing' ? landingPath(user) : route.redirect;
 }
 
-/** The guard's decision for one navigation (spec §2, design §4). */
+/** The guard's decision for one navigation (docs/product.md §2, docs/design.md §4). */
 export function guard(input: GuardInput): GuardDecision {
   const { user } = input;
   const location = parseAppPath(input.path);

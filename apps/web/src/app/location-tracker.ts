@@ -1,7 +1,7 @@
 /**
  * The location the router settled on, which the guard (client-routes.tsx) reads as the one being left. Apart
  * from deferred-routes.ts: entry.client.tsx reports every location from the first page on, while the routes
- * that read it come only when a URL leaves the storefront (issue 14's first-load budget).
+ * that read it come only when a URL leaves the storefront (the storefront's first-load budget).
  */
 
 let location: string | null = null;

@@ -13,7 +13,7 @@ const EMPTY: Menu = { collections: [], products: [] };
 const read = new Map<string, Menu>();
 
 /**
- * The Products menu of the back office's bakery when it is not the host's shop (issue 39: the office shows
+ * The Products menu of the back office's bakery when it is not the host's shop (the office shows
  * the user's bakery, never the market's): its active collections and products, read in the browser. Empty
  * while read or without a company; the header keeps it live from there.
  */

@@ -8,7 +8,7 @@ import { paths } from '../config/paths';
 const rolesOf = (id: RouteId) =>
   ROLES.filter((role) => role !== 'system_admin' && mayOpenScreen(role, routeById(id).permission));
 
-/** Spec §2's routes, word for word, plus design §4/§6's additions. */
+/** Spec §2's routes, word for word, plus docs/design.md §4/§6's additions. */
 const SPEC_ROUTES = [
   '/',
   '/login',
@@ -74,21 +74,21 @@ const ADDED_ROUTES = [
   '/restablecer-contrasena',
   '/verificar-correo',
   '/acceso/google',
-  // Issue 29: a shopper's own account at the storefront's bakery.
+  // a shopper's own account at the storefront's bakery.
   '/registro',
-  // Issue 39: the system admin reads the mail kept without SMTP.
+  // the system admin reads the mail kept without SMTP.
   '/dashboard/outbox',
 ];
 
 describe('the route table', () => {
-  it('holds every route of spec §2 and design §4/§6, each once', () => {
+  it('holds every route of docs/product.md §2 and docs/design.md §4/§6, each once', () => {
     const patterns = ROUTES.map((r) => r.pattern);
     expect(new Set(patterns).size).toBe(patterns.length);
     expect([...patterns].sort()).toEqual([...SPEC_ROUTES, ...ADDED_ROUTES].sort());
     expect(new Set(ROUTES.map((r) => r.id)).size).toBe(ROUTES.length);
   });
 
-  it('marks the guest-only, public and auth-required routes as spec §2 and design §4 say', () => {
+  it('marks the guest-only, public and auth-required routes as docs/product.md §2 and docs/design.md §4 say', () => {
     const byAccess = (access: string) =>
       ROUTES.filter((r) => accessOf(r) === access)
         .map((r) => r.pattern)
@@ -103,10 +103,10 @@ describe('the route table', () => {
     }
   });
 
-  it('gives each area the roles of spec §2, narrowed by the permission table on the dashboard', () => {
+  it('gives each area the roles of docs/product.md §2, narrowed by the permission table on the dashboard', () => {
     expect(rolesOf('dashboard.orders')).toEqual(['company_admin', 'company_staff']);
     expect(rolesOf('dashboard.products')).toEqual(['company_admin', 'company_staff']);
-    // The table grants production assistants ingredients and recipes, but not the dashboard area (spec §2).
+    // The table grants production assistants ingredients and recipes, but not the dashboard area (docs/product.md §2).
     expect(rolesOf('dashboard.ingredients')).toEqual(['company_admin', 'company_staff']);
     expect(rolesOf('dashboard.updateBakery')).toEqual(['company_admin']);
     expect(rolesOf('dashboard.staff')).toEqual(['company_admin']);
@@ -118,7 +118,7 @@ describe('the route table', () => {
     expect(rolesOf('userDashboard')).toHaveLength(ROLES.length - 1);
   });
 
-  it('forwards the area roots as spec §2 says', () => {
+  it('forwards the area roots as docs/product.md §2 says', () => {
     expect(routeById('dashboard').redirect).toBe('/dashboard/orders');
     expect(routeById('driver').redirect).toBe('/driver/orders');
     expect(routeById('production').redirect).toBe('/production/orders');

@@ -1,4 +1,4 @@
-/** The local storage key of the redirect path (spec §9). */
+/** The local storage key of the redirect path (docs/product.md §9). */
 export const REDIRECT_PATH_KEY = 'redirect-path';
 
 /** Local storage, or null where the browser refuses it (a private window's quota, a blocked origin). */

@@ -26,7 +26,7 @@ export interface RootData {
   menu: { collections: MenuCollection[]; products: MenuProduct[] };
 }
 
-/** The header's data, on every page: the market's config and the Products menu (spec §2). */
+/** The header's data, on every page: the market's config and the Products menu (docs/product.md §2). */
 export async function rootLoader({ context }: LoaderFunctionArgs): Promise<RootData> {
   const api = storefrontApi(context);
   const config = await api.config();
@@ -65,8 +65,8 @@ function useScrollToTopOnNavigation() {
 export function RootLayout() {
   useScrollToTopOnNavigation();
   const { config, menu } = useRootData();
-  // In the back office the header names the user's own bakery, not the host's shop (issue 29), and its Products
-  // menu and cart are that bakery's too, or absent where a shop means nothing (driver, kitchen: issue 39).
+  // In the back office the header names the user's own bakery, not the host's shop, and its Products
+  // menu and cart are that bakery's too, or absent where a shop means nothing (driver, kitchen).
   const backOffice = useBackOfficeShop();
   const hostsOffice = !backOffice || backOffice.companyId === config.companyId;
   const officeMenu = useOfficeMenu(backOffice?.shopMenu && !hostsOffice ? backOffice.companyId : null);
@@ -76,7 +76,7 @@ export function RootLayout() {
   const revalidator = useRevalidator();
   useSettingsChanges(config.companyId, () => void revalidator.revalidate());
   // While the bakery's name is read: the host's, when it is the host's bakery; else none (the logo says "Inicio").
-  // An owner's page speaks as the platform, an invitation's as the bakery that invited (issue 39): neither is
+  // An owner's page speaks as the platform, an invitation's as the bakery that invited: neither is
   // the host's shop, so its logo, Products menu and cart are not shown.
   const platform = useMatches().some((m) => speaksAsPlatform(m.handle));
   const pageVoice = usePageVoice();

@@ -18,7 +18,7 @@ import { reportsRoutes } from '../features/reports/routes';
 import { settingsRoutes } from '../features/settings/routes';
 import { STOREFRONT_ROUTES } from './storefront-table';
 
-/** Each signed-in area's own URL forwards to its home (spec §2), for whoever may enter the area. */
+/** Each signed-in area's own URL forwards to its home (docs/product.md §2), for whoever may enter the area. */
 const areaRoots = defineRoutes([
   {
     id: 'dashboard',

@@ -7,7 +7,7 @@ import { RootErrorBoundary, RootLayout, rootLoader } from './root-layout';
 import { STOREFRONT_ROUTES } from './storefront-table';
 
 /**
- * What only the browser renders (design §1): the auth pages and the four areas. The client's implementation
+ * What only the browser renders (docs/design.md §1): the auth pages and the four areas. The client's implementation
  * (client-routes.tsx) adds the guard as a loader and lazy-loads the screens; the server never imports them
  * and renders the neutral PendingPage in their place, which is also their HydrateFallback, so hydration
  * always matches.

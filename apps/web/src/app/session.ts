@@ -52,7 +52,7 @@ export function startSession(companyId: string | null): void {
       // The stream reopens with the new credentials whenever the token changes (sign-in, refresh, sign-out).
       if (state.idToken !== before.idToken) live.reconnect();
       const next = state.user;
-      // A guest's cart joins the customer's when they sign in (issue 14).
+      // A guest's cart joins the customer's when they sign in.
       if (next && ROLE_PLACES[next.role].shops && next.uid !== before.user?.uid) {
         const join = import('./customer-cart')
           .then(({ joinCustomerCart }) => joinCustomerCart(next.uid, companyId))
@@ -129,7 +129,7 @@ const subscribe = (listener: () => void) => {
   return () => void listeners.delete(listener);
 };
 
-/** The signed-in user; undefined until hydrated and the start-up check is done (design §1's neutral slot). */
+/** The signed-in user; undefined until hydrated and the start-up check is done (docs/design.md §1's neutral slot). */
 export function useSessionUser(): SessionUser | null | undefined {
   const hydrated = useHydrated();
   const isReady = useSyncExternalStore(
@@ -157,11 +157,11 @@ export interface HeaderSession {
   logout: () => void;
 }
 
-/** What the header shows of the session: nothing user-specific until known in the browser (design §1). */
+/** What the header shows of the session: nothing user-specific until known in the browser (docs/design.md §1). */
 export function useHeaderSession(companyId: string | null, initialMenu: Menu): HeaderSession {
   const user = useSessionUser();
   const navigate = useNavigate();
-  // The cart is in local storage: its count shows once hydrated (design §1's neutral slot).
+  // The cart is in local storage: its count shows once hydrated (docs/design.md §1's neutral slot).
   const hydrated = useHydrated();
   const cartCount = useStore(getCartStore(), (s) => countItems(s.lines));
   // The Products menu follows renames, additions and removals without a reload.
@@ -184,7 +184,7 @@ export function useHeaderSession(companyId: string | null, initialMenu: Menu): H
       void (async () => {
         const store = currentAuthStore();
         const leaving = store?.getState().user;
-        // A driver's phone is shared: its moves not sent and its kept route are dealt with first (issue 27).
+        // A driver's phone is shared: its moves not sent and its kept route are dealt with first.
         // The driver's screens register that check when they load (lib/sign-out-guard.ts): no chunk is fetched
         // here, so the storefront's first load stays as it was and a driver without signal can still sign out.
         const guard = signOutGuard();

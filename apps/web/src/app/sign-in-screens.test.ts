@@ -4,7 +4,7 @@ import { signUpTarget } from './sign-in-screens';
 
 const shopper = { uid: 'u1', role: 'company_customer', companyId: 'c1' } as const;
 
-/** `/registro` follows its `?redirect=` with /login's check (issue 38, hole 8), never a weaker one of its own. */
+/** `/registro` follows its `?redirect=` with /login's check, never a weaker one of its own. */
 describe('where /registro goes after the account is made', () => {
   it('follows a path of ours the new shopper may open', () => {
     expect(signUpTarget(shopper, paths.orderSummary('cart1'))).toBe(paths.orderSummary('cart1'));

@@ -11,11 +11,11 @@ import { REDIRECT_PATH_KEY, storage } from './redirect-path';
  */
 
 /**
- * After sign-in (design §4): the `?redirect=` query, else the stored redirect path, when it is a path of ours
+ * After sign-in (docs/design.md §4): the `?redirect=` query, else the stored redirect path, when it is a path of ours
  * the user may open; else their landing page. The stored path is used once.
  */
 /**
- * After `/registro` (issue 38, hole 8): its `?redirect=` is followed under /login's rule (signInTarget), so a
+ * After `/registro`: its `?redirect=` is followed under /login's rule (signInTarget), so a
  * path another origin reads as its host (`/\\evil.example`) or one the new shopper may not open lands on the
  * shop instead. The stored redirect path is /login's, not the sign-up's.
  */
@@ -43,7 +43,7 @@ function LoginRoute(LoginPage: ComponentType<{ afterSignIn: (user: SessionUser) 
 }
 
 /**
- * After sign-in with Google (spec §4, design §4): an allowed `?redirect=` (or stored) path, else the
+ * After sign-in with Google (docs/product.md §4, docs/design.md §4): an allowed `?redirect=` (or stored) path, else the
  * `userDashboard` route, which sends the user to their landing page.
  */
 function googleTarget(user: SessionUser, redirect: string | null): string {

@@ -4,7 +4,7 @@ import UserRound from 'lucide-react/icons/user-round';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 
-/** The account menu (spec §2): the first word of the user's name, 'Mi Cuenta' and 'Cerrar Sesión'. */
+/** The account menu (docs/product.md §2): the first word of the user's name, 'Mi Cuenta' and 'Cerrar Sesión'. */
 export function AccountMenu({
   label,
   accountHref,

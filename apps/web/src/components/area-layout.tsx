@@ -29,7 +29,7 @@ export function currentLink(items: readonly { to: string }[], pathname: string):
 
 /**
  * The layout of a signed-in area (dashboard, driver, production, customer): a sidebar of links with icon,
- * text and active state (spec §2); on a phone the same links as a row that scrolls sideways.
+ * text and active state (docs/product.md §2); on a phone the same links as a row that scrolls sideways.
  */
 export function AreaLayout({
   label,

@@ -51,7 +51,7 @@ export function PaymentChip({
   return <span className={`${chip(size)} ${tone}`}>{paymentStatusText(status, orderStatus)}</span>;
 }
 
-/** An order a B2B client's standing order made (design §3): "Recurrente". */
+/** An order a B2B client's standing order made (docs/design.md §3): "Recurrente". */
 export function RecurringChip({ size = 'sm' }: { size?: ChipSize }) {
   return (
     <span
@@ -63,7 +63,7 @@ export function RecurringChip({ size = 'sm' }: { size?: ChipSize }) {
   );
 }
 
-/** Money received that the bakery must give back (issue 24): loud, since nobody else will notice it. */
+/** Money received that the bakery must give back: loud, since nobody else will notice it. */
 export function RefundDueChip({ count, size = 'sm' }: { count: number; size?: ChipSize }) {
   if (count === 0) return null;
   return (

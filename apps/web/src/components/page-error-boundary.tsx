@@ -24,7 +24,7 @@ export function PageErrorBoundary() {
 /**
  * A storefront page in its own chunk, loaded with its loader when first opened (on the server as in the
  * browser), with the storefront's error boundary: pages that are not where a visitor lands (the cart, the
- * checkout) stay out of the first page's JavaScript (issue 14's budget).
+ * checkout) stay out of the first page's JavaScript (the storefront's first-load budget).
  */
 export const lazyPage = (load: () => Promise<Pick<RouteObject, 'loader' | 'Component'>>): Partial<RouteObject> => ({
   lazy: load,

@@ -15,8 +15,8 @@ export interface MenuProduct {
 }
 
 /**
- * The header's Products menu (spec §2): one entry per collection with nested links to its products. A small
- * disclosure of our own (design §1: no UI kit on the storefront). It opens on hover and click, closes 150 ms
+ * The header's Products menu (docs/product.md §2): one entry per collection with nested links to its products. A small
+ * disclosure of our own (docs/design.md §1: no UI kit on the storefront). It opens on hover and click, closes 150 ms
  * after the pointer leaves (coming back cancels that) and on scroll, toggles on tap on touch screens, and
  * works with the keyboard: Enter/Space toggle, ArrowDown/ArrowUp/Home/End move through the links, Escape
  * closes and gives focus back to the button. The links are in the server's HTML (hidden until opened).

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { storefrontPaths as paths } from '../config/storefront-paths';
 import { PLATFORM_NAME } from '../lib/page-voice';
 
-/** The footer (spec §1): the privacy policy link. */
+/** The footer (docs/product.md §1): the privacy policy link. */
 export function SiteFooter({ marketName }: { marketName: string }) {
   return (
     <footer className="mt-16 border-t border-stone-200 bg-white/70">

@@ -10,13 +10,13 @@ import { ProductsMenu, type MenuCollection, type MenuProduct } from './products-
 const AccountMenu = lazy(() => import('./account-menu').then((m) => ({ default: m.AccountMenu })));
 
 export interface HeaderAccount {
-  /** The first word of the user's name, 'Usuario' without one (spec §2). */
+  /** The first word of the user's name, 'Usuario' without one (docs/product.md §2). */
   label: string;
   accountHref: string;
 }
 
 /**
- * The site header (spec §2): market name (the logo, linking to the user's landing page), the Products menu,
+ * The site header (docs/product.md §2): market name (the logo, linking to the user's landing page), the Products menu,
  * the Cart link with its item count, and the login link or the account menu. `account` is undefined while
  * only the browser can know it (server render, hydration): that slot stays empty, so hydration matches.
  * `logo`: the bakery's own picture, else the generic icon, at every width. `shop`: where the menu and the cart
@@ -95,7 +95,7 @@ export function SiteHeader({
 
 const genericIcon = <img src="/favicon.svg" alt="" width={28} height={28} className="size-7 shrink-0" />;
 
-/** The account slot's place while it is not known yet (design §1's neutral slot). */
+/** The account slot's place while it is not known yet (docs/design.md §1's neutral slot). */
 function AccountSlot() {
   return <span className="inline-block w-20" aria-hidden="true" />;
 }

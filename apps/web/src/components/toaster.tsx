@@ -10,9 +10,9 @@ const TONE: Record<ToastType, string> = {
 };
 
 /**
- * Toasts at the top centre (spec §2/§4), each announced as a status or, for errors, an alert. Offset under the
+ * Toasts at the top centre (docs/product.md §2/§4), each announced as a status or, for errors, an alert. Offset under the
  * sticky header (3.5rem) and a side panel's title bar (about 4.3rem) so that neither their buttons nor the
- * title a person is reading are covered (issue 29).
+ * title a person is reading are covered.
  */
 export function Toaster() {
   const toasts = useStore(toastStore, (s) => s.toasts);

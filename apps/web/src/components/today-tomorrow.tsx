@@ -3,7 +3,7 @@ import { dayFromNow } from './day-picker';
 
 /**
  * Today or tomorrow, kept in the address (`?dia=manana`): the kitchen tablet and the driver's phone look
- * ahead too (a bakery with no preparation lead bakes tomorrow's orders tonight, issue 39).
+ * ahead too (a bakery with no preparation lead bakes tomorrow's orders tonight).
  */
 export function useTodayOrTomorrow(): { tomorrow: boolean; date: string; choose(tomorrow: boolean): void } {
   const [params, setParams] = useSearchParams();

@@ -2,8 +2,8 @@ import { AREAS } from '@hornada/domain/areas';
 import { PROFILE_PATHS, storefrontPaths, withId } from './storefront-paths';
 
 /**
- * Every URL of the web app, built in one place (style.md: no path spelled inline elsewhere): spec §2 plus
- * design §4/§6's additions. The screens that open them are the features' route entries (features/<x>/routes.ts),
+ * Every URL of the web app, built in one place (style.md: no path spelled inline elsewhere): docs/product.md §2 plus
+ * docs/design.md §4/§6's additions. The screens that open them are the features' route entries (features/<x>/routes.ts),
  * which take their patterns from here; app/route-table.ts composes them.
  */
 

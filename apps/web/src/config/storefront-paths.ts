@@ -1,7 +1,7 @@
 /**
  * The URLs a guest's pages link to (the storefront, checkout and sign-in pages), apart from the back office's
  * (config/paths.ts adds those and is where the rest of the app reads every URL): the storefront's first load
- * carries only these (issue 14's budget). Spelled here once; config/paths.ts spreads them.
+ * carries only these (the storefront's first-load budget). Spelled here once; config/paths.ts spreads them.
  */
 
 const seg = (value: string): string => encodeURIComponent(value);
@@ -20,12 +20,12 @@ export const storefrontPaths = {
   /** Where a tab goes when the server ended its session (a disabled account): the login with a notice. */
   loginSessionEnded: (): string => '/login?sesion=terminada',
   /**
-   * `/login?redirect=<wanted path>` (spec §2). Slashes stay readable (`?redirect=/dashboard/products`): a `/` is
+   * `/login?redirect=<wanted path>` (docs/product.md §2). Slashes stay readable (`?redirect=/dashboard/products`): a `/` is
    * allowed in a query (RFC 3986 §3.4); everything else that could end the parameter is escaped.
    */
   loginWithRedirect: (wanted: string): string => `/login?redirect=${encodeURIComponent(wanted).replace(/%2F/g, '/')}`,
   signup: '/signup',
-  /** A shopper's own customer account (issue 29); /signup stays the bakery owner's. */
+  /** A shopper's own customer account; /signup stays the bakery owner's. */
   shopperSignup: '/registro',
   createBakery: '/createBakery',
   cart: '/carrito',
@@ -34,18 +34,18 @@ export const storefrontPaths = {
   orderSummary: withId('/resumen-de-pedido/:cartId'),
   paymentResponse: '/respuesta-de-pago',
   privacy: '/privacy',
-  /** The named route `userDashboard` (design §4): sends the user to their landing page. */
+  /** The named route `userDashboard` (docs/design.md §4): sends the user to their landing page. */
   userDashboard: withId('/cuenta/:id'),
   passwordRecovery: '/recuperar-contrasena',
   passwordReset: (token?: string): string => withQuery('/restablecer-contrasena', 'token', token),
   verifyEmail: (token?: string): string => withQuery('/verificar-correo', 'token', token),
-  /** Where the server's Google callback hands over its single-use code or its error (design §3). */
+  /** Where the server's Google callback hands over its single-use code or its error (docs/design.md §3). */
   googleReturn: '/acceso/google',
   /** The server's start of sign-in with Google (a full page load, not a route of the app). */
   googleStart: (redirect?: string): string => withQuery('/api/identity/google/start', 'redirect', redirect),
 } as const;
 
-/** Each account area's profile page, where 'Mi Cuenta' in the header leads (design §4's table). */
+/** Each account area's profile page, where 'Mi Cuenta' in the header leads (docs/design.md §4's table). */
 export const PROFILE_PATHS = {
   dashboard: '/dashboard/profile',
   driver: '/driver/profile',

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * The bakery a system admin acts on (issue 25's company switcher): chosen in the dashboard's header, kept
+ * The bakery a system admin acts on (the company switcher): chosen in the dashboard's header, kept
  * for this tab (session storage), and read by every back-office screen through useCompanyId, so each call
  * goes to that company's path. Other roles act on their own company and never read this.
  */

@@ -4,7 +4,7 @@ import { AUTH_TOKEN_KEY, browserStorage } from './token-storage';
 
 /**
  * Whether the auth store is needed yet, and the store once it exists. A guest's storefront page never loads
- * the auth store (issue 14's first-load budget: it is the largest module after React and the router): it is
+ * the auth store (the storefront's first-load budget: it is the largest module after React and the router): it is
  * loaded at start-up when this browser holds a session (a stored token, fresh or not), when another tab signs
  * in, and by the screens that use it (sign-in, sign-up, the account areas), which import it themselves.
  */

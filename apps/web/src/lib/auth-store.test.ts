@@ -451,7 +451,7 @@ describe('login', () => {
     expect(t.state()).toMatchObject({ user: null, idToken: null, loading: false, error: err });
   });
 
-  it("gives spec §8's texts for sign-in switched off and for a disabled account, whatever the server wrote", async () => {
+  it("gives docs/product.md §8's texts for sign-in switched off and for a disabled account, whatever the server wrote", async () => {
     const t = tab();
     fake.signInFails = { status: 403, body: { message: 'E-mail sign-in is off', code: 'auth/operation-not-allowed' } };
     const off = await rejection(t.state().login('ana@example.com', 'x'));

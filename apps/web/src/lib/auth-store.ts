@@ -19,11 +19,11 @@ import {
 } from './token-refresh';
 
 /**
- * The auth store of spec §3/§4 on the server's own identity service (design §1, §3): sign-in, backend
+ * The auth store of docs/product.md §3/§4 on the server's own identity service (docs/design.md §1, §3): sign-in, backend
  * login, logout, the start-up auth check, and id-token refresh shared safely between tabs.
  */
 
-/** The local storage key of the signed-in e-mail (spec §4: logout clears "the stored token and email"). */
+/** The local storage key of the signed-in e-mail (docs/product.md §4: logout clears "the stored token and email"). */
 export const AUTH_EMAIL_KEY = 'auth-email';
 
 /**
@@ -38,7 +38,7 @@ addErrorTexts(AUTH_ERROR_TEXTS_ES);
 /** Spec §8's texts, word for word (a zod-free module: the storefront bundle stays small). */
 const MESSAGES = AUTH_MESSAGES;
 
-/** The session user of spec §3. */
+/** The session user of docs/product.md §3. */
 export interface SessionUser {
   uid: string;
   email: string;
@@ -48,7 +48,7 @@ export interface SessionUser {
   emailVerified: boolean;
 }
 
-/** The auth state of spec §3. */
+/** The auth state of docs/product.md §3. */
 export interface AuthData {
   user: SessionUser | null;
   idToken: string | null;
@@ -60,7 +60,7 @@ export interface AuthData {
 export interface AuthActions {
   /** Spec §4 Login. Rejects with an ApiError (also kept in `error`). */
   login(email: string, password: string): Promise<SessionUser>;
-  /** Sign-in with Google: exchanges the callback's single-use code, then spec §7's google-auth. */
+  /** Sign-in with Google: exchanges the callback's single-use code, then docs/product.md §7's google-auth. */
   signInWithGoogle(code: string): Promise<SessionUser>;
   /** Spec §4 Logout: ends the server session (its failure ignored), then clears user, token, stored token and e-mail. */
   logout(): Promise<void>;
@@ -68,9 +68,9 @@ export interface AuthActions {
   checkAuth(): Promise<SessionUser | null>;
   /** Resolves once the first auth check has finished (starting it if nobody has). Never rejects. */
   whenReady(): Promise<void>;
-  /** Registers a company_admin with no company (spec §5/§7), then logs in. */
+  /** Registers a company_admin with no company (docs/product.md §5/§7), then logs in. */
   signupAdmin(input: { name: string; email: string; password: string }): Promise<SessionUser>;
-  /** A shopper's own customer account at the shop (issue 29), then signed in. */
+  /** A shopper's own customer account at the shop, then signed in. */
   signupShopper(input: { name: string; email: string; password: string }): Promise<SessionUser>;
   /** Replaces the user in memory (nothing is stored or sent). */
   setUser(user: SessionUser | null): void;
@@ -596,7 +596,7 @@ export function createAuthStore(deps: AuthStoreDeps): StoreApi<AuthState> {
       }, MESSAGES.loginFailed);
 
     /**
-     * Sign-in with Google (design §3): the callback's single-use code for a session, then spec §7's
+     * Sign-in with Google (docs/design.md §3): the callback's single-use code for a session, then docs/product.md §7's
      * google-auth (which registers a new user as a customer of the market; role and companyId sent here
      * are never trusted by the server).
      */
@@ -667,7 +667,7 @@ export function createAuthStore(deps: AuthStoreDeps): StoreApi<AuthState> {
       signupAdmin: ({ name, email, password }) =>
         tracked(async () => {
           try {
-            // Admin registration goes without a token (spec §7): an empty header replaces any stored one.
+            // Admin registration goes without a token (docs/product.md §7): an empty header replaces any stored one.
             await http.post(
               '/auth/register',
               { email, password, name, role: FOUNDER_ROLE, companyId: null },

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * The bakery a back-office screen acts on, as the site header names it (issue 29): the signed-in user's own
+ * The bakery a back-office screen acts on, as the site header names it: the signed-in user's own
  * (or the one a system admin chose), whatever host the back office is served on, never the host's shop. Set
  * by the back-office areas' layout while one is open; null elsewhere (the header names the host's shop).
  * `name` null: still being read.

@@ -7,7 +7,7 @@ export type ServerCart = Cart;
 export type ServerCartLine = Cart['items'][number];
 
 /**
- * The server cart (design §3): the holder proves itself with the browser's session id (`X-Session-Id`), or
+ * The server cart (docs/design.md §3): the holder proves itself with the browser's session id (`X-Session-Id`), or
  * is the signed-in customer it belongs to. Names, prices and totals always come from the server.
  */
 let sessionId: string | null = null;

@@ -1,7 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 
 /**
- * The cart as the browser keeps it (issue 14): the lines (product and quantity) and, once saved, the server
+ * The cart as the browser keeps it: the lines (product and quantity) and, once saved, the server
  * cart's id. Kept in local storage so it survives a reload; names, prices and totals are never kept here:
  * the server computes them from the catalogue on every save and read.
  */

@@ -2,7 +2,7 @@ import type { ErrorCode } from '@hornada/domain/errors';
 import { GENERIC_ERROR_ES, STOREFRONT_ERROR_TEXTS_ES } from '@hornada/domain/errors-storefront';
 
 /**
- * The Spanish texts of the error codes this page knows (design §3). The storefront's first load carries only the
+ * The Spanish texts of the error codes this page knows (docs/design.md §3). The storefront's first load carries only the
  * codes a visitor can meet (packages/domain/src/errors-storefront.ts); the other areas add theirs when their code
  * loads: the auth store and the auth pages the sign-in texts, the signed-in areas' layout the back office's. A
  * code whose texts are not here yet reads as the general message.

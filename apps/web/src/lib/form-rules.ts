@@ -120,7 +120,7 @@ export function domainResolver<TForm extends FieldValues>(
   };
 }
 
-/** The Spanish for one of the server's `details` (English, design §3), by the error's code and the text. */
+/** The Spanish for one of the server's `details` (English, docs/design.md §3), by the error's code and the text. */
 function detailMessageEs(code: string | undefined, message: string): string {
   if (code && code !== 'validation') return errorText(code);
   const atLeast = /at least (\d+)/i.exec(message);

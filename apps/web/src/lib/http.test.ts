@@ -9,7 +9,7 @@ import { ApiError, AUTH_TOKEN_KEY, browserTokenStorage, createHttpClient, type T
 // In the app the auth store adds the sign-in texts when it loads (error-texts.test.ts covers the split).
 addErrorTexts(AUTH_ERROR_TEXTS_ES);
 
-/** A real HTTP server on 127.0.0.1: each route plays one row of spec §8 or one list shape of §7. */
+/** A real HTTP server on 127.0.0.1: each route plays one row of docs/product.md §8 or one list shape of §7. */
 type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
 
 function json(res: ServerResponse, status: number, body: unknown): void {
@@ -196,7 +196,7 @@ describe('requests', () => {
   });
 });
 
-describe('the error rows of spec §8', () => {
+describe('the error rows of docs/product.md §8', () => {
   it('HTTP 401: removes the stored token, tells the auth store, and raises the server message', async () => {
     const tokens = memoryTokens('expired');
     const onUnauthorized = vi.fn();

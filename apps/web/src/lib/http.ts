@@ -4,7 +4,7 @@ import { errorText } from './error-texts';
 import { browserTokenStorage, notifyUnauthorized, type TokenStorage } from './token-storage';
 
 /**
- * The web's HTTP client (spec §7 and §8, design §3): JSON over `/api`, the stored token as a bearer,
+ * The web's HTTP client (docs/product.md §7 and §8, docs/design.md §3): JSON over `/api`, the stored token as a bearer,
  * a 10 s timeout, and the spec's error rows. Errors keep the spec's English `message` (for code and
  * tests) and carry `userMessage`, the Spanish text a person reads for the error's `code`.
  */
@@ -18,7 +18,7 @@ export {
   type TokenStorage,
 } from './token-storage';
 
-/** Codes the client raises itself, for the rows of spec §8 with no server answer behind them. */
+/** Codes the client raises itself, for the rows of docs/product.md §8 with no server answer behind them. */
 export type ClientErrorCode = 'timeout' | 'network' | 'invalid_response' | 'request_failed';
 
 /**
@@ -38,7 +38,7 @@ export class ApiError extends Error {
     super(message, options);
   }
 
-  /** The per-field messages of a validation error (design §3), empty when there are none. */
+  /** The per-field messages of a validation error (docs/design.md §3), empty when there are none. */
   get details(): NonNullable<ApiErrorBody['details']> {
     if (!isRecord(this.data) || !Array.isArray(this.data.details)) return [];
     return this.data.details.filter(
@@ -67,7 +67,7 @@ const MESSAGES = {
 } as const;
 
 type QueryValue = string | number | boolean | null | undefined | readonly (string | number | boolean)[];
-/** Query parameters: null and undefined are left out, arrays are sent comma-separated ("any of", design §3). */
+/** Query parameters: null and undefined are left out, arrays are sent comma-separated ("any of", docs/design.md §3). */
 export type Query = Record<string, QueryValue>;
 
 export interface RequestOptions {
@@ -87,7 +87,7 @@ export interface HttpClientOptions {
   onUnauthorized?: () => void;
 }
 
-/** A list answer in any of the shapes spec §7 names, read into one. */
+/** A list answer in any of the shapes docs/product.md §7 names, read into one. */
 export interface ListResponse<T> {
   items: T[];
   total: number;
@@ -99,7 +99,7 @@ export interface ListResponse<T> {
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface HttpClient {
-  /** Any method (spec §7's generic custom request); resolves to the envelope's `data` (undefined on 204). */
+  /** Any method (docs/product.md §7's generic custom request); resolves to the envelope's `data` (undefined on 204). */
   request<T>(method: HttpMethod, path: string, body?: unknown, options?: RequestOptions): Promise<T>;
   get<T>(path: string, options?: RequestOptions): Promise<T>;
   post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
@@ -147,7 +147,7 @@ function isRawBody(body: unknown): body is BodyInit {
 }
 
 /**
- * "Server error with response" row of spec §8: body message, else body error, else 'Server error'; the
+ * "Server error with response" row of docs/product.md §8: body message, else body error, else 'Server error'; the
  * code is the body's, else the one its status implies.
  */
 export function responseError(status: number, parsed: unknown): ApiError {
@@ -157,13 +157,13 @@ export function responseError(status: number, parsed: unknown): ApiError {
   return new ApiError(message, status, code, errorText(code), parsed);
 }
 
-/** "Other" row of spec §8: the error's own message, else 'Request failed'. */
+/** "Other" row of docs/product.md §8: the error's own message, else 'Request failed'. */
 function otherError(err: unknown): ApiError {
   const message = err instanceof Error && err.message ? err.message : MESSAGES.other;
   return clientError('request_failed', message, null, undefined, err);
 }
 
-/** Reads a list from `data` (array), `data.items`, `data.data` or `items` (spec §7). */
+/** Reads a list from `data` (array), `data.items`, `data.data` or `items` (docs/product.md §7). */
 export function readList<T>(body: unknown, status: number | null = null): ListResponse<T> {
   const invalid = () => clientError('invalid_response', MESSAGES.invalid, status, body);
   if (!isRecord(body)) throw invalid();

@@ -3,7 +3,7 @@ import { createSseParser, type SseEvent } from './sse-parser';
 
 /**
  * The fetch-based reader of the live stream (live-stream.ts), which sends the bearer token EventSource cannot:
- * a signed-in user's, loaded with their first stream rather than with a guest's page (issue 14's budget).
+ * a signed-in user's, loaded with their first stream rather than with a guest's page (the storefront's first-load budget).
  */
 
 /** One connection's request and what the stream (live-stream.ts) does with each outcome. */

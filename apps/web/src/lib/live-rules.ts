@@ -1,7 +1,7 @@
 import type { Resource } from './resource-service';
 import { reviveDates } from './revive-dates';
 
-/** One change of a live event (design §3): `{type, doc}`. */
+/** One change of a live event (docs/design.md §3): `{type, doc}`. */
 export interface LiveChange {
   type: 'added' | 'modified' | 'removed';
   doc: Resource & Record<string, unknown>;
@@ -14,7 +14,7 @@ function isSimple(value: unknown): value is string | number | boolean {
   return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
 }
 
-/** A received document as the list keeps it: date fields as Date objects (spec §9) and its companyId (spec §3). */
+/** A received document as the list keeps it: date fields as Date objects (docs/product.md §9) and its companyId (docs/product.md §3). */
 export function receivedItem<T extends Resource>(doc: LiveChange['doc'], companyId: string): T {
   return reviveDates({ ...doc, companyId }) as unknown as T;
 }
@@ -36,7 +36,7 @@ export function applyModified<T extends Resource>(item: T, doc: object): T {
 }
 
 /**
- * Applies one batch of live changes to a list (spec §4 "Realtime updates", design §3):
+ * Applies one batch of live changes to a list (docs/product.md §4 "Realtime updates", docs/design.md §3):
  * - 'added' appends the item only when no item has its id and the batch has fewer than 3 changes;
  * - 'modified' updates the matching item's simple fields that differ, never its id;
  * - 'removed' takes the item out (the original left deleted items on screen);

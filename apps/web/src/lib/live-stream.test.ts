@@ -17,7 +17,7 @@ import { createResourceStore } from './resource-store';
 import { createSseParser } from './sse-parser';
 
 /**
- * A real text/event-stream server on 127.0.0.1 that plays the API's stream (design §3): a log of
+ * A real text/event-stream server on 127.0.0.1 that plays the API's stream (docs/design.md §3): a log of
  * committed events with positions, resume from Last-Event-ID (header, else `last_event_id`),
  * `event: reset` for an id it no longer keeps, `retry:` on open.
  */
@@ -535,7 +535,7 @@ describe('bindResourceStore', () => {
     const id = publish('products', [change('removed', 'p2')]);
     await waitFor(() => store.getState().items.length === 2 && store.getState().items[0]!.name === 'Pan de bono', 'x');
     expect(store.getState().items).toEqual([
-      { id: 'p1', name: 'Pan de bono', companyId: 'co1' }, // spec §3: received items carry companyId
+      { id: 'p1', name: 'Pan de bono', companyId: 'co1' }, // docs/product.md §3: received items carry companyId
       { id: 'p3', name: 'Almojábana', companyId: 'co1' },
     ]);
 

@@ -6,10 +6,10 @@ import type { ResourceStore } from './resource-store';
 import type { SseEvent } from './sse-parser';
 
 /**
- * The web's live stream transport (spec §7 "Live subscription", design §1/§3): ONE connection per company
+ * The web's live stream transport (docs/product.md §7 "Live subscription", docs/design.md §1/§3): ONE connection per company
  * and browser tab carries every resource the tab watches (browsers allow 6 connections per host), opened
  * with `GET {base}/companies/{companyId}/changes?resources=a,b`. Guests use the browser's EventSource;
- * signed-in users a fetch-based reader that sends the bearer token. Errors are only logged (spec §7), with
+ * signed-in users a fetch-based reader that sends the bearer token. Errors are only logged (docs/product.md §7), with
  * console.warn, never thrown at the user.
  */
 

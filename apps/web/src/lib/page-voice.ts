@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 
 /**
- * Who a page speaks as in the site header (issue 39, point 2), when it is not the host's shop: the platform on
+ * Who a page speaks as in the site header, when it is not the host's shop: the platform on
  * the owners' pages (a route entry's `voice: 'platform'`, known on the server too), or the bakery that sent an
  * invitation (set by its page once the link is read). Null elsewhere: the host's shop speaks.
  */

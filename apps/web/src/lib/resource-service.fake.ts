@@ -28,7 +28,7 @@ function compareField(a: unknown, b: unknown): number {
 }
 
 /**
- * An in-memory API for tests: collections under `/companies/{companyId}/{resource}` answering as design §3
+ * An in-memory API for tests: collections under `/companies/{companyId}/{resource}` answering as docs/design.md §3
  * says (lists sorted by `sort`, paged, equality filters, a search folding case and accents; soft delete;
  * bulk update), with every call recorded and a way to make the next call fail. Its list answers what the
  * server's does for the same records: apps/server/test/api/fake-list-contract.test.ts holds it to that.

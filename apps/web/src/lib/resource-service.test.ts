@@ -25,7 +25,7 @@ function loose<T>(value: unknown): T {
   return value as T;
 }
 
-describe('toListParams (spec §3 query object → design §3 list parameters)', () => {
+describe('toListParams (docs/product.md §3 query object → docs/design.md §3 list parameters)', () => {
   it('defaults to page 1, 1000 a page, createdAt ascending', () => {
     expect(toListParams()).toEqual({ page: '1', per_page: '1000', sort: 'createdAt' });
     expect(toListParams({})).toEqual({ page: '1', per_page: '1000', sort: 'createdAt' });
@@ -88,7 +88,7 @@ describe('toListParams (spec §3 query object → design §3 list parameters)', 
   });
 });
 
-describe('reviveDates (spec §9)', () => {
+describe('reviveDates (docs/product.md §9)', () => {
   it('turns every date field of §9 into a Date and leaves the rest alone', () => {
     const iso = '2026-11-22T05:00:00.000Z';
     const out = reviveDates({
@@ -196,7 +196,7 @@ describe('createResourceService', () => {
     expect(records[0]?.updatedAt).toBeInstanceOf(Date);
   });
 
-  describe('checks before calling (spec §5), word for word, and no request sent', () => {
+  describe('checks before calling (docs/product.md §5), word for word, and no request sent', () => {
     const cases: [string, (s: ReturnType<typeof setup>['service']) => Promise<unknown>, string][] = [
       ['get without id', (s) => s.get(''), 'ID is required'],
       ['update without id', (s) => s.update('', { name: 'x' }), 'ID is required'],

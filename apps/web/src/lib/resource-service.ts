@@ -4,10 +4,10 @@ import { reviveDates } from './revive-dates';
 // In a module of its own: the storefront's live lists use it without loading the resource service.
 export { reviveDates };
 
-/** Query-string parameters as the API reads them (design §3): every value already a string. */
+/** Query-string parameters as the API reads them (docs/design.md §3): every value already a string. */
 export type QueryParams = Record<string, string>;
 
-/** What a list call answers (spec §3 "List response", read by the HTTP client from its envelope). */
+/** What a list call answers (docs/product.md §3 "List response", read by the HTTP client from its envelope). */
 export interface ListResult<T> {
   items: T[];
   total: number;
@@ -17,7 +17,7 @@ export interface ListResult<T> {
 
 /**
  * The part of the HTTP client a resource service needs. Paths are relative to the API base (`/api`); each call
- * resolves with the `data` of the response envelope and rejects with the client's error (spec §8).
+ * resolves with the `data` of the response envelope and rejects with the client's error (docs/product.md §8).
  */
 export interface Http {
   get<T>(path: string, query?: QueryParams): Promise<T>;
@@ -28,7 +28,7 @@ export interface Http {
   delete<T>(path: string): Promise<T>;
 }
 
-/** Every record has an id (spec §3 "Generic resource"). */
+/** Every record has an id (docs/product.md §3 "Generic resource"). */
 export interface Resource {
   id: string;
 }
@@ -45,7 +45,7 @@ export interface DateRange {
 
 export type Filters = { dateRange?: DateRange | null } & { [key: string]: FilterValue | DateRange };
 
-/** The query object of spec §3. */
+/** The query object of docs/product.md §3. */
 export interface ListQuery {
   pagination?: { page?: number; perPage?: number };
   sort?: { field?: string; direction?: 'asc' | 'desc' };
@@ -60,7 +60,7 @@ export const DEFAULT_LIST_QUERY = {
   sort: { field: 'createdAt', direction: 'asc' },
 } as const;
 
-/** One entry of a bulk patch (spec §7): the record's id and the fields to change. */
+/** One entry of a bulk patch (docs/product.md §7): the record's id and the fields to change. */
 export interface BulkUpdate<T> {
   id: string;
   data: Partial<T>;
@@ -84,7 +84,7 @@ export interface ResourceServiceOptions {
   timeZone?: string;
 }
 
-/** The spec's client-side checks (spec §5), word for word. */
+/** The spec's client-side checks (docs/product.md §5), word for word. */
 export const RESOURCE_MESSAGES = {
   idRequired: 'ID is required',
   dataRequired: 'Data is required',
@@ -114,7 +114,7 @@ function dayKey(day: string | Date, timeZone: string): string {
 }
 
 /**
- * Maps the query object of spec §3 to the list parameters of design §3: `page`, `per_page`, `sort` (`field`
+ * Maps the query object of docs/product.md §3 to the list parameters of docs/design.md §3: `page`, `per_page`, `sort` (`field`
  * or `-field`), `search`, `date_field` + `start_date` + `end_date`, any other filter or option as a plain
  * parameter (arrays comma-separated: any of). Empty values are left out.
  */
@@ -152,8 +152,8 @@ function isData(data: unknown): boolean {
 }
 
 /**
- * The client of one resource under `/companies/{companyId}/{resourceName}` (spec §7): checks its arguments
- * before calling (spec §5) and hands back records with their date fields as Date objects (spec §9).
+ * The client of one resource under `/companies/{companyId}/{resourceName}` (docs/product.md §7): checks its arguments
+ * before calling (docs/product.md §5) and hands back records with their date fields as Date objects (docs/product.md §9).
  */
 export function createResourceService<T extends Resource>(
   resourceName: string,

@@ -42,7 +42,7 @@ describe('createResourceStore', () => {
     expect(() => createResourceStore(undefined as unknown as ResourceService<Product>)).toThrow('Service is required');
   });
 
-  it('starts empty with the list defaults of spec §9', () => {
+  it('starts empty with the list defaults of docs/product.md §9', () => {
     const { store } = setup();
     expect(store.getState()).toMatchObject({
       items: [],

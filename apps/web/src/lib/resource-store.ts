@@ -2,7 +2,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { applyChangesToList, applyModified, receivedItem, type LiveChange } from './live-rules';
 import type { BulkUpdate, Filters, Resource, ResourceService } from './resource-service';
 
-/** The list store's query params (spec §3 "Resource list state"). */
+/** The list store's query params (docs/product.md §3 "Resource list state"). */
 export interface ListParams {
   search: string;
   sortBy: string;
@@ -59,7 +59,7 @@ function replaceById<T extends Resource>(items: readonly T[], record: T): T[] {
 }
 
 /**
- * The list store of one resource (spec §3/§4), a vanilla zustand store: `useStore(store, selector)` reads it
+ * The list store of one resource (docs/product.md §3/§4), a vanilla zustand store: `useStore(store, selector)` reads it
  * in React. Every operation clears the error, sets `loading` while it runs, and on failure stores the error
  * and rethrows it.
  */

@@ -3,7 +3,7 @@ import { DATE_FIELDS } from '@hornada/domain/constants';
 const DATE_FIELD_SET: ReadonlySet<string> = new Set(DATE_FIELDS);
 
 /**
- * Turns the date fields of spec §9 from ISO strings into Date objects; other fields and values that are not
+ * Turns the date fields of docs/product.md §9 from ISO strings into Date objects; other fields and values that are not
  * dates are left as they came. Returns a new object.
  */
 export function reviveDates<T extends object>(record: T): T {

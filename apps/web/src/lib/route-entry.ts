@@ -9,7 +9,7 @@ import type { NavIcon } from '../components/nav-icons';
  * from config/paths.ts, where other features build links to it).
  *
  * A routes.ts is in the storefront's first load (the router needs every pattern at start): it imports no
- * screen and no icon, only `import()`s its screens and names its icon (issue 14's budget).
+ * screen and no icon, only `import()`s its screens and names its icon (the storefront's first-load budget).
  */
 export type RouteArea = 'storefront' | 'auth' | Area;
 
@@ -35,7 +35,7 @@ export interface RouteEntry {
   /** Where it sends an allowed user at once: their landing page, or a path. */
   redirect?: 'landing' | string;
   /**
-   * `platform`: its header speaks as Hornada, not as the host's shop (the pages of bakery owners, issue 39);
+   * `platform`: its header speaks as Hornada, not as the host's shop (the pages of bakery owners);
    * without it the host's shop speaks.
    */
   voice?: 'platform';

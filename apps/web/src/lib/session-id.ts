@@ -1,8 +1,8 @@
 import { SESSION_ID_LENGTH } from '@hornada/domain/constants';
 
 /**
- * The browser session id of spec §3/§4/§9: 20 random alphanumerics, kept in local storage so a cart
- * (design §3, `X-Session-Id`) survives reloads and is shared by the tabs of one browser.
+ * The browser session id of docs/product.md §3/§4/§9: 20 random alphanumerics, kept in local storage so a cart
+ * (docs/design.md §3, `X-Session-Id`) survives reloads and is shared by the tabs of one browser.
  */
 
 /** The local storage key of the session id. */

@@ -1,5 +1,5 @@
 /**
- * What a loaded feature must settle before its user signs out (issue 27: the driver's moves not sent on a
+ * What a loaded feature must settle before its user signs out (the driver's moves not sent on a
  * shared phone). The feature registers it when its screens load, so signing out needs no chunk from the
  * network (a driver without signal); false keeps the user signed in.
  */

@@ -1,6 +1,6 @@
 /**
  * A text/event-stream parser following the WHATWG HTML "server-sent events" interpretation rules, for the
- * fetch-based stream of signed-in users (design §1/§3): EventSource cannot send an Authorization header.
+ * fetch-based stream of signed-in users (docs/design.md §1/§3): EventSource cannot send an Authorization header.
  */
 
 /** One dispatched event, as EventSource would hand it to a listener. */

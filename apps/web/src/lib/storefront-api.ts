@@ -4,11 +4,11 @@ import type { HttpClient, RequestOptions } from './http';
 
 /**
  * What the storefront's route loaders read. On the server it is implemented over the resource services
- * (design §1: loaders call services directly, never HTTP to the same server) and handed to the loaders in
+ * (docs/design.md §1: loaders call services directly, never HTTP to the same server) and handed to the loaders in
  * the request context; in the browser it is the HTTP API. Both return the public field set only.
  */
 
-/** `GET /api/config` (design §3). */
+/** `GET /api/config` (docs/design.md §3). */
 export interface PublicConfig {
   companyId: string | null;
   marketName: string;
@@ -19,11 +19,11 @@ export interface PublicConfig {
   paymentMethods: string[];
   /** The shop's origin (no trailing slash): absolute links in canonical URLs and Open Graph tags. */
   publicUrl: string;
-  /** The bakery's setup checklist lacks its minimum: the shop says "Abrimos pronto" (issue 29). */
+  /** The bakery's setup checklist lacks its minimum: the shop says "Abrimos pronto". */
   opening: boolean;
 }
 
-/** The public settings: everything but the private fields (design §4). */
+/** The public settings: everything but the private fields (docs/design.md §4). */
 export type PublicSettings = Omit<Settings, 'productionLeadDays' | 'targetMargin' | 'newOrderEmail'>;
 
 export interface StorefrontApi {
@@ -48,7 +48,7 @@ export type StorefrontClient = Pick<HttpClient, 'get' | 'list'>;
 
 /**
  * The browser's client (http.ts), loaded with the first loader that runs in the browser (a navigation): the
- * first page's data came with its HTML (issue 14's first-load budget).
+ * first page's data came with its HTML (the storefront's first-load budget).
  */
 const loadHttp = async () => (await import('./http')).http;
 const browserClient: StorefrontClient = {

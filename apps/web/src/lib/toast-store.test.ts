@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOAST_DEFAULT_DURATION_MS, createToastStore, toastRole, type ToastTimers } from './toast-store';
 
-describe('the toast store (spec §4) on the browser clock', () => {
+describe('the toast store (docs/product.md §4) on the browser clock', () => {
   beforeEach(() => {
     vi.useFakeTimers();
   });

@@ -1,6 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 
-/** Toast notifications (spec §4, §9): shown at the top centre by the toast region. */
+/** Toast notifications (docs/product.md §4, §9): shown at the top centre by the toast region. */
 
 export const TOAST_DEFAULT_DURATION_MS = 3000;
 /** setTimeout fires at once beyond this (2^31 − 1 ms): a longer toast stays until closed. */
@@ -15,11 +15,11 @@ export interface ToastAction {
 
 export interface ToastOptions {
   message: string;
-  /** Default success (spec §4). */
+  /** Default success (docs/product.md §4). */
   type?: ToastType;
   title?: string;
   actions?: readonly ToastAction[];
-  /** Milliseconds until removed; default 3000; 0 or less stays until closed (spec §4). */
+  /** Milliseconds until removed; default 3000; 0 or less stays until closed (docs/product.md §4). */
   duration?: number;
 }
 

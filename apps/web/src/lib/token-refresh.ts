@@ -1,5 +1,5 @@
 /**
- * The pieces of token refresh (design §1: id tokens of one hour, rotating refresh cookie): reading a
+ * The pieces of token refresh (docs/design.md §1: id tokens of one hour, rotating refresh cookie): reading a
  * token's expiry, when to refresh it, and the cross-tab lock that keeps two tabs from spending the same
  * refresh cookie (a second use of a rotated cookie revokes the whole session family on the server).
  */

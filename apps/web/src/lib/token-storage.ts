@@ -1,10 +1,10 @@
 /**
  * The stored token and what a 401 does, apart from the HTTP client (http.ts, which re-exports them): the
  * storefront's first page reads these (the session, the live stream) but loads the client only with its first
- * request from the browser (issue 14's first-load budget).
+ * request from the browser (the storefront's first-load budget).
  */
 
-/** The local storage key of the auth token (spec §9). */
+/** The local storage key of the auth token (docs/product.md §9). */
 export const AUTH_TOKEN_KEY = 'auth-token';
 
 /** Where the client reads the bearer token and what it clears on a 401. */

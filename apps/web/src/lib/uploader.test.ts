@@ -257,7 +257,7 @@ describe('uploadFile', () => {
     expect((await rejection(uploader.uploadFile('c1', blob()))).code).toBe('invalid_response');
   });
 
-  it('takes retry times of 0 or more only (spec §5); 0 means one try', async () => {
+  it('takes retry times of 0 or more only (docs/product.md §5); 0 means one try', async () => {
     expect(() => setup({ maxUploadRetryMs: -1 })).toThrow(RangeError);
     expect(() => setup({ maxOperationRetryMs: -1 })).toThrow(RangeError);
     const { uploader } = setup({ maxUploadRetryMs: 0 });

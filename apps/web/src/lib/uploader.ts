@@ -15,7 +15,7 @@ export type { StoredFile };
 addErrorTexts(BACK_OFFICE_ERROR_TEXTS_ES);
 
 /**
- * The file storage client (spec §7 "Other", §5, §8, §9): uploads an image with progress, deletes one, and
+ * The file storage client (docs/product.md §7 "Other", §5, §8, §9): uploads an image with progress, deletes one, and
  * retries what may pass on a second try (no answer, 408, 429, 5xx) with exponential backoff for at most
  * 10 minutes an upload and 2 minutes a delete, then fails with `storage/retry-limit-exceeded`. XHR, not
  * fetch: only XHR reports upload progress. Errors are the HTTP client's `ApiError` (English `message`,
@@ -33,7 +33,7 @@ export interface UploaderOptions {
   baseUrl?: string;
   tokenStorage?: TokenStorage;
   onUnauthorized?: () => void;
-  /** Spec §9 (10 minutes, 2 minutes); spec §5: 0 or more (0: no retry). */
+  /** Spec §9 (10 minutes, 2 minutes); docs/product.md §5: 0 or more (0: no retry). */
   maxUploadRetryMs?: number;
   maxOperationRetryMs?: number;
   /** A delete's answer must come within this; an upload's bytes must keep moving within `stallMs`. */

@@ -9,7 +9,7 @@ export type ApplyLiveChanges<T> = (list: readonly T[], changes: readonly LiveCha
 
 export interface LiveListOptions<T> {
   /**
-   * How a batch applies: spec §4's rule by default (live-rules.ts: simple fields only); `applyWholeChanges`
+   * How a batch applies: docs/product.md §4's rule by default (live-rules.ts: simple fields only); `applyWholeChanges`
    * where a record's arrays matter (a recipe's lines).
    */
   apply?: ApplyLiveChanges<T>;
@@ -55,7 +55,7 @@ export function bindLiveList<T>(
 
 /**
  * A list rendered from data already read (a loader's, a screen's first read) and then kept current by the shared
- * stream (design §3): what staff rename, reprice, add or take off shows on an open page without a reload. New
+ * stream (docs/design.md §3): what staff rename, reprice, add or take off shows on an open page without a reload. New
  * `initial` data (a navigation) replaces the list. After a reset the list is read again (`options.reload`).
  */
 export function useLiveList<T extends Resource>(

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { getLiveStream } from './live-stream';
 
 /**
- * Calls `onChange` when one of the company's resources changes on the shared stream (design §3), or when
+ * Calls `onChange` when one of the company's resources changes on the shared stream (docs/design.md §3), or when
  * changes may have been missed (a reset): an open page reads again what that resource shapes. The latest
  * `onChange` is called; a new one does not resubscribe.
  */

@@ -5,7 +5,7 @@ import { productImage } from './catalogue';
 import { recordId, shortText } from './common';
 import { address } from './users';
 
-/** The header a cart's holder proves itself with (design §3): the browser's session id (spec §4, §9). */
+/** The header a cart's holder proves itself with (docs/design.md §3): the browser's session id (docs/product.md §4, §9). */
 export const SESSION_HEADER = 'x-session-id';
 export const SessionId = z
   .string()
@@ -34,7 +34,7 @@ export const CartContact = z
   .strict();
 
 /**
- * The writable fields of a cart (design §4): its lines and the checkout fields orders will use. A
+ * The writable fields of a cart (docs/design.md §4): its lines and the checkout fields orders will use. A
  * day is `YYYY-MM-DD`, or the instant a GET returned for it (read as the day it falls on in the
  * company's time zone), so a cart read can be sent back as it is.
  */
@@ -89,7 +89,7 @@ export const Cart = z.object({
   contact: ContactRecord.nullable(),
   fulfillment: z.enum(FULFILLMENTS),
   address: address.nullable(),
-  /** The instant the day starts in the company's time zone (design §3). */
+  /** The instant the day starts in the company's time zone (docs/design.md §3). */
   dueDate: z.string().nullable(),
   window: z.string().nullable(),
   notes: z.string().nullable(),
@@ -104,7 +104,7 @@ export const Cart = z.object({
 });
 export type Cart = z.infer<typeof Cart>;
 
-/** Fields a GET returns that a write ignores when they come back (design §3). */
+/** Fields a GET returns that a write ignores when they come back (docs/design.md §3). */
 export const CART_READ_ONLY = [
   'id',
   'customerId',
@@ -120,7 +120,7 @@ export const CART_READ_ONLY = [
 export const CART_LINE_READ_ONLY = ['name', 'unitPrice', 'lineTotal', 'image', 'available'] as const;
 
 /**
- * "Pedir de nuevo" (design §3 carts): one of the signed-in customer's own orders into a cart they hold
+ * "Pedir de nuevo" (docs/design.md §3 carts): one of the signed-in customer's own orders into a cart they hold
  * (`cartId`), or into a new cart of theirs (null).
  */
 export const ReorderInput = z.object({ orderId: recordId(), cartId: recordId().nullable().default(null) }).strict();

@@ -64,7 +64,7 @@ export const IngredientInput = z
   })
   .strict();
 export const Ingredient = baseRecord.extend(IngredientInput.shape).extend({
-  // Production takes from stock what it used (issue 26): below 0 when more was used than recorded, which
+  // Production takes from stock what it used: below 0 when more was used than recorded, which
   // is the truth to show; what a person types is never negative (IngredientInput).
   stock: z.number(),
 });

@@ -6,7 +6,7 @@ export const name = () => z.string().trim().min(1, 'Required').max(NAME_MAX);
 export const description = () => z.string().trim().max(DESCRIPTION_MAX).nullable();
 export const shortText = (max = 200) => z.string().trim().max(max).nullable();
 export const money = () => z.number().int('Must be a whole number').min(0).max(MONEY_MAX);
-/** Decimals kept to 4 places (design §4): rounded on input. */
+/** Decimals kept to 4 places (docs/design.md §4): rounded on input. */
 export const decimal4 = () =>
   z
     .number()
@@ -23,7 +23,7 @@ export const imageRef = () =>
     })
     .strict();
 
-/** Fields every record has and the server alone writes (design §4); sent back, they are ignored. */
+/** Fields every record has and the server alone writes (docs/design.md §4); sent back, they are ignored. */
 export const BASE_READ_ONLY = ['id', 'companyId', 'createdAt', 'updatedAt', 'deletedAt'] as const;
 
 export const baseRecord = z.object({

@@ -4,7 +4,7 @@ import { CartContact, ContactRecord, FULFILLMENTS } from './carts';
 import { baseRecord, money, recordId, ref, shortText } from './common';
 import { address } from './users';
 
-/** Orders (design §5): the order book. */
+/** Orders (docs/design.md §5): the order book. */
 export const ORDER_STATUSES = [
   'pending',
   'confirmed',
@@ -26,7 +26,7 @@ export type OrderPaymentMethod = (typeof ORDER_PAYMENT_METHODS)[number];
 export const ORDER_CHANNELS = ['web', 'staff', 'b2b'] as const;
 export type OrderChannel = (typeof ORDER_CHANNELS)[number];
 
-/** Why a delivery failed at the door ("No recibió", issue 27): the driver picks one; `other` says what. */
+/** Why a delivery failed at the door ("No recibió"): the driver picks one; `other` says what. */
 export const NOT_RECEIVED_REASONS = ['nobody_home', 'wrong_address', 'refused', 'other'] as const;
 export type NotReceivedReason = (typeof NOT_RECEIVED_REASONS)[number];
 export const NOT_RECEIVED_DETAILS_MAX = 200;
@@ -75,7 +75,7 @@ export const RefundInput = z
 export type RefundInput = z.infer<typeof RefundInput>;
 
 /**
- * The writable fields of an order (staff entry and edits, design §5). Never here: `number`, the
+ * The writable fields of an order (staff entry and edits, docs/design.md §5). Never here: `number`, the
  * prices and totals, `history`, `completedAt`, `channel` (all the server's). `status` and
  * `paymentStatus` have no default: left out, they stay as they are (a PUT never moves an order).
  */
@@ -100,11 +100,11 @@ export const OrderInput = z
     producedQuantities: producedQuantities.default({}),
     cashCollected: money().nullable().default(null),
     cancelReason: shortText(500).default(null),
-    /** Why a paid order was refunded: only with the admin's move of the payment to refunded (design §5). */
+    /** Why a paid order was refunded: only with the admin's move of the payment to refunded (docs/design.md §5). */
     refundReason: shortText(500).default(null),
     /**
      * Only `[]`: the admin says the money of every payment owed back was returned (the gateway adds
-     * entries, design §5). A refund of the order (paid → refunded) empties it too.
+     * entries, docs/design.md §5). A refund of the order (paid → refunded) empties it too.
      */
     refundsDue: z.array(z.never()).max(0).optional(),
     /**
@@ -115,7 +115,7 @@ export const OrderInput = z
     refund: RefundInput.optional(),
     notes: shortText(1000).default(null),
     /**
-     * Only with the driver's move out_for_delivery → ready (design §5's field moments): why the stop
+     * Only with the driver's move out_for_delivery → ready (docs/design.md §5's field moments): why the stop
      * failed. No default: left out, it stays (the server clears it when the order sets off again).
      */
     notReceived: NotReceivedInput.optional(),
@@ -155,7 +155,7 @@ export type HistoryEntry = z.infer<typeof HistoryEntry>;
 export const GEO_SOURCES = ['geocoded', 'pinned'] as const;
 export type GeoSource = (typeof GEO_SOURCES)[number];
 
-/** Why a payment the gateway approved is money to give back (design §5's payment axis, issue 24). */
+/** Why a payment the gateway approved is money to give back (docs/design.md §5's payment axis). */
 export const REFUND_DUE_REASONS = ['after-cancel', 'duplicate'] as const;
 export type RefundDueReason = (typeof REFUND_DUE_REASONS)[number];
 
@@ -188,7 +188,7 @@ export const Order = baseRecord.extend({
   channel: z.enum(ORDER_CHANNELS),
   customerId: z.string().nullable(),
   b2bClientId: z.string().nullable(),
-  /** The standing order that made it (design §3), shown as "Recurrente". */
+  /** The standing order that made it (docs/design.md §3), shown as "Recurrente". */
   standingOrderId: z.string().nullable(),
   cartId: z.string().nullable(),
   contact: ContactRecord,
@@ -199,7 +199,7 @@ export const Order = baseRecord.extend({
   total: z.number().int(),
   fulfillment: z.enum(FULFILLMENTS),
   address: address.nullable(),
-  /** The instant the day starts in the company's time zone (design §3). */
+  /** The instant the day starts in the company's time zone (docs/design.md §3). */
   dueDate: z.string(),
   window: z.string().nullable(),
   preparationDate: z.string(),
@@ -207,7 +207,7 @@ export const Order = baseRecord.extend({
   paymentStatus: z.enum(PAYMENT_STATUSES),
   paymentMethod: z.enum(ORDER_PAYMENT_METHODS),
   /**
-   * The online payment (design §5): the gateway, the current attempt's reference, and once the gateway
+   * The online payment (docs/design.md §5): the gateway, the current attempt's reference, and once the gateway
    * reported it, its transaction, that transaction's `status` at the gateway and, when the amount or
    * currency was not the attempt's, the `problem` (it never marks the order paid).
    */
@@ -264,7 +264,7 @@ export const ORDER_DERIVED = [
   'history',
 ] as const;
 
-/** POST /api/carts/{cartId}/checkout (design §3, §5): the cart's lines, with these checkout fields. */
+/** POST /api/carts/{cartId}/checkout (docs/design.md §3, §5): the cart's lines, with these checkout fields. */
 export const CheckoutInput = z
   .object({
     contact: CartContact,
@@ -275,11 +275,11 @@ export const CheckoutInput = z
     /** `online` when the bakery's settings offer it: the answer then carries the gateway's link. */
     paymentMethod: z.enum(['cash', 'transfer', 'online']),
     notes: shortText(1000).default(null),
-    /** A guest asks for an account with the contact's e-mail (issue 29): a link to choose a password is mailed. */
+    /** A guest asks for an account with the contact's e-mail: a link to choose a password is mailed. */
     createAccount: z.boolean().default(false),
     /**
      * A signed-in customer keeps this order's phone and delivery address in their account for the next order
-     * (issue 39); a guest's is ignored.
+     *; a guest's is ignored.
      */
     remember: z.boolean().default(false),
   })
@@ -338,7 +338,7 @@ export const GUEST_ORDER_FIELDS = [
 ] as const;
 
 /**
- * A web order staff should look at (issue 23): unpaid, due today or later, and sharing its phone with
+ * A web order staff should look at: unpaid, due today or later, and sharing its phone with
  * at least SUSPICIOUS_SAME_PHONE - 1 other unpaid web orders due the same day; `samePhone` counts them
  * all, this one included. `GET /api/companies/{companyId}/suspicious-orders`.
  */

@@ -106,9 +106,9 @@ export const SettingsInput = z
     transferInstructions: z.string().trim().max(2000).nullable().default(null),
     privacyPolicy: z.string().trim().max(50_000).nullable().default(null),
     targetMargin: z.number().min(0).max(100).default(60),
-    /** Custom host names the bakery's storefront also answers at (design §4); unique across bakeries. */
+    /** Custom host names the bakery's storefront also answers at (docs/design.md §4); unique across bakeries. */
     domains: z.array(customDomain).max(10).default([]),
-    /** Where the bakery wants new web orders mailed (issue 29); null: not mailed. Not public. */
+    /** Where the bakery wants new web orders mailed; null: not mailed. Not public. */
     newOrderEmail: email().nullable().default(null),
   })
   .strict();
@@ -116,5 +116,5 @@ export type SettingsInput = z.infer<typeof SettingsInput>;
 export const Settings = SettingsInput.extend({ companyId: z.string(), updatedAt: z.string() });
 export type Settings = z.infer<typeof Settings>;
 
-/** What everyone may read (design §4: all but productionLeadDays and targetMargin). */
+/** What everyone may read (docs/design.md §4: all but productionLeadDays and targetMargin). */
 export const SETTINGS_PRIVATE_FIELDS = ['productionLeadDays', 'targetMargin', 'newOrderEmail'] as const;

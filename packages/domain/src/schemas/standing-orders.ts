@@ -7,7 +7,7 @@ import { baseRecord, recordId, shortText } from './common';
 const day = () => z.iso.date();
 
 /**
- * A B2B client's standing order (design §3 "operations"): the lines the server orders for it on each chosen
+ * A B2B client's standing order (docs/design.md §3 "operations"): the lines the server orders for it on each chosen
  * weekday from `startsOn` to `endsOn`, but for its skip dates, while active.
  */
 export const StandingOrderInput = z
@@ -31,7 +31,7 @@ export const StandingOrderInput = z
       .max(CART_MAX_LINES)
       .refine((items) => new Set(items.map((i) => i.productId)).size === items.length, 'Each product once'),
     fulfillment: z.enum(FULFILLMENTS).default('delivery'),
-    // Null or left out: the bakery's first window when it has windows (design §3).
+    // Null or left out: the bakery's first window when it has windows (docs/design.md §3).
     window: z.string().min(1).max(40).nullable().default(null),
     notes: shortText(1000).default(null),
     // Left out: the day it is made, in the bakery's time zone (the server's standing-order rules).

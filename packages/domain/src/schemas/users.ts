@@ -13,7 +13,7 @@ export const address = z
     lng: z.number().min(-180, 'Longitude is -180 to 180').max(180, 'Longitude is -180 to 180').nullable().default(null),
   })
   .strict()
-  // A map pin is both coordinates or none (issue 27): half a pin routes nowhere.
+  // A map pin is both coordinates or none: half a pin routes nowhere.
   .refine((a) => (a.lat === null) === (a.lng === null), {
     path: ['lng'],
     message: 'Give both lat and lng, or neither',

@@ -1,4 +1,4 @@
--- The normalised text key of design §3 (mirrors normaliseKey in packages/domain/src/text.ts):
+-- The normalised text key of docs/design.md §3 (mirrors normaliseKey in packages/domain/src/text.ts):
 -- ASCII lower case under COLLATE "C" (the same on every server, whatever its default collation),
 -- then Spanish and common Latin accents mapped to plain letters. Sorts compare it with COLLATE "C".
 CREATE OR REPLACE FUNCTION hornada_norm(value text) RETURNS text

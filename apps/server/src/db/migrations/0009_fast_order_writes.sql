@@ -1,4 +1,4 @@
--- Two writes in one round trip each (design §3 and §5; bench:orders): the locks they take are held until
+-- Two writes in one round trip each (docs/design.md §3 and §5; bench:orders): the locks they take are held until
 -- commit, so every round trip saved inside them is time no other writer waits.
 
 -- The change-log step of every write: the log lock (ordering positions by commit), the log rows, and

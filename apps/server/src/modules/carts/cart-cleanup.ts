@@ -11,7 +11,7 @@ const DAY_MS = 24 * HOUR_MS;
 const BATCH = 500;
 
 /**
- * Carts nobody wrote to for CART_RETENTION_DAYS days are deleted, open or checked out (issue 23): an
+ * Carts nobody wrote to for CART_RETENTION_DAYS days are deleted, open or checked out: an
  * abandoned cart keeps a contact and an address nobody needs any more, and a checked-out cart only
  * answered a replayed checkout, which no client sends a month later. Runs when the app starts, every
  * hour, and when a cart is made once an hour of the app's clock has passed since the last run, so an

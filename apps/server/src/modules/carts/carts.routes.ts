@@ -28,7 +28,7 @@ const one = z.object({ data: Cart });
 
 /**
  * What a GET returned may be sent back: its read-only fields, at the top and in each line, are dropped
- * before validation (design §3), so a client's prices and totals are never read. Bounded: past
+ * before validation (docs/design.md §3), so a client's prices and totals are never read. Bounded: past
  * CART_MAX_LINES + 1 lines validation refuses the body anyway.
  */
 function stripCartReadOnly(extra: readonly string[] = []) {
@@ -61,7 +61,7 @@ export const holderOf = async (req: FastifyRequest, ordering = false): Promise<H
 
 // A cart carries a contact and an address: no browser or proxy keeps a copy.
 
-/** Carts (design §3): create, read, replace, claim on sign-in, and the signed-in customer's latest. */
+/** Carts (docs/design.md §3): create, read, replace, claim on sign-in, and the signed-in customer's latest. */
 export function registerCartRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = app.modules.carts;

@@ -35,7 +35,7 @@ export interface Holder {
   caller: Caller | null;
   sessionId: string | undefined;
   /**
-   * The bakery the request's host names (design §4): a cart of another bakery is not found there, whoever
+   * The bakery the request's host names (docs/design.md §4): a cart of another bakery is not found there, whoever
    * holds it. Undefined only for the server's own callers, which name no host.
    */
   shopId?: string | null;
@@ -76,7 +76,7 @@ function mergeDuplicates(items: readonly Item[]): Item[] {
 }
 
 /**
- * Carts (design §3, §4): the holder is the browser session that made the cart (X-Session-Id, kept as
+ * Carts (docs/design.md §3, §4): the holder is the browser session that made the cart (X-Session-Id, kept as
  * a hash) or the customer it belongs to; anyone else gets a 404. Lines keep ids and quantities; names,
  * prices, images and totals are read from the catalogue and the settings at every read and write.
  */
@@ -361,7 +361,7 @@ export class CartsService {
   }
 
   /**
-   * The rules of a write (design §3): a product unknown in this company is a 400; one inactive or
+   * The rules of a write (docs/design.md §3): a product unknown in this company is a 400; one inactive or
    * deleted is a 422 unless the saved cart already had it (kept and flagged); pickup must be offered
    * and the window must be one of the company's. Returns the columns to store.
    */

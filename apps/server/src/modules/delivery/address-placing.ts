@@ -26,7 +26,7 @@ export interface PlacingRun {
 }
 
 /**
- * Delivery addresses placed on the map (issue 39: "Ordenar ruta" needs a point for each stop). An order whose
+ * Delivery addresses placed on the map ("Ordenar ruta" needs a point for each stop). An order whose
  * address has no point and was never looked up is in the queue (the partial index `orders_geocode_queue`):
  * a checkout or a staff order without a pin, an address edited to another place. This job looks the queued
  * ones up with the configured geocoder (providers/geocoding) every PLACING_EVERY_MS, soonest day first, and

@@ -8,7 +8,7 @@ import { noStore } from '../../lib/no-store';
 
 const companyParams = z.object({ companyId: z.string().min(1).max(64) });
 
-/** The deliveries read and the route of design §3 "operations" (issue 27). */
+/** The deliveries read and the route of docs/design.md §3 "operations". */
 export function registerDeliveryRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = app.modules.delivery;

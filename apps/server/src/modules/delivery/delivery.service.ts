@@ -29,7 +29,7 @@ import type { AddressPlacing } from './address-placing';
 export const MAX_DELIVERY_STOPS = 5_000;
 
 /**
- * Deliveries (design §3 "operations", issue 27): a due day's delivery orders by driver in route order
+ * Deliveries (docs/design.md §3 "operations"): a due day's delivery orders by driver in route order
  * with each driver's cash, and the nearest-neighbour route. The office reads every driver; a driver
  * (without `deliveries:assign`) only its own stops. Assignments, reorders and the driver's moves are
  * writes to the orders resource (its one door: permissions, the status machine, history, live).
@@ -125,7 +125,7 @@ export class DeliveryService {
         stops,
         totals: deliveryTotals(stops),
       }))
-      // Drivers by name, the unassigned stops last (design §3).
+      // Drivers by name, the unassigned stops last (docs/design.md §3).
       .sort((a, b) =>
         a.driver === null ? 1 : b.driver === null ? -1 : a.driver.name.localeCompare(b.driver.name, 'es'),
       );

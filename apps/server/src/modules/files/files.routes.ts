@@ -27,7 +27,7 @@ const CONTENT_TYPES: Record<string, string> = {
   avif: 'image/avif',
 };
 
-/** @fastify/multipart's own errors, as the envelope of design §3. */
+/** @fastify/multipart's own errors, as the envelope of docs/design.md §3. */
 function fromMultipart(err: unknown): unknown {
   const code = (err as FastifyError | undefined)?.code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return fileTooLarge();

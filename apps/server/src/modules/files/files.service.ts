@@ -166,7 +166,7 @@ export async function recordStoredFiles(
 const lockCompany = (companyId: string) => sql`SELECT pg_advisory_xact_lock(hashtext(${`files:${companyId}`}))`;
 
 /**
- * Uploads and deletes of a company's images (spec §7 "Other", design §1). The bytes live in the storage
+ * Uploads and deletes of a company's images (docs/product.md §7 "Other", docs/design.md §1). The bytes live in the storage
  * driver; the `files` table says which company owns each path and how many bytes it takes, for the
  * quota. Names are made here from the content (sha256 of the bytes sent), so a retried upload whose
  * answer was lost stores nothing twice and a URL never changes meaning (cached for a year).

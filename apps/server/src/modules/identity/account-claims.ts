@@ -10,7 +10,7 @@ import { revokeAllForUser } from './refresh-tokens';
 import { nextSessionsValidFrom } from './sessions';
 
 /**
- * Accounts made for someone else's address (issue 38, hole 2). A bakery's admin or staff may create an
+ * Accounts made for someone else's address. A bakery's admin or staff may create an
  * account for any address, with a password of their choosing: until the address's owner proves it, the
  * account is that bakery's. The first proof (a recovery link, a verification link, a Google sign-in) makes
  * it the owner's: out of the creating bakery, whose admin then reads nothing the owner saves, and without
@@ -27,7 +27,7 @@ export function awaitsOwner(user: Pick<UserRow, 'createdBy' | 'emailVerified'>):
 
 /**
  * The owner proved the address without accepting the creating bakery: the account leaves it, a plain shopper
- * of no bakery (design §4: a new Google account's state), enabled again (the bakery's disabling was the
+ * of no bakery (docs/design.md §4: a new Google account's state), enabled again (the bakery's disabling was the
  * bakery's), its e-mail verified; every session ends, and the creator's password goes unless the owner just
  * chose a new one (`keepPassword`). In the caller's transaction.
  */

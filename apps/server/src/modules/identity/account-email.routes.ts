@@ -15,7 +15,7 @@ import { listOutbox } from '../../providers/email/outbox';
 import { escapeLike } from '../../resources/query';
 import type { AccountEmailService } from './account-email.service';
 
-/** Password recovery, e-mail verification and the outbox (design §3's paths). */
+/** Password recovery, e-mail verification and the outbox (docs/design.md §3's paths). */
 export function registerAccountEmailRoutes(app: FastifyInstance, service: AccountEmailService): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['identity'];

@@ -57,7 +57,7 @@ function refused(outcome: Exclude<ActionOutcome, { ok: true }>): AppError {
 }
 
 /**
- * Password recovery and e-mail verification (design §1, §3): single-use links of 30 minutes, built on
+ * Password recovery and e-mail verification (docs/design.md §1, §3): single-use links of 30 minutes, built on
  * PUBLIC_URL (never the request's Host), mailed through the e-mail driver. Mail goes out in the
  * background, so a reset request takes the same time and gets the same answer whether or not the
  * account exists.
@@ -81,7 +81,7 @@ export class AccountEmailService {
   }
 
   /**
-   * A link on PUBLIC_URL, or for a shopper on their bakery's shop (design §4: `{slug}.{host}`), where their
+   * A link on PUBLIC_URL, or for a shopper on their bakery's shop (docs/design.md §4: `{slug}.{host}`), where their
    * session lives; never on the request's Host.
    */
   private async link(page: string, token: string, user: { role?: string; companyId: string | null }): Promise<string> {
@@ -106,7 +106,7 @@ export class AccountEmailService {
   }
 
   /**
-   * Who speaks in an account's mail (issue 39, point 2). The voice follows the account, not the request's
+   * Who speaks in an account's mail. The voice follows the account, not the request's
    * host: a bakery's people (its shoppers, staff, drivers) hear from their bakery; a bakery's owner, someone
    * signing up to create one (no bakery yet) and a system admin are the platform's customers and hear from
    * Hornada, never from the market's bakery, whatever shop they came through.
@@ -312,7 +312,7 @@ export class AccountEmailService {
     });
   }
 
-  /** Registration's link (design §1): sent to a new account whose e-mail is not yet verified. */
+  /** Registration's link (docs/design.md §1): sent to a new account whose e-mail is not yet verified. */
   async sendVerification(uid: string): Promise<void> {
     const user = await this.activeUser(eq(users.id, uid));
     if (user && !user.emailVerified) {
@@ -344,7 +344,7 @@ export class AccountEmailService {
   }
 
   /**
-   * A customer's guest orders join their account once the e-mail is proven (issue 29): the web orders of
+   * A customer's guest orders join their account once the e-mail is proven: the web orders of
    * their bakery placed without an account with that contact e-mail. Never before: anyone may type an
    * address at registration.
    */

@@ -9,9 +9,9 @@ export type ActionPurpose = (typeof actionTokens.$inferSelect)['purpose'];
 
 /** How long each kind of single-use code lives. */
 /**
- * An invitation (issue 25) opens the reset page like a recovery link and lives a week: the invited person may
+ * An invitation opens the reset page like a recovery link and lives a week: the invited person may
  * not read their mail within the half hour a recovery link gets. Its own purpose, since choosing a password
- * through it accepts the inviting bakery (issue 38, hole 2), which a recovery link does not.
+ * through it accepts the inviting bakery, which a recovery link does not.
  */
 export const INVITATION_TTL_MS = 7 * 24 * 3600_000;
 

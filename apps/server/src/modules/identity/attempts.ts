@@ -4,14 +4,14 @@ import { authAttempts } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 
-/** Sign-in failures per account and attempts per address are counted over 15 minutes (design §2). */
+/** Sign-in failures per account and attempts per address are counted over 15 minutes (docs/design.md §2). */
 export const SIGNIN_WINDOW_MS = 15 * 60_000;
-/** Registrations per address are counted over an hour (design §2). */
+/** Registrations per address are counted over an hour (docs/design.md §2). */
 export const REGISTER_WINDOW_MS = 60 * 60_000;
 /** Rows older than the longest window count for nothing and may go. */
 export const ATTEMPT_RETENTION_MS = Math.max(SIGNIN_WINDOW_MS, REGISTER_WINDOW_MS);
 
-/** Password-reset requests and verification resends per address are counted over an hour (design §2). */
+/** Password-reset requests and verification resends per address are counted over an hour (docs/design.md §2). */
 export const RECOVERY_WINDOW_MS = 60 * 60_000;
 
 /** First key of the two-key advisory locks taken here (the one-key space is the app's other locks). */

@@ -4,7 +4,7 @@ import type { IdentityService } from './identity.service';
 
 export const DEMO_PASSWORD = 'hornada-demo';
 
-/** One account per role (design §7), all with the password `hornada-demo`. */
+/** One account per role (docs/design.md §7), all with the password `hornada-demo`. */
 export const DEMO_ACCOUNTS: { email: string; name: string; role: Role; inCompany: boolean }[] = [
   { email: 'root@hornada.test', name: 'Administración Hornada', role: ROLE.systemAdmin, inCompany: false },
   { email: 'admin@hornada.test', name: 'Marta Lucía Rincón', role: ROLE.companyAdmin, inCompany: true },

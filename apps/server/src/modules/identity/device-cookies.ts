@@ -6,7 +6,7 @@ import type { KeyStore } from '../../lib/keys';
  * signed in to an account carries a signed token naming that account. Its sign-ins are counted under
  * a limit of its own, so failures from unknown devices (an attacker's) never delay its owner.
  * The value is `v2.<nonce>.<mac>`: the MAC covers the nonce and the account's e-mail, so the cookie names
- * the account without carrying its address (issue 38, hole 9); the nonce names the device's own bucket.
+ * the account without carrying its address; the nonce names the device's own bucket.
  */
 export const DEVICE_COOKIE = 'hornada_device';
 export const DEVICE_TTL_MS = 365 * 86_400_000;

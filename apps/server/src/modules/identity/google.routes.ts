@@ -34,7 +34,7 @@ const GoogleAuthInput = z
   })
   .strict();
 
-/** Sign-in with Google (design §3): start, callback, the code exchange, and spec §7's google-auth. */
+/** Sign-in with Google (docs/design.md §3): start, callback, the code exchange, and docs/product.md §7's google-auth. */
 export function registerGoogleRoutes(
   app: FastifyInstance,
   identity: IdentityService,
@@ -137,12 +137,12 @@ export function registerGoogleRoutes(
       ...writeLimit(app),
       schema: {
         tags,
-        summary: 'Backend sign-in after Google (spec §7): registers a new user as a customer of the market',
+        summary: 'Backend sign-in after Google (docs/product.md §7): registers a new user as a customer of the market',
         body: GoogleAuthInput,
       },
     },
     async (req) => ({
-      // A new shopper joins the bakery whose shop they signed in at (design §4).
+      // A new shopper joins the bakery whose shop they signed in at (docs/design.md §4).
       data: await enabled().googleAuth(req.caller, req.body.email, (await requireShop(req)).companyId),
     }),
   );

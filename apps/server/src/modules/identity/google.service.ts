@@ -107,7 +107,7 @@ export class GoogleSignInError extends Error {
 }
 
 /**
- * Sign-in with Google over OpenID Connect (design §1, §3): authorization code with PKCE, state and nonce,
+ * Sign-in with Google over OpenID Connect (docs/design.md §1, §3): authorization code with PKCE, state and nonce,
  * the ID token's signature checked against the issuer's keys. The account is keyed on the provider's
  * subject; only an identity whose e-mail the provider verified signs in, and an existing account with the
  * same e-mail is linked as it is only when its own e-mail is verified (accountFor). The web app receives a
@@ -234,7 +234,7 @@ export class GoogleSignIn {
   }
 
   /**
-   * The account for the provider's subject (issue 23, hole 1). Nothing is created or linked unless the
+   * The account for the provider's subject. Nothing is created or linked unless the
    * provider vouches for the e-mail. Then: the account already linked; else the one with the same e-mail,
    * linked as it is when its e-mail is verified, or else taken over by this proven owner (takeOver); else
    * a new account (a customer with no company yet: the web app's POST /api/auth/google-auth registers it
@@ -358,7 +358,7 @@ export class GoogleSignIn {
   }
 
   /**
-   * POST /api/auth/google-auth (spec §7): the signed-in Google user is registered as a company_customer of
+   * POST /api/auth/google-auth (docs/product.md §7): the signed-in Google user is registered as a company_customer of
    * the market the first time (a new account has no company yet); afterwards nothing is registered again.
    * The role and companyId of the payload are never read.
    */

@@ -40,7 +40,7 @@ export function secureCookies(nodeEnv: Config['nodeEnv'], publicUrl = ''): boole
   return nodeEnv !== 'development' || /^https:/i.test(publicUrl);
 }
 
-/** Identity endpoints of design §3 and the spec's §7 authentication calls. */
+/** Identity endpoints of docs/design.md §3 and the spec's §7 authentication calls. */
 export function registerIdentityRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = app.modules.identity;
@@ -63,7 +63,7 @@ export function registerIdentityRoutes(app: FastifyInstance): void {
     return { data: { idToken: s.idToken, expiresIn: s.expiresIn, user: s.user } };
   };
   const clearSession = (reply: FastifyReply) => void reply.clearCookie(REFRESH_COOKIE, cookieOptions);
-  // Counted against the write limit like the resource writes (design §2).
+  // Counted against the write limit like the resource writes (docs/design.md §2).
   const writes = writeLimit(app);
 
   // Made now, not at the first unknown e-mail, whose answer would otherwise take longer.
@@ -136,7 +136,7 @@ export function registerIdentityRoutes(app: FastifyInstance): void {
 
   r.post(
     '/api/auth/register',
-    { config: openToGuests(), schema: { tags, summary: 'Register (spec §7)', body: RegisterInput } },
+    { config: openToGuests(), schema: { tags, summary: 'Register (docs/product.md §7)', body: RegisterInput } },
     async (req, reply) => {
       const data = await service.register(req.body, req.caller, req.ip);
       // Design §1: a new account gets a link to confirm its e-mail.
@@ -151,7 +151,7 @@ export function registerIdentityRoutes(app: FastifyInstance): void {
       config: openToGuests(),
       schema: {
         tags,
-        summary: "A shopper's own customer account at the shop (issue 29); a link to verify the e-mail is mailed",
+        summary: "A shopper's own customer account at the shop; a link to verify the e-mail is mailed",
         body: ShopperSignUpInput,
       },
     },
@@ -171,7 +171,7 @@ export function registerIdentityRoutes(app: FastifyInstance): void {
       config: { ...writes.config, guestMessage: AUTH_MESSAGES.backendAuthFailed },
       schema: {
         tags,
-        summary: 'Backend login with the bearer id token (spec §7)',
+        summary: 'Backend login with the bearer id token (docs/product.md §7)',
         body: z.object({ email: z.string().max(254) }).strict(),
       },
     },

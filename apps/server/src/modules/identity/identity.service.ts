@@ -67,7 +67,7 @@ const accountKey = (email: string) => `signin-email:${email.trim().toLowerCase()
 const deviceKey = (nonce: string) => `signin-device:${nonce}`;
 
 /**
- * Identity (design §1): e-mail and password with argon2id, id tokens of one hour, rotating refresh
+ * Identity (docs/design.md §1): e-mail and password with argon2id, id tokens of one hour, rotating refresh
  * tokens, registration and bakery creation. Brute force is counted in PostgreSQL (Attempts) so every
  * instance agrees; time comes from the app's clock.
  */
@@ -244,11 +244,11 @@ export class IdentityService {
     };
   }
 
-  /** Spec §7 POST /auth/register with spec §5's messages, word for word. */
+  /** Spec §7 POST /auth/register with docs/product.md §5's messages, word for word. */
   async register(body: Record<string, unknown>, caller: Caller | null, ip: string) {
     const { email, password, name, role, companyId } = body;
     if (!isRole(role)) throw new AppError(400, 'validation', AUTH_MESSAGES.invalidRole);
-    // A role over every company is not registered through the API (spec §7 answers 501).
+    // A role over every company is not registered through the API (docs/product.md §7 answers 501).
     if (can(role, 'companies:all')) throw new AppError(501, 'not_implemented', AUTH_MESSAGES.systemAdminNotImplemented);
     const present = (v: unknown) => typeof v === 'string' && v.trim() !== '';
     let targetCompany: string | null = null;
@@ -266,7 +266,7 @@ export class IdentityService {
       }
       if (!caller) throw new AppError(401, 'unauthenticated', 'Authentication required');
       // The permission table's users:create, as for POST …/users: staff register customers only. The
-      // company is named in the body, so another company's is a 403 here, as spec §5 answers.
+      // company is named in the body, so another company's is a 403 here, as docs/product.md §5 answers.
       const grant = grantOf(caller.role, 'users', 'create');
       const allowed =
         reachesCompany(caller, companyId as string) &&
@@ -306,7 +306,7 @@ export class IdentityService {
   }
 
   /**
-   * POST /api/identity/shoppers (issue 29): a shopper makes their own customer account at the storefront's
+   * POST /api/identity/shoppers: a shopper makes their own customer account at the storefront's
    * bakery (the one the request's host names: `companyId`), e-mail not yet verified (a link is mailed).
    */
   async registerShopper(input: { email: string; password: string; name: string }, companyId: string, ip: string) {
@@ -326,7 +326,7 @@ export class IdentityService {
   }
 
   /**
-   * A guest who ticked «crear mi cuenta» at checkout (issue 29): a customer account of the order's bakery
+   * A guest who ticked «crear mi cuenta» at checkout: a customer account of the order's bakery
    * with no password anyone knows, and a single-use code of the invitation's life to choose one through the
    * mailed link (which also verifies the e-mail). Null when the address already has an account: the answer
    * to the checkout is the same either way, so nothing tells whose address it is.
@@ -424,8 +424,8 @@ export class IdentityService {
   }
 
   /**
-   * GET /api/companies: the bakeries a caller who acts on every company may switch to (issue 25), by the
-   * name customers see (the market name, else the company's), matched like the lists' search (design §3).
+   * GET /api/companies: the bakeries a caller who acts on every company may switch to, by the
+   * name customers see (the market name, else the company's), matched like the lists' search (docs/design.md §3).
    */
   async listCompanies(caller: Caller | null, search: string | undefined, limit: number) {
     if (!caller) throw unauthenticated();
@@ -457,7 +457,7 @@ export class IdentityService {
     return this.resources.transaction(companyId, async (scope) => {
       const now = this.ctx.clock.now();
       await scope.tx.insert(companies).values({ id: companyId, name: input.name, createdAt: now, updatedAt: now });
-      // Its shop's host name, `{slug}.{the PUBLIC_URL host}` (design §4).
+      // Its shop's host name, `{slug}.{the PUBLIC_URL host}` (docs/design.md §4).
       const slug = await assignSlug(scope.tx, companyId, input.name);
       const { updatedAt: _at, ...data } = await this.resources.settings.createFor(scope, companyId, {
         marketName: input.name,

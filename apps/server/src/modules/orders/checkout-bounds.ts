@@ -43,10 +43,10 @@ type Kind = 'holder' | 'phone' | 'address';
 const WHO: Record<Kind, string> = { holder: 'browser session or account', phone: 'phone', address: 'network address' };
 
 /**
- * The bounds on unpaid web orders (issue 23, hole 3): one guest session filled a window's 20 places
+ * The bounds on unpaid web orders: one guest session filled a window's 20 places
  * with fake cash orders in a second. A holder (session or customer), a phone and a network address
  * may each have CHECKOUT_UNPAID_PER_* unpaid web orders placed in one day (the company's); past that,
- * a 429 until the day ends. "Unpaid" is design §5's: not cancelled and not paid, so a cancelled order
+ * a 429 until the day ends. "Unpaid" is docs/design.md §5's: not cancelled and not paid, so a cancelled order
  * gives its place in the bound back. Counted under locks on the three keys, held until commit, so two
  * checkouts at once from one session cannot both take the last place.
  * Not here yet: an online attempt that fails or expires should release its window's place; that
@@ -121,7 +121,7 @@ export class CheckoutBounds {
   }
 
   /**
-   * A network address's share of a window with a capacity (issue 38, hole 4): sessions and phones are free
+   * A network address's share of a window with a capacity: sessions and phones are free
    * to invent, so one script from one address booked all 5 places of a small window under the daily
    * bounds. Its unpaid web orders in one (day, window) may hold at most `windowShareOf(capacity, percent)`
    * places (half, rounded up, by default), so a second shopper still books; not less, as a household, an

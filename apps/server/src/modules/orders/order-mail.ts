@@ -21,7 +21,7 @@ import type { AfterWrite } from '../../resources/definition';
 import type { OrderRow } from './order-rules';
 import type { OrdersService } from './orders.service';
 
-/** The status moves a customer is told of by mail (issue 29). */
+/** The status moves a customer is told of by mail. */
 const TOLD: Partial<Record<OrderStatus, OrderMailKind>> = {
   confirmed: 'confirmed',
   out_for_delivery: 'out_for_delivery',
@@ -54,7 +54,7 @@ function refundFacts(order: OrderRow): OrderMailFacts['refund'] {
 }
 
 /**
- * Mail about orders (issue 29): the customer's confirmation and the news of its status (confirmed, out for
+ * Mail about orders: the customer's confirmation and the news of its status (confirmed, out for
  * delivery, delivered, cancelled), and the bakery's notice of a new web order when its settings ask for it.
  * Decided in the order's write (the hook below) and sent after it commits, in the background: a mail that
  * cannot be sent is logged and never fails the order. Each message is signed with the ORDER's bakery.

@@ -115,7 +115,7 @@ function assertTotalWithinCap(totals: OrderTotals): void {
 }
 
 /**
- * The rules of every order write (design §5), run inside the write's transaction: lines priced from
+ * The rules of every order write (docs/design.md §5), run inside the write's transaction: lines priced from
  * the catalogue (B2B rules included), totals and the delivery fee from the settings, the day and
  * window checked against the lead time and capacity, numbers from the company's counter, the status
  * machine and payment axis against the role table, and `history` for every change that matters.
@@ -479,7 +479,7 @@ export class OrderRules {
   ): OrderUpdate {
     const at = this.clock.now().toISOString();
     const actor = historyBy(who);
-    // Status moves are a user's (by its role); payment moves a user's or a gateway's (design §5).
+    // Status moves are a user's (by its role); payment moves a user's or a gateway's (docs/design.md §5).
     const role = who.kind === 'user' ? who.role : null;
     const history: HistoryEntry[] = [...(current.history ?? [])];
     const changed = (k: keyof OrderInput) =>
@@ -608,7 +608,7 @@ export class OrderRules {
     }
   }
 
-  /** Status (design §5): the machine and the role table; a cancellation needs a reason. */
+  /** Status (docs/design.md §5): the machine and the role table; a cancellation needs a reason. */
   private moveStatus(u: OrderUpdate): void {
     const { current, data, out, role } = u;
     const to = data.status;
@@ -635,7 +635,7 @@ export class OrderRules {
       }
     }
     if (current.status === 'out_for_delivery' && to === 'ready') {
-      // "No recibió" (issue 27): the driver says why at the door; the order stays assigned (the driver
+      // "No recibió": the driver says why at the door; the order stays assigned (the driver
       // still carries it back and may try again), flagged for the office to reassign.
       if (!data.notReceived) {
         throw validationError([{ path: 'notReceived', message: 'Say why the order was not received' }]);
@@ -707,7 +707,7 @@ export class OrderRules {
         );
       }
       if (paymentTo === 'refunded') {
-        // The reason belongs to the refund (design §5), logged just before it.
+        // The reason belongs to the refund (docs/design.md §5), logged just before it.
         const reason = data.refundReason ?? current.refundReason;
         if (!reason) throw validationError([{ path: 'refundReason', message: 'Say why the order is refunded' }]);
         if (u.changed('refundReason')) u.log('refundReason', current.refundReason, data.refundReason);
@@ -720,8 +720,8 @@ export class OrderRules {
       current.paymentStatus === 'unpaid' &&
       (data.cashCollected ?? 0) >= current.total
     ) {
-      // The driver's collected cash pays a cash order (design §5: "cash collected on delivery"), and an
-      // unconfirmed transfer paid at the door instead (issue 39): that one was paid in cash, so its method
+      // The driver's collected cash pays a cash order (docs/design.md §5: "cash collected on delivery"), and an
+      // unconfirmed transfer paid at the door instead: that one was paid in cash, so its method
       // becomes cash, and the cash summary counts it both to collect and collected.
       if (method === 'transfer') {
         out.paymentMethod = 'cash';
@@ -783,7 +783,7 @@ export class OrderRules {
     out.refunds = [...before, { amount: sent.amount, reason: sent.reason, at, by }];
     u.log('refunds', done, done + sent.amount);
     if (sent.amount === left) {
-      // Nothing left: the payment is refunded, with this refund's reason (design §5).
+      // Nothing left: the payment is refunded, with this refund's reason (docs/design.md §5).
       if (sent.reason !== current.refundReason) u.log('refundReason', current.refundReason, sent.reason);
       out.refundReason = sent.reason;
       out.paymentStatus = 'refunded';
@@ -792,7 +792,7 @@ export class OrderRules {
   }
 
   /**
-   * Payments owed back (issue 24): the gateway adds them (modules/payments); the refund of the order
+   * Payments owed back: the gateway adds them (modules/payments); the refund of the order
    * (paid → refunded) empties them, and so does the one who may refund saying the money went back
    * (`refundsDue: []`). Every change lands in history.
    */
@@ -899,7 +899,7 @@ export class OrderRules {
   }
 
   /**
-   * A field bound to a moment of the order (design §5's role × field table, ORDER_FIELD_MOMENTS)
+   * A field bound to a moment of the order (docs/design.md §5's role × field table, ORDER_FIELD_MOMENTS)
    * changes only in that moment: a reason only with a cancellation, cash only on the way or with the
    * delivery, never on a cancelled order. Judged after the status step, so the move is a valid one.
    */
@@ -967,7 +967,7 @@ export class OrderRules {
 }
 
 /**
- * One rule for marking a cancelled order paid, whichever door a person uses (issue 38, hole 6): the
+ * One rule for marking a cancelled order paid, whichever door a person uses: the
  * payment step of a PATCH and `mark-paid` both ask it, so both answer the same 422. `status` is the
  * order's status after the write. A gateway is not asked: money it received after a cancellation is
  * recorded as owed back (modules/payments), not refused.

@@ -19,7 +19,7 @@ import { requireShop } from '../shops/shop-directory';
 import { noStore } from '../../lib/no-store';
 
 /**
- * Orders beyond the resource routes (design §3): the days and windows offered (public), checkout
+ * Orders beyond the resource routes (docs/design.md §3): the days and windows offered (public), checkout
  * from a cart (its holder, with an Idempotency-Key), and a guest's order by its link. Staff create
  * and move orders through `/api/companies/{companyId}/orders`, whose writes run the same rules.
  */

@@ -51,7 +51,7 @@ export function guestView(order: Row): Partial<GuestOrder> {
 }
 
 /**
- * Orders beyond the generic resource (design §3, §5): the rules every order write runs (`rules`, added
+ * Orders beyond the generic resource (docs/design.md §3, §5): the rules every order write runs (`rules`, added
  * to the orders resource's hooks where the app is composed: modules/compose.ts), the days and windows offered, checkout from a cart, and the guest's
  * link to their order.
  */
@@ -102,7 +102,7 @@ export class OrdersService {
   }
 
   /**
-   * The web orders staff should look at (issue 23): unpaid, due today or later, sharing their phone
+   * The web orders staff should look at: unpaid, due today or later, sharing their phone
    * (as phoneKey() reads it) with at least two other unpaid web orders due the same day. For those
    * who take orders and may cancel any of them: the permission table's orders:create.
    */
@@ -147,7 +147,7 @@ export class OrdersService {
     return id;
   }
 
-  /** The order a guest link names; with `shopId`, only in that bakery (the host's, design §4). */
+  /** The order a guest link names; with `shopId`, only in that bakery (the host's, docs/design.md §4). */
   async byLink(token: string, shopId?: string | null): Promise<Partial<GuestOrder>> {
     const id = this.orderIdOfLink(token);
     const [row] = await this.ctx.db
@@ -165,7 +165,7 @@ export class OrdersService {
   }
 
   /**
-   * Places a web order from a cart (design §5), in one transaction: the cart locked, its lines priced
+   * Places a web order from a cart (docs/design.md §5), in one transaction: the cart locked, its lines priced
    * from the catalogue, the day and window checked again under the slot's lock, the number taken, the
    * order written through the orders service, the cart closed. The same Idempotency-Key with the
    * same body returns the order already placed; another body, or another key, is a 409.
@@ -180,7 +180,7 @@ export class OrdersService {
   ): Promise<Partial<GuestOrder> & { accessToken: string; payment?: PaymentLink }> {
     const { remember, ...input } = body;
     const hash = requestHash(body);
-    // The gateway brings the shopper back to the shop they ordered at (design §4: every bakery a shop).
+    // The gateway brings the shopper back to the shop they ordered at (docs/design.md §4: every bakery a shop).
     const shopOrigin = holder.shopId ? await this.ctx.shops.originOf(holder.shopId) : this.ctx.config.publicUrl;
     let companyId = '';
     // The company is known once the cart is read, inside the transaction (one round trip fewer).
@@ -271,7 +271,7 @@ export class OrdersService {
   }
 
   /**
-   * Where the gateway sends the browser back (design §3): the payment-response page of this order, on the
+   * Where the gateway sends the browser back (docs/design.md §3): the payment-response page of this order, on the
    * shop's origin (`origin`: the host's bakery; PUBLIC_URL for the market).
    */
   paymentReturnUrl(orderId: string, origin: string = this.ctx.config.publicUrl): string {
@@ -279,7 +279,7 @@ export class OrdersService {
   }
 
   /**
-   * The signed-in customer's phone and delivery address kept in their own account (issue 39), in the order's
+   * The signed-in customer's phone and delivery address kept in their own account, in the order's
    * transaction and through the users service under their line `account`: the address used goes first (the
    * checkout offers the first), an address already kept is not kept twice, at most ten are kept.
    */

@@ -10,7 +10,7 @@ import { PaymentSandbox, wompiShape, type CheckoutRequest } from './sandbox.serv
 /** A form post is a few hundred bytes: the checkout's fields and a decision. */
 const FORM_BODY_LIMIT = 8 * 1024;
 
-/** Wompi Web Checkout's query (design §3); numbers arrive as text. */
+/** Wompi Web Checkout's query (docs/design.md §3); numbers arrive as text. */
 const CheckoutQuery = z.object({
   'public-key': z.string().min(1).max(200),
   currency: z.string().regex(/^[A-Z]{3}$/),

@@ -10,7 +10,7 @@ import { eventChecksum, integritySignature } from '../../providers/payments/sign
 export type SandboxTransaction = typeof paymentSandboxTransactions.$inferSelect;
 
 const MINUTE_MS = 60_000;
-/** Wompi retries an event not answered 200 after 30 min, 3 h and 24 h (design §5), then gives up. */
+/** Wompi retries an event not answered 200 after 30 min, 3 h and 24 h (docs/design.md §5), then gives up. */
 export const EVENT_RETRY_DELAYS_MS = [30 * MINUTE_MS, 180 * MINUTE_MS, 1440 * MINUTE_MS] as const;
 /** A claimed delivery's lease: another instance may send it again only after this (a crash mid-send). */
 const DELIVERY_LEASE_MS = 5 * MINUTE_MS;

@@ -16,7 +16,7 @@ export const EVENT_BODY_LIMIT = 64 * 1024;
 const TRANSACTION_STATUS = z.enum(TRANSACTION_STATUSES);
 
 /**
- * Online payment's routes (design §3): the gateway's events, open at the door since the gateway is no
+ * Online payment's routes (docs/design.md §3): the gateway's events, open at the door since the gateway is no
  * user (the checksum proves the sender, checked before anything is read or written); and the guest
  * link's look-up and new attempt, open to whoever holds the order's link, as the link itself is.
  */

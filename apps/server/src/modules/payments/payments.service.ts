@@ -13,7 +13,7 @@ import type { ResourceService, WriteScope } from '../../resources/service';
 import type { OrderRow } from '../orders/order-rules';
 import type { GatewayTransaction, TransactionStatus, VerifiedEvent } from '../../providers/payments';
 
-/** Amounts travel in cents of Colombian pesos (design §5). */
+/** Amounts travel in cents of Colombian pesos (docs/design.md §5). */
 export const CURRENCY = 'COP';
 
 /** What the browser needs to pay an attempt: its reference and the gateway's hosted checkout. */
@@ -42,7 +42,7 @@ export type TransactionOutcome =
  */
 export type EventOutcome = 'applied' | 'mismatch' | 'stale' | 'refund-due';
 
-/** The payment status a transaction's status leads to (design §5). */
+/** The payment status a transaction's status leads to (docs/design.md §5). */
 const TARGET: Record<TransactionStatus, PaymentStatus> = {
   APPROVED: 'paid',
   PENDING: 'pending',
@@ -64,7 +64,7 @@ export type EventResult =
   | { kind: 'unknown-transaction'; transactionId: string };
 
 /**
- * Online payment (design §3, §5): attempts with their own references, started through the configured
+ * Online payment (docs/design.md §3, §5): attempts with their own references, started through the configured
  * gateway, and the transactions it reports applied to the order once per (transaction id, status), through
  * the orders service as the gateway, so every effect is in the order's history and the change feed.
  */
@@ -97,7 +97,7 @@ export class PaymentsService {
       .from(paymentAttempts)
       .where(eq(paymentAttempts.orderId, order.id));
     const attempt = (last?.n ?? 0) + 1;
-    // Unique and unguessable (design §5: `{order number}-{attempt}-{random}`), never reused.
+    // Unique and unguessable (docs/design.md §5: `{order number}-{attempt}-{random}`), never reused.
     const reference = `${order.number}-${attempt}-${randomBytes(6).toString('hex')}`;
     const now = this.ctx.clock.now();
     await scope.tx.insert(paymentAttempts).values({
@@ -150,7 +150,7 @@ export class PaymentsService {
   }
 
   /**
-   * A new attempt for an online order that is not paid (design §3: the response page's "Intentar de
+   * A new attempt for an online order that is not paid (docs/design.md §3: the response page's "Intentar de
    * nuevo"): a new reference, the order's payment pending again. A paid, refunded or cancelled order,
    * or one not paid online, is a 409.
    */
@@ -181,7 +181,7 @@ export class PaymentsService {
   }
 
   /**
-   * The payment-response page's look-up (design §3): the transaction asked of the gateway, server to
+   * The payment-response page's look-up (docs/design.md §3): the transaction asked of the gateway, server to
    * server, and applied when it carries one of this order's references (its amount and currency are
    * checked as an event's). Without an id, or for a transaction of another order, only the order's own
    * state is answered. Nothing but the id is taken from the query.
@@ -265,7 +265,7 @@ export class PaymentsService {
     return this.resources.transaction(attempt.companyId, async (scope) => {
       const { tx } = scope;
       const now = this.ctx.clock.now();
-      // A transaction id belongs to the first reference it was seen with (design §5): the row is claimed
+      // A transaction id belongs to the first reference it was seen with (docs/design.md §5): the row is claimed
       // first, so of two concurrent events with different references the second finds the first's.
       await tx
         .insert(paymentTransactions)
@@ -315,7 +315,7 @@ export class PaymentsService {
     });
   }
 
-  /** The order's payment after a transaction of one of its attempts (design §5). */
+  /** The order's payment after a transaction of one of its attempts (docs/design.md §5). */
   private async moveOrder(
     scope: WriteScope,
     order: OrderRow,
@@ -370,7 +370,7 @@ export class PaymentsService {
 
   /**
    * The payment an approved transaction is owed back as, or null when it pays the order: approved after
-   * the order was cancelled, or another transaction than the one that paid it (design §5: an order is
+   * the order was cancelled, or another transaction than the one that paid it (docs/design.md §5: an order is
    * paid once).
    */
   private refundDueOf(order: OrderRow, t: GatewayTransaction): RefundDue | null {
@@ -395,7 +395,7 @@ export class PaymentsService {
   /**
    * The payments module's rule on every order write by a gateway (added where the app is composed,
    * after the order rules): the payment's change lands in history (with the problem, when the
-   * transaction did not match), and a web order still pending is confirmed when it is paid (design §5).
+   * transaction did not match), and a web order still pending is confirmed when it is paid (docs/design.md §5).
    */
   readonly beforeOrderWrite: BeforeWrite<OrderRow> = async (_ctx, _tx, actor, current, data) => {
     if (!current || actor.kind !== 'gateway') return data;

@@ -9,7 +9,7 @@ import type { ResourceRegistry } from '../../resources/registry';
 import type { PaymentsService } from './payments.service';
 
 const MINUTE_MS = 60_000;
-/** An attempt still pending this long is asked about (design §5: the browser may never come back). */
+/** An attempt still pending this long is asked about (docs/design.md §5: the browser may never come back). */
 export const LOOK_UP_AFTER_MS = 10 * MINUTE_MS;
 /** How often the job runs, and how long a look-up's claim keeps other runs off the attempt. */
 export const RECONCILE_EVERY_MS = 5 * MINUTE_MS;
@@ -32,7 +32,7 @@ export const ABANDONED_REASON = 'El pago en línea no se completó en 24 horas';
 type OrderPayment = NonNullable<Order['payment']>;
 
 /**
- * Online payments nobody reported (issue 24, design §5): attempts still pending 10 minutes after they
+ * Online payments nobody reported (docs/design.md §5): attempts still pending 10 minutes after they
  * started are asked of the gateway (by transaction id, or by reference when none reached us) and what
  * it answers is applied by the payments service, once per (transaction, status) as an event's. Each due
  * attempt is claimed by one statement (`FOR UPDATE SKIP LOCKED`, its `updatedAt` stamped with the claim),
@@ -41,7 +41,7 @@ type OrderPayment = NonNullable<Order['payment']>;
  * An online web order whose last attempt started 24 hours ago and is still not paid is abandoned: its
  * payment failed (by the gateway's line, as the gateway never answered) and the order cancelled with
  * ABANDONED_REASON by the system. Cancelling, rather than leaving it out of the window's count, keeps
- * design §5's single meaning of "holds a place" (an order not cancelled) and of "unpaid" (not cancelled,
+ * docs/design.md §5's single meaning of "holds a place" (an order not cancelled) and of "unpaid" (not cancelled,
  * not paid): the order leaves production and receivables as it leaves its window. An order staff
  * confirmed by hand is theirs: its payment is marked failed, the order is left alone.
  *

@@ -6,7 +6,7 @@ import type { ResourceRegistry } from '../../resources/registry';
 
 /**
  * A recipe made for a product (its `productId`) becomes the product's recipe when the product has none, or
- * only a deleted one (issue 29: the product's form said "Sin receta" after its recipe was made). Written
+ * only a deleted one (the product's form said "Sin receta" after its recipe was made). Written
  * through the products service by the same actor, in the recipe's transaction, so the change log and the
  * live lists see it. A product that already has a recipe keeps it: choosing between two is the staff's.
  */

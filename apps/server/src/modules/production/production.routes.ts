@@ -4,7 +4,7 @@ import { ProductionDay, ProductionQuery } from '@hornada/domain';
 import { z } from 'zod';
 import { noStore } from '../../lib/no-store';
 
-/** The production read of design §3 "operations" (issue 26). */
+/** The production read of docs/design.md §3 "operations". */
 export function registerProductionRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = app.modules.production;

@@ -40,7 +40,7 @@ export function recipeByProduct<R extends { id: string; productId: string | null
 }
 
 /**
- * The production read (design §3 "operations", issue 26): totals per product and produced so far
+ * The production read (docs/design.md §3 "operations"): totals per product and produced so far
  * summed by PostgreSQL over the day's order lines in one query (the company and preparation day
  * index), then batches from each recipe's yield and the ingredients summed over every recipe in the
  * ingredient's unit against its stock. Catalogue, recipes and ingredients are read beside it, in parallel.

@@ -21,7 +21,7 @@ export function producedDeltas(
 }
 
 /**
- * Producing takes its ingredients out of stock (issue 26): when an order's `producedQuantities` change,
+ * Producing takes its ingredients out of stock: when an order's `producedQuantities` change,
  * each product's recipe is taken for the units made (units / yield of each item, in the ingredient's
  * unit), and given back when a count is corrected down: in the order's own transaction, through the
  * ingredients service as the system (`production`), so the change log and live lists see it. Units

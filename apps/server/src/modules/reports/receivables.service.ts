@@ -17,7 +17,7 @@ export const MAX_UNPAID_ORDERS = 10_000;
 const SETTLED = ['paid', 'refunded'] as const;
 
 /**
- * The bakery's receivables (design §3 reports/unpaid, issue 24): open balances by who owes them, aged
+ * The bakery's receivables (docs/design.md §3 reports/unpaid): open balances by who owes them, aged
  * from the due day plus a B2B client's terms, and settling several at once through the orders service.
  */
 export class ReceivablesService {
@@ -116,7 +116,7 @@ export class ReceivablesService {
   }
 
   /**
-   * "Marcar como pagado" (issue 24): every order paid in one transaction, or none. Each must be this
+   * "Marcar como pagado": every order paid in one transaction, or none. Each must be this
    * company's, not cancelled (a 422, the order rules' own `cancelledNotPayable`) and still unpaid (a 409),
    * checked under the rows' locks, so a second submission of the same orders waits for the first and is
    * then refused naming them; the payment move itself
@@ -143,7 +143,7 @@ export class ReceivablesService {
           { path: `orderIds.${orderIds.indexOf(missing)}`, message: 'No order with this id in this bakery' },
         ]);
       }
-      // A cancelled one: the orders' own rule, the same 422 a PATCH gets (issue 38, hole 6).
+      // A cancelled one: the orders' own rule, the same 422 a PATCH gets.
       const refused = cancelledNotPayable(
         locked.map((r) => ({ number: r.number, status: r.status, path: `orderIds.${orderIds.indexOf(r.id)}` })),
       );

@@ -16,7 +16,7 @@ import { noStore } from '../../lib/no-store';
 
 const companyParams = z.object({ companyId: z.string().min(1).max(64) });
 
-/** The reports of design §3 "operations" that this module answers, and the unpaid screen's bulk payment. */
+/** The reports of docs/design.md §3 "operations" that this module answers, and the unpaid screen's bulk payment. */
 export function registerReportRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = app.modules.receivables;

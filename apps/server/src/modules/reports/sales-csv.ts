@@ -11,7 +11,7 @@ export type CsvSeparator = ',' | ';';
 
 /**
  * One text cell: a value a spreadsheet would run as a formula (it begins with `=`, `+`, `-`, `@`, a tab
- * or a carriage return: a product named `=HYPERLINK(…)`) gets a leading `'` (design §3); a cell with the
+ * or a carriage return: a product named `=HYPERLINK(…)`) gets a leading `'` (docs/design.md §3); a cell with the
  * separator, a quote or a line break is quoted (RFC 4180).
  */
 export function csvText(value: string, separator: CsvSeparator = ','): string {
@@ -59,7 +59,7 @@ export function salesReportCsv(report: SalesReport, separator: CsvSeparator = ',
       report.totals.unpaid,
     ]),
     row(['Ticket promedio', null, null, null, report.totals.averageTicket, null, null]),
-    // Refunds are not in the sales above (issue 39): their own row, with how many orders, even when none.
+    // Refunds are not in the sales above: their own row, with how many orders, even when none.
     row(['Reembolsado', null, report.totals.refundedOrders, null, report.totals.refunded, null, null]),
   ];
   for (const d of report.byDay) lines.push(row(['Día', d.date, d.orders, null, d.revenue, null, null]));

@@ -16,7 +16,7 @@ import { assertReportReader } from './access';
 
 /**
  * How the report splits money by the order's payment status (anything not paid nor refunded is still owed).
- * A refunded order is no sale (issue 39): the breakdowns read the orders sold only, the refunds are a figure.
+ * A refunded order is no sale: the breakdowns read the orders sold only, the refunds are a figure.
  */
 const PAY_BUCKET = sql`CASE payment_status WHEN 'paid' THEN 'paid' WHEN 'refunded' THEN 'refunded' ELSE 'unpaid' END`;
 
@@ -37,7 +37,7 @@ const moneyOf = (amount: string) =>
   );
 
 /**
- * The sales report (design §3 reports/sales, issue 28): the orders not cancelled whose due day, in the
+ * The sales report (docs/design.md §3 reports/sales): the orders not cancelled whose due day, in the
  * company's time zone, lies in the range, summed by PostgreSQL in one statement, so a year of a busy
  * bakery answers in one round trip (`npm run bench:reports`).
  */

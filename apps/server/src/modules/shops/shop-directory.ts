@@ -17,7 +17,7 @@ export interface Shop {
 const MAX_REMEMBERED = 5000;
 
 /**
- * Which bakery a request is for (design §4, issue 29): the bare PUBLIC_URL host (or `localhost` or an IP
+ * Which bakery a request is for (docs/design.md §4): the bare PUBLIC_URL host (or `localhost` or an IP
  * address: the machine's own names) is the market (MARKET_COMPANY_ID or the demo), `{slug}.{PUBLIC_URL host}` the bakery of
  * that slug, any other host the bakery that lists it in its settings' `domains`, else none (404). Answers are
  * remembered until a settings change (here, or on another instance through the change feed) forgets them
@@ -136,7 +136,7 @@ export function hostNameOf(header: string | undefined): string | null {
   return /^[a-z0-9.-]+$/.test(name) ? name : null;
 }
 
-/** The Spanish 404 of a host that names no bakery (design §4). */
+/** The Spanish 404 of a host that names no bakery (docs/design.md §4). */
 export const unknownShop = () => new AppError(404, 'shops/unknown-host', 'No bakery at this address');
 
 const perRequest = new WeakMap<FastifyRequest, Promise<Shop | null>>();

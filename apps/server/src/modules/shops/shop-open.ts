@@ -7,7 +7,7 @@ const readers = new WeakMap<FastifyInstance, ReturnType<typeof createStorefrontR
 
 /**
  * The request's shop, for a shopper's cart or order: refused with a 422 `shops/opening` while the shop says
- * "Abrimos pronto" (its setup checklist lacks its minimum, issue 29), so the API takes no order the pages do
+ * "Abrimos pronto" (its setup checklist lacks its minimum), so the API takes no order the pages do
  * not offer. Staff order entry in the back office does not come through here.
  */
 export async function requireOpenShop(req: FastifyRequest): Promise<Shop> {

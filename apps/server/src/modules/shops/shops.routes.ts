@@ -15,7 +15,7 @@ const ChecklistItem = z.object({
 });
 
 /**
- * A bakery's own shop (design §4, issue 29): its address and the setup checklist its owner follows, and its
+ * A bakery's own shop (docs/design.md §4): its address and the setup checklist its owner follows, and its
  * name and address for the back office's header.
  */
 export function registerShopRoutes(app: FastifyInstance): void {

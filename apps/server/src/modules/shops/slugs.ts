@@ -7,7 +7,7 @@ import { companies } from '../../db/schema';
 const SLUG_LOCK = 727277;
 
 /**
- * Gives a company the first free slug its name makes ("horno-de-carlos", then "-2", "-3"…; design §4). Two
+ * Gives a company the first free slug its name makes ("horno-de-carlos", then "-2", "-3"…; docs/design.md §4). Two
  * bakeries of one name created together take their turns on the base's lock, so the second reads the
  * first's slug and takes the next number instead of failing on the unique index.
  */

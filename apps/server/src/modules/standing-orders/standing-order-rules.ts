@@ -8,7 +8,7 @@ import type { OrderRules } from '../orders/order-rules';
 type StandingRow = typeof standingOrders.$inferSelect;
 
 /**
- * What every write to a standing order must leave (design §3): a standing order that can order. `startsOn`
+ * What every write to a standing order must leave (docs/design.md §3): a standing order that can order. `startsOn`
  * left out is the day it is made, in the bakery's time zone; `window` left out (or cleared) is the bakery's
  * first window when it has windows, since the job opens an order in a window and found none (the standing
  * order was saved and never ordered). A window the bakery does not have, or any window at a bakery without

@@ -24,7 +24,7 @@ export interface StandingRun {
 }
 
 /**
- * Standing orders (design §3): each day a standing order orders on is made into an order (`channel:
+ * Standing orders (docs/design.md §3): each day a standing order orders on is made into an order (`channel:
  * "b2b"`, credit, priced by the order rules from the catalogue and the client's prices at that time) when
  * it enters the order horizon (domain standing-orders.ts), by the system actor `standing-orders`.
  *

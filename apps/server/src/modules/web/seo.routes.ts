@@ -64,7 +64,7 @@ function sendRevalidated(req: FastifyRequest, reply: FastifyReply, type: string,
 /**
  * GET /sitemap.xml and /robots.txt (issue "Storefront and cart"): the sitemap lists the home page, every
  * active collection and product (the same reads as the server-rendered pages, so an inactive one never
- * appears) and the privacy page, as absolute URLs on the shop's origin (the host's bakery, design §4).
+ * appears) and the privacy page, as absolute URLs on the shop's origin (the host's bakery, docs/design.md §4).
  */
 export function registerSeoRoutes(app: FastifyInstance): void {
   const storefront = createStorefrontReader(app);
@@ -84,7 +84,7 @@ export function registerSeoRoutes(app: FastifyInstance): void {
   });
 
   app.get('/sitemap.xml', { schema: { hide: true } }, async (req, reply) => {
-    // The host's bakery, its URLs on its own origin (design §4).
+    // The host's bakery, its URLs on its own origin (docs/design.md §4).
     const { companyId, origin } = await requireShop(req);
     const absolute = (p: string) => `${origin}${p}`;
     const [collections, products] = companyId

@@ -8,7 +8,7 @@ import type { Shop } from '../shops/shop-directory';
 const LIMIT = 500;
 
 /**
- * The storefront's reads for server rendering (design §1: loaders call the services directly, never HTTP
+ * The storefront's reads for server rendering (docs/design.md §1: loaders call the services directly, never HTTP
  * to this server), as a guest reads them: the public field set only, through the resource services, and
  * kept in the public cache beside the API's answers (the change feed keeps both exact). Values go through
  * JSON so the server renders exactly what the browser will hydrate with (dates as ISO strings).
@@ -38,9 +38,9 @@ export function createStorefrontReader(app: FastifyInstance) {
   const products = list('products');
 
   /**
-   * The public runtime configuration (design §3) of a request's shop: the API's `/api/config` and the pages'
+   * The public runtime configuration (docs/design.md §3) of a request's shop: the API's `/api/config` and the pages'
    * header read it. `opening` is true while the bakery's setup checklist lacks its minimum: the shop says
-   * "Abrimos pronto" (issue 29).
+   * "Abrimos pronto".
    */
   async function config(shop: Shop) {
     const { config: appConfig } = app.ctx;
@@ -49,7 +49,7 @@ export function createStorefrontReader(app: FastifyInstance) {
     return {
       companyId,
       marketName: s?.marketName ?? 'Hornada',
-      // The header shows it at every width (issue 39); null: the generic icon.
+      // The header shows it at every width; null: the generic icon.
       logo: s?.logo ? { path: s.logo.path } : null,
       googleSignIn: appConfig.googleSignIn,
       emailPasswordSignIn: appConfig.emailPasswordSignIn,

@@ -75,7 +75,7 @@ export function webBuildAt(webRoot: string): WebBuild | null {
 
 /**
  * Serves the web app: hashed assets (a year, immutable; precompressed), the public files (revalidated), and
- * every other GET outside /api and /files rendered on the server (design §1), with 404 for unknown pages.
+ * every other GET outside /api and /files rendered on the server (docs/design.md §1), with 404 for unknown pages.
  */
 export async function registerWebRoutes(app: FastifyInstance, build: WebBuild): Promise<void> {
   const renderer = (await import(pathToFileURL(build.serverEntry).href)) as Renderer;
@@ -125,7 +125,7 @@ export async function sendPage(
   ctx: { storefront: Reader; assets: Assets },
 ): Promise<FastifyReply> {
   const shop = await shopOf(req);
-  // A host that names no bakery (design §4): a Spanish page, not the market's shop under a stranger's name.
+  // A host that names no bakery (docs/design.md §4): a Spanish page, not the market's shop under a stranger's name.
   if (!shop)
     return reply
       .status(404)

@@ -9,7 +9,7 @@ export interface EmailMessage {
 }
 
 /**
- * Where e-mail goes (design §1): over SMTP when SMTP_URL is set (smtp.ts), else into the outbox table
+ * Where e-mail goes (docs/design.md §1): over SMTP when SMTP_URL is set (smtp.ts), else into the outbox table
  * (outbox.ts). A driver throws when the message could not be handed over.
  */
 export interface EmailDriver {

@@ -8,7 +8,7 @@ import { smtpDriver } from './smtp';
 
 export type { EmailDriver, EmailMessage } from './email';
 
-/** SMTP when SMTP_URL is set, else the outbox (design §1). */
+/** SMTP when SMTP_URL is set, else the outbox (docs/design.md §1). */
 export function createEmailDriver(config: Config, db: Db, clock: Clock, log: FastifyBaseLogger): EmailDriver {
   return config.smtpUrl ? smtpDriver(config.smtpUrl, config.emailFrom) : outboxDriver(db, clock, log);
 }

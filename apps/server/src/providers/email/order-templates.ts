@@ -88,7 +88,7 @@ function lead(kind: OrderMailKind, f: OrderMailFacts): string[] {
 }
 
 /**
- * An order's mail to its customer (issue 29), in Spanish, as HTML and plain text: what happened, the lines and
+ * An order's mail to its customer, in Spanish, as HTML and plain text: what happened, the lines and
  * totals, the day and window, how to pay by transfer when that is pending, and the link to follow the order.
  * Every text is the order's or its bakery's; whatever comes from outside is escaped in the HTML.
  */

@@ -9,7 +9,7 @@ import type { EmailDriver, EmailMessage } from './email';
 
 /**
  * Without SMTP_URL each message is kept in the outbox table and logged (recipient and subject, never the
- * body: it carries single-use links), so recovery and verification work offline (design §1).
+ * body: it carries single-use links), so recovery and verification work offline (docs/design.md §1).
  */
 export function outboxDriver(db: Db, clock: Clock, log: FastifyBaseLogger): EmailDriver {
   return {

@@ -69,7 +69,7 @@ export function passwordResetMail(voice: MailVoice, name: string, link: string):
   });
 }
 
-/** An invitation from the bakery (issue 25): a new account that chooses its own password through the link. */
+/** An invitation from the bakery: a new account that chooses its own password through the link. */
 export function invitationMail(voice: MailVoice, _name: string, link: string): Mail {
   // As for verification: the address is not proven, so no words the inviter typed are carried to it.
   const bakery = voice.name;

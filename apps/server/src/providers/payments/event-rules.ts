@@ -3,7 +3,7 @@ import { TRANSACTION_STATUSES, type GatewayTransaction } from './gateway';
 import { verifyEventChecksum } from './signatures';
 
 /**
- * What an event must be before anything it says is believed (design §5, issue 38 hole 1), pure so that
+ * What an event must be before anything it says is believed (docs/design.md §5), pure so that
  * the documentation's vectors and the relabelling attack test it. The sender names the properties its
  * checksum covers, so a checksum alone proves nothing about a field it does not name.
  */
@@ -32,7 +32,7 @@ export const WompiTransaction = z.looseObject({
   status: z.enum(TRANSACTION_STATUSES),
 });
 
-/** Wompi's event (design §5): `data`, the properties its checksum covers, the checksum and a timestamp. */
+/** Wompi's event (docs/design.md §5): `data`, the properties its checksum covers, the checksum and a timestamp. */
 const WompiEvent = z.looseObject({
   event: z.string().min(1).max(100),
   data: z.looseObject({}),
@@ -86,7 +86,7 @@ export function judgeEvent(
   }
   const event = parsed.data;
   const checksum = event.signature.checksum;
-  // The header, when sent, must say the same as the body (design §5).
+  // The header, when sent, must say the same as the body (docs/design.md §5).
   const headerAgrees = checksumHeader === undefined || checksumHeader.toLowerCase() === checksum.toLowerCase();
   if (!headerAgrees || !verifyEventChecksum(event, checksum, opts.eventsSecret)) {
     return { kind: 'refused', reason: 'signature', message: 'The event checksum does not verify' };

@@ -1,5 +1,5 @@
 /**
- * A payment gateway (design §1, §5): a hosted checkout the browser is sent to, a transaction the server
+ * A payment gateway (docs/design.md §1, §5): a hosted checkout the browser is sent to, a transaction the server
  * looks up, and events it verifies. Wompi's protocol is the model; the sandbox speaks the same, and
  * another gateway (PayU, ePayco) is one more driver of this interface.
  */

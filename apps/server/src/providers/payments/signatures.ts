@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 
 /**
- * Wompi's signatures (design §5), pure so the documentation's vectors test them. The sandbox signs with
+ * Wompi's signatures (docs/design.md §5), pure so the documentation's vectors test them. The sandbox signs with
  * the same functions, so what the `wompi` driver accepts is what Wompi sends.
  */
 

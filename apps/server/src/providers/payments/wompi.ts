@@ -9,7 +9,7 @@ import {
 } from './gateway';
 import { integritySignature } from './signatures';
 
-/** Wompi's keys and addresses (design §3's WOMPI_* variables). */
+/** Wompi's keys and addresses (docs/design.md §3's WOMPI_* variables). */
 export interface WompiOptions {
   /** `wompi`, or `sandbox` for the look-alike the app serves itself at its own addresses. */
   name: string;

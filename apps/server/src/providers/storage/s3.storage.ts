@@ -22,7 +22,7 @@ function isMissing(err: unknown): boolean {
 
 /**
  * Files in an S3-compatible bucket (AWS S3, MinIO, R2, …), for several instances sharing one store
- * (design §1 scale-out). Our server still serves the downloads (`/files/…`), so the bucket stays private.
+ * (docs/design.md §1 scale-out). Our server still serves the downloads (`/files/…`), so the bucket stays private.
  */
 export function createS3Storage(config: S3Config): StorageDriver {
   const client = new S3Client({

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 
 /**
- * Where files live (design §1, style habit 5): one interface, a local-disk driver (the default) and an
+ * Where files live (docs/design.md §1, style habit 5): one interface, a local-disk driver (the default) and an
  * S3-compatible one, chosen by `STORAGE`. Keys are relative paths such as `<companyId>/<name>.webp`;
  * every driver refuses a key that is not safe (isSafeKey), so no key reaches outside its root or bucket prefix.
  */

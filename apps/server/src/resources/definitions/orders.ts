@@ -4,7 +4,7 @@ import { b2bClients, orders, users } from '../../db/schema';
 import type { ResourceDefinition } from '../definition';
 
 /**
- * Orders (design §5). Who reads and writes is the permission table's `orders` entry; a driver reaches
+ * Orders (docs/design.md §5). Who reads and writes is the permission table's `orders` entry; a driver reaches
  * the orders assigned to it, a customer its own. Pricing, numbers, days and the status machine are
  * the orders module's before-write rules (modules/orders), set on this resource's service at start-up:
  * every write, from the API, checkout or the seed, goes through the one door.
@@ -17,7 +17,7 @@ export const ordersResource: ResourceDefinition = {
   patch: toPatchSchema(OrderInput),
   record: Order,
   searchFields: ['contactName', 'contactPhone', 'numberText'],
-  // A standing order's or a module's order is title-cased as the API's are (spec §1).
+  // A standing order's or a module's order is title-cased as the API's are (docs/product.md §1).
   personNames: ['contact.name'],
   searchDigits: ['contactPhone', 'numberText'],
   searchNumber: 'numberText',

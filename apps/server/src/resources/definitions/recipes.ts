@@ -21,7 +21,7 @@ const DEFAULT_TARGET_MARGIN: number = SettingsInput.shape.targetMargin.parse(und
 /**
  * Cost a unit from the ingredients' costs; the products made from the recipe (the link is kept on the
  * product, its `recipeId`, or named by the recipe, its `productId`), each with its price and its margin
- * against the settings' target; the recipe's margin is the lowest of theirs (design §4; the rules in
+ * against the settings' target; the recipe's margin is the lowest of theirs (docs/design.md §4; the rules in
  * packages/domain/src/costing.ts). A deleted ingredient or product counts as missing: the cost (or margin)
  * is then unknown, null; a recipe no product uses has no products and no margin.
  */

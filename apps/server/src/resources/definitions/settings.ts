@@ -1,7 +1,7 @@
 import { Settings, SettingsInput, toPatchSchema } from '@hornada/domain';
 
 /**
- * Settings, one document a company (design §4): a singleton resource. Who reads which fields and who
+ * Settings, one document a company (docs/design.md §4): a singleton resource. Who reads which fields and who
  * writes is the permission table's `settings` entry; SettingsService serves it.
  */
 export const settingsResource = {

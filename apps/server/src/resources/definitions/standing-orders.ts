@@ -4,7 +4,7 @@ import type { ResourceDefinition } from '../definition';
 import { BASE_DATES } from './common';
 
 /**
- * B2B clients' standing orders (design §3). The orders they make are the standing-orders module's
+ * B2B clients' standing orders (docs/design.md §3). The orders they make are the standing-orders module's
  * (modules/standing-orders); a change to the template reaches only the days not made yet.
  */
 export const standingOrdersResource: ResourceDefinition = {

@@ -17,7 +17,7 @@ import { assertAcceptablePassword, hashPassword } from '../../lib/passwords';
 import type { ResourceDefinition } from '../definition';
 import { assertEmailVerified } from '../verified-email';
 
-/** A user row as it may leave the server: no password hash, `uid` beside `id` (spec §3 session user). */
+/** A user row as it may leave the server: no password hash, `uid` beside `id` (docs/product.md §3 session user). */
 export function userDoc(row: typeof users.$inferSelect): Record<string, unknown> & { uid: string } {
   const { passwordHash: _hidden, sessionsValidFrom: _ended, createdBy: _creator, ...doc } = row;
   return { uid: row.id, ...doc };
@@ -77,7 +77,7 @@ async function assertAnotherManager(db: DbOrTx, companyId: string, current: Reco
 }
 
 /**
- * Users of a company (design §4; who may do what is the permission table's `users` entry): admins
+ * Users of a company (docs/design.md §4; who may do what is the permission table's `users` entry): admins
  * manage all of them, staff read and register customers. Nobody changes their own role or disables
  * themselves. The identity module adds the after-write hook that ends a disabled or deleted user's
  * sessions.

@@ -9,7 +9,7 @@ export interface Point {
 }
 
 /**
- * An address's map pin without map tiles (issue 27: no tile service is reachable, nothing is downloaded at run
+ * An address's map pin without map tiles (no tile service is reachable, nothing is downloaded at run
  * time): "Usar mi ubicación" asks the browser where the person is, the coordinates are shown with a link that
  * opens Google Maps there so they can check it, and the pin may be removed (the address then goes without
  * coordinates, routed last). The browser's refusals are explained in Spanish.

@@ -1,7 +1,7 @@
 import type { User } from '@hornada/domain/schemas/users';
 import { http } from '../../lib/http';
 
-/** The signed-in user's own record and what the profile screen changes of it (design §3). */
+/** The signed-in user's own record and what the profile screen changes of it (docs/design.md §3). */
 
 export type Me = User & { uid: string };
 

@@ -91,7 +91,7 @@ const secondaryButtonClass =
 
 type Load = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; me: Me };
 
-/** The profile pages of every area (design §6): the account, personal data and addresses, the password. */
+/** The profile pages of every area (docs/design.md §6): the account, personal data and addresses, the password. */
 export function Component() {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -165,7 +165,7 @@ function AccountSection({ me }: { me: Me }) {
   );
 }
 
-/** Asks for a new verification link (design §1); says what happened next to the button. */
+/** Asks for a new verification link (docs/design.md §1); says what happened next to the button. */
 function ResendVerification() {
   const [state, setState] = useState<'idle' | 'sending' | 'sent' | 'verified'>('idle');
   const [error, setError] = useState<string | null>(null);

@@ -4,7 +4,7 @@ import { defineRoutes } from '../../lib/route-entry';
 // One loader a page, shared by its routes: each `import()` carries its chunk's preload list into the first load.
 const profilePage = () => import('./profile-page');
 
-/** The profile page (design §6), in each signed-in area. */
+/** The profile page (docs/design.md §6), in each signed-in area. */
 export const accountRoutes = defineRoutes([
   {
     id: 'dashboard.profile',

@@ -17,7 +17,7 @@ export interface AccountInput {
 
 const FIELDS: readonly string[] = ['name', 'email', 'password'];
 // The same answer whoever made the account (nothing more is told); its owner gets in by the recovery link,
-// which also takes an account a bakery made for their address out of that bakery (issue 38, hole 2).
+// which also takes an account a bakery made for their address out of that bakery.
 const EMAIL_IN_USE =
   'Ya existe una cuenta con ese correo. Si el correo es tuyo, inicia sesión o recupera tu contraseña; si no, usa otro correo.';
 

@@ -3,7 +3,7 @@ import { ROLE_LABELS_ES } from '@hornada/domain/people';
 import { useEffect, useState } from 'react';
 import { http } from '../../lib/http';
 
-/** The bakery that made a link's account for the owner's address, and the role it gave (issue 38, hole 2). */
+/** The bakery that made a link's account for the owner's address, and the role it gave. */
 export type MadeBy = NonNullable<LinkInfo['madeBy']>;
 
 const NOTHING: LinkInfo = { madeBy: null, invitation: null, platform: false };

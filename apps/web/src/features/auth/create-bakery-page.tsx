@@ -36,7 +36,7 @@ const secondaryLinkClass =
   'inline-flex w-full items-center justify-center rounded-lg border text-center border-stone-300 bg-white px-4 py-3 font-semibold text-stone-800 hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-900';
 
 /**
- * `/createBakery` (public, design §4): a guest is invited to sign up (or sign in) first; a company admin
+ * `/createBakery` (public, docs/design.md §4): a guest is invited to sign up (or sign in) first; a company admin
  * without a bakery creates it; anyone else is shown the way to their own place.
  */
 export function Component() {

@@ -26,8 +26,8 @@ function messageOf(err: unknown): string {
 }
 
 /**
- * `/acceso/google` (design §3): where the server's Google callback lands. With `?code=` it exchanges the
- * single-use code for a session, calls spec §7's google-auth, then opens `afterSignIn`'s target (the
+ * `/acceso/google` (docs/design.md §3): where the server's Google callback lands. With `?code=` it exchanges the
+ * single-use code for a session, calls docs/product.md §7's google-auth, then opens `afterSignIn`'s target (the
  * `?redirect=` path when the role may open it, else `userDashboard`). With `?error=` it explains.
  */
 export function GoogleReturnPage({

@@ -9,7 +9,7 @@ import type { PublicConfig } from '../../lib/storefront-api';
 
 const FALLBACK_ERROR = 'No pudimos iniciar sesión. Intenta de nuevo.';
 
-/** `/login` (spec §2, guest only): e-mail and password; on success `afterSignIn` decides where to go. */
+/** `/login` (docs/product.md §2, guest only): e-mail and password; on success `afterSignIn` decides where to go. */
 export function LoginPage({ afterSignIn }: { afterSignIn: (user: SessionUser) => void }) {
   const config = useRouteLoaderData<{ config: PublicConfig }>('root')?.config;
   const [search] = useSearchParams();

@@ -12,7 +12,7 @@ import { ApiError, http } from '../../lib/http';
 const RecoverySchema = z.object({ email: z.email('Invalid email address').max(254) });
 
 /**
- * `/recuperar-contrasena` (design §3): asks for the e-mail and always says the same, whether or not an
+ * `/recuperar-contrasena` (docs/design.md §3): asks for the e-mail and always says the same, whether or not an
  * account has it (the server answers alike too); the link arrives by e-mail.
  */
 export function Component() {

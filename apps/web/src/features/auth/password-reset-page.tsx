@@ -18,10 +18,10 @@ const ResetSchema = z.object({ password: password() });
 const LINK_CODES = new Set(['auth/invalid-action-code', 'auth/expired-action-code']);
 
 /**
- * `/restablecer-contrasena?token=…` (design §3): a new password; every session of the account ends. For an
+ * `/restablecer-contrasena?token=…` (docs/design.md §3): a new password; every session of the account ends. For an
  * account a bakery made for this address, the owner also says whether to stay in that bakery (bakery-choice).
  * An invitation's link opens it too, but the page then reads as an invitation and speaks as the bakery that
- * invited (issue 39): «Crea tu contraseña», then «Ya puedes entrar».
+ * invited: «Crea tu contraseña», then «Ya puedes entrar».
  */
 export function Component() {
   const [search] = useSearchParams();

@@ -2,7 +2,7 @@ import { paths } from '../../config/paths';
 import { defineRoutes } from '../../lib/route-entry';
 
 /**
- * The sign-in pages (spec §2, design §4), client-only. /createBakery is public (a guest is invited to sign up
+ * The sign-in pages (docs/product.md §2, docs/design.md §4), client-only. /createBakery is public (a guest is invited to sign up
  * first); the recovery and verification pages are opened from e-mails, possibly signed in: public too.
  * `login`, `googleReturn` and `shopperSignup` have no `lazy` here: app/sign-in-screens.tsx loads their pages with where to go
  * after signing in or up (the guard's decision, which only app/ knows).
@@ -65,7 +65,7 @@ export const authRoutes = defineRoutes([
     permission: 'everyone',
     title: 'Iniciar sesión con Google',
   },
-  // The named route `userDashboard` (design §4): sends any signed-in user to their landing page.
+  // The named route `userDashboard` (docs/design.md §4): sends any signed-in user to their landing page.
   {
     id: 'userDashboard',
     pattern: paths.userDashboard.pattern,

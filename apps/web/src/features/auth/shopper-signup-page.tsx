@@ -6,7 +6,7 @@ import { toastStore } from '../../lib/toast-store';
 import { AccountForm } from './account-form';
 
 /**
- * `/registro` (issue 29, guest only): a shopper makes their customer account at this shop, is signed in, and
+ * `/registro` (guest only): a shopper makes their customer account at this shop, is signed in, and
  * is mailed a link to confirm the e-mail; then `afterSignUp` (app/sign-in-screens.tsx: back to where they were
  * shopping, under /login's redirect rule).
  */

@@ -4,7 +4,7 @@ import { paths } from '../../config/paths';
 import { authStore } from '../../lib/auth-store';
 import { AccountForm } from './account-form';
 
-/** `/signup` (spec §2, guest only): a bakery owner makes their account, then creates the bakery. */
+/** `/signup` (docs/product.md §2, guest only): a bakery owner makes their account, then creates the bakery. */
 export function Component() {
   const navigate = useNavigate();
   return (

@@ -20,9 +20,9 @@ const secondaryButtonClass =
   'w-full rounded-lg border border-stone-300 bg-white px-4 py-2.5 font-semibold text-stone-800 hover:bg-stone-50';
 
 /**
- * `/verificar-correo?token=…` (design §3): confirms the e-mail with the link's single-use code. For an account a
+ * `/verificar-correo?token=…` (docs/design.md §3): confirms the e-mail with the link's single-use code. For an account a
  * bakery made for this address, the owner first says whether to stay in that bakery; leaving it also drops
- * the password the bakery chose, so the owner then picks their own (issue 38, hole 2). A failed link points
+ * the password the bakery chose, so the owner then picks their own. A failed link points
  * to the profile, where a signed-in user asks for a new one.
  */
 export function Component() {
@@ -30,7 +30,7 @@ export function Component() {
   const token = search.get('token') ?? '';
   const info = useLinkInfo(token);
   const madeBy = info === undefined ? undefined : info.madeBy;
-  // An owner's link speaks as Hornada (issue 39); a shopper's, as its shop's host.
+  // An owner's link speaks as Hornada; a shopper's, as its shop's host.
   useSpeakAs(info?.platform ? PLATFORM_NAME : null);
   const user = useStore(authStore, (s) => s.user);
   const [state, setState] = useState<State>({ status: 'checking' });

@@ -22,7 +22,7 @@ export const b2bApi = {
       if (res.items.length < MAX_PER_PAGE || out.length >= res.total) return out;
     }
   },
-  /** What each B2B client owes now, from the order book (the unpaid report, design §3), by client id. */
+  /** What each B2B client owes now, from the order book (the unpaid report, docs/design.md §3), by client id. */
   balances: async (companyId: string, signal?: AbortSignal): Promise<Map<string, number>> => {
     const parties = await http.get<UnpaidParty[]>(`${base(companyId)}/reports/unpaid`, { signal });
     return new Map(parties.filter((p) => p.party.type === 'b2bClient').map((p) => [p.party.id, p.balance]));

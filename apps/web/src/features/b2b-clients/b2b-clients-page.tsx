@@ -3,7 +3,7 @@ import { ClientForm } from './client-form';
 import { ClientsList } from './clients-list';
 
 /**
- * Dashboard › Clientes mayoristas (design §4, b2bClients): one route, the list by default; `?cliente={id}`
+ * Dashboard › Clientes mayoristas (docs/design.md §4, b2bClients): one route, the list by default; `?cliente={id}`
  * opens a client's page (its form, balance and standing orders), `?nuevo` the create form.
  */
 export function Component() {

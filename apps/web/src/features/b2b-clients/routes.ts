@@ -4,7 +4,7 @@ import { defineRoutes } from '../../lib/route-entry';
 const clientsPage = () => import('./b2b-clients-page');
 const standingPage = () => import('./standing-orders-page');
 
-/** Wholesale clients (design §4 b2bClients): the list, a client's page and the create form share one route. */
+/** Wholesale clients (docs/design.md §4 b2bClients): the list, a client's page and the create form share one route. */
 export const b2bClientsRoutes = defineRoutes([
   {
     id: 'dashboard.b2bClients',

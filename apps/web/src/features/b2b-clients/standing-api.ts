@@ -11,7 +11,7 @@ export type MadeOrder = Pick<Order, 'id' | 'number' | 'dueDate' | 'status' | 'st
 
 const base = (companyId: string) => `/companies/${encodeURIComponent(companyId)}`;
 
-/** A B2B client's standing orders (design §3) and the orders they have made. */
+/** A B2B client's standing orders (docs/design.md §3) and the orders they have made. */
 export const standingApi = {
   settings: (companyId: string, signal?: AbortSignal) => http.get<Settings>(`${base(companyId)}/settings`, { signal }),
   ofClient: async (companyId: string, b2bClientId: string, signal?: AbortSignal) =>

@@ -63,7 +63,7 @@ const toInput =
     items: f.items.map((i) => ({ productId: i.productId, quantity: parseWhole(i.quantity) })),
     fulfillment: f.fulfillment,
     window: f.window || null,
-    // Left empty: the server starts it on the day it is made (design §3).
+    // Left empty: the server starts it on the day it is made (docs/design.md §3).
     startsOn: f.startsOn || undefined,
     endsOn: f.endsOn || null,
     skipDates: f.skipDates,
@@ -89,7 +89,7 @@ const isField = (path: string) =>
   );
 
 /**
- * A client's standing orders (design §3) on its page: each template with the next ten days it orders on
+ * A client's standing orders (docs/design.md §3) on its page: each template with the next ten days it orders on
  * (made, or when it will be), and a form to add or edit one. Live: the orders the server makes appear as
  * they are made.
  */

@@ -9,7 +9,7 @@ const collectionForm = () => import('./collection-form-page');
 const brandsPage = () => import('./brands-page');
 const brandForm = () => import('./brand-form-page');
 
-/** The catalogue's back-office screens (design §6). */
+/** The catalogue's back-office screens (docs/design.md §6). */
 export const catalogueRoutes = defineRoutes([
   {
     id: 'dashboard.products',

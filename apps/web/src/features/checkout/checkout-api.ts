@@ -9,7 +9,7 @@ import type { z } from 'zod';
 
 export type { CheckoutBody, GuestOrder };
 
-/** Checkout (design §3): the days offered, placing the order, and the guest's link to it. */
+/** Checkout (docs/design.md §3): the days offered, placing the order, and the guest's link to it. */
 export const checkoutApi = {
   cart: cartApi.read,
   deliveryDays: (companyId: string) =>
@@ -31,7 +31,7 @@ export const checkoutApi = {
       minimumOrder: s.minimumOrder ?? 0,
     };
   },
-  /** The signed-in customer's phone and saved addresses, to fill the summary (issue 29). */
+  /** The signed-in customer's phone and saved addresses, to fill the summary. */
   me: () => http.get<SavedProfile>('/me'),
   /** How the signed-in customer paid their last order at this bakery, to preselect it; null for none. */
   lastPaymentMethod: async (companyId: string): Promise<string | null> => {
@@ -41,7 +41,7 @@ export const checkoutApi = {
     return res.items[0]?.paymentMethod ?? null;
   },
   byLink: (token: string) => http.get<GuestOrder>(`/orders/link/${encodeURIComponent(token)}`),
-  /** The server asks the gateway about transaction `id` (design §3); nothing else of the query is sent. */
+  /** The server asks the gateway about transaction `id` (docs/design.md §3); nothing else of the query is sent. */
   payment: (token: string, id: string | null) =>
     http.get<{ paymentStatus: PaymentStatus; transactionStatus: string | null }>(
       `/orders/link/${encodeURIComponent(token)}/payment`,

@@ -132,14 +132,14 @@ function CheckoutForm({
   const [line, setLine] = useState(cart.address?.line ?? '');
   const [neighborhood, setNeighborhood] = useState(cart.address?.neighborhood ?? '');
   const [city, setCity] = useState(cart.address?.city ?? '');
-  // The map pin (issue 27): optional; the route puts an address without one last.
+  // The map pin: optional; the route puts an address without one last.
   const [pin, setPin] = useState<Point | null>(pinOf(cart.address));
   const [day, setDay] = useState(days[0]?.date ?? '');
   const [slot, setSlot] = useState<string | null>(null);
   const [payment, setPayment] = useState<StorefrontMethod | ''>(settings.paymentMethods[0] ?? '');
   const [notes, setNotes] = useState(cart.notes ?? '');
-  // A signed-in customer's saved addresses and phone fill the form (issue 29); this order's are kept for the
-  // next one unless they say not to (issue 39: the server keeps them with the order).
+  // A signed-in customer's saved addresses and phone fill the form; this order's are kept for the
+  // next one unless they say not to (the server keeps them with the order).
   const [savedAddresses, setSavedAddresses] = useState<SavedAddress[]>([]);
   const [remember, setRemember] = useState(true);
   // A guest may ask for an account with the contact's e-mail: a link to choose a password is mailed.

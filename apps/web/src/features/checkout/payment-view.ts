@@ -1,6 +1,6 @@
 import type { OrderStatus, OrderPaymentMethod, PaymentStatus } from '@hornada/domain/schemas/orders';
 
-/** How long a payment may stay pending before the page stops waiting on screen (design §5: the job asks after). */
+/** How long a payment may stay pending before the page stops waiting on screen (docs/design.md §5: the job asks after). */
 export const PENDING_PATIENCE_MS = 10 * 60_000;
 /** How often a pending payment is asked about, then how often once the page said it will let them know. */
 export const PENDING_POLL_MS = 3000;

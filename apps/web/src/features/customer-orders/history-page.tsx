@@ -38,12 +38,12 @@ type Settings = Partial<PublicSettings>;
 type Load = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready' };
 
 const errorText = (err: unknown, fallback: string) => (err instanceof ApiError ? err.userMessage : fallback);
-/** A date field as received: an ISO string from a read, a Date from the live stream (spec §9). */
+/** A date field as received: an ISO string from a read, a Date from the live stream (docs/product.md §9). */
 const time = (value: unknown) => new Date(value as string).getTime();
 const newestFirst = (list: Order[]) => [...list].sort((a, b) => time(b.createdAt) - time(a.createdAt));
 
 /**
- * The customer's order history (design §5, §6): its orders newest first, ten at a time; each with its number,
+ * The customer's order history (docs/design.md §5, §6): its orders newest first, ten at a time; each with its number,
  * day and window, status and payment, total and what it holds; a detail to expand; the status kept live by
  * the shared stream; cancel while pending (with a reason) and "Pedir de nuevo" into the cart.
  */
@@ -87,7 +87,7 @@ export function Component() {
     historyApi.settings(companyId).then(setSettings, () => undefined);
   }, [companyId]);
 
-  // The status live (design §3): the bakery's moves reach this page on the shared stream, which brings a
+  // The status live (docs/design.md §3): the bakery's moves reach this page on the shared stream, which brings a
   // customer only its own orders (the server's visibility rule; the filter keeps an admin's view to its own).
   useEffect(() => {
     if (!companyId || !uid) return;
@@ -333,7 +333,7 @@ function OrderCard({
   );
 }
 
-/** What a customer reads in their order's history: what was agreed and when it changed (issue 29). */
+/** What a customer reads in their order's history: what was agreed and when it changed. */
 const TOLD_FIELDS = new Set(['status', 'items', 'total', 'dueDate', 'window', 'fulfillment', 'address']);
 
 function OrderDetail({ order, settings }: { order: Order; settings: Settings }) {
@@ -465,7 +465,7 @@ function OrderDetail({ order, settings }: { order: Order; settings: Settings }) 
 const REASON_MAX = 500;
 
 /**
- * Cancelling asks first, with the reason the server requires (design §5). If the bakery moved the order
+ * Cancelling asks first, with the reason the server requires (docs/design.md §5). If the bakery moved the order
  * meanwhile, the server's answer (422) is shown and the order on screen takes its new status.
  */
 function CancelDialog({

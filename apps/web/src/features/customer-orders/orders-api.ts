@@ -3,7 +3,7 @@ import { http, type ListResponse } from '../../lib/http';
 import { storefrontApi } from '../../lib/storefront-api';
 
 /**
- * What the history reads and writes (design §3, §5): the `orders` resource (a company_customer reads only its
+ * What the history reads and writes (docs/design.md §3, §5): the `orders` resource (a company_customer reads only its
  * own; the `customerId` filter keeps an admin visiting the area to its own orders too), the cancel move, and
  * the shop's public settings (window labels, transfer instructions); "Pedir de nuevo" is the server's (lib/cart-api).
  */

@@ -7,7 +7,7 @@ const usersActivePage = () => import('./users-active-page');
 const userCreatePage = () => import('./user-create-page');
 const staffPage = () => import('./staff-page');
 
-/** The people a bakery deals with (design §6): its users (customers and team), B2B clients and its staff. */
+/** The people a bakery deals with (docs/design.md §6): its users (customers and team), B2B clients and its staff. */
 export const customersRoutes = defineRoutes([
   {
     id: 'dashboard.users',

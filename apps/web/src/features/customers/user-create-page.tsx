@@ -33,7 +33,7 @@ const toInput = (form: UserForm) => ({
 const isField = (path: string) => /^(name|email|role|phone|password)$/.test(path);
 
 /**
- * Dashboard › Usuarios › nuevo (design §4): staff register customers, admins any company role, drivers and
+ * Dashboard › Usuarios › nuevo (docs/design.md §4): staff register customers, admins any company role, drivers and
  * production assistants included. The person gets a password now, or an e-mailed link to choose their own.
  */
 export function Component() {

@@ -19,7 +19,7 @@ const CONFIG: ListViewConfig = {
   defaults: { sortBy: 'name', sortDesc: false },
 };
 
-/** "Active" is a sign-in within this many days (design §6). */
+/** "Active" is a sign-in within this many days (docs/design.md §6). */
 export const ACTIVE_DAYS = 30;
 
 /** The roles a viewer may see among users: every company role for an admin, customers for staff. */

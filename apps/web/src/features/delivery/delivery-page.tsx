@@ -125,7 +125,7 @@ function StopRow({
 }
 
 /**
- * Dashboard › Domicilios (design §6 orders/delivery, issue 27): a due day's deliveries by driver, the
+ * Dashboard › Domicilios (docs/design.md §6 orders/delivery): a due day's deliveries by driver, the
  * unassigned first; assign a driver to the selected orders, order a driver's route nearest-neighbour from
  * the bakery, move stops up or down, map links per stop, and each driver's printable run sheet. Live.
  */

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import './driver-sign-out';
 
 /**
- * The driver's installable app (issue 27): its manifest in the page's head (React places the link there) and
+ * The driver's installable app: its manifest in the page's head (React places the link there) and
  * its service worker (public/driver-sw.js, scope /driver/), which keeps the shell and today's route offline.
  * Browsers allow a service worker only on https or localhost; elsewhere the IndexedDB queue still works.
  */

@@ -27,7 +27,7 @@ import {
   type Conflict,
 } from './driver-queue';
 
-/** Large touch targets (at least 44 px, issue 27). */
+/** Large touch targets (at least 44 px). */
 const big =
   'inline-flex min-h-12 min-w-12 items-center justify-center gap-2 rounded-xl px-4 text-base font-semibold focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-amber-900';
 const primary = `${big} bg-amber-900 text-white hover:bg-amber-800 disabled:opacity-60`;
@@ -161,13 +161,13 @@ function StopCard({
   stop: DeliveryStop;
   position: number;
   pending: readonly DriverAction[];
-  /** Whether this user may send a stop back ("No recibió" is the driver's move, design §5). */
+  /** Whether this user may send a stop back ("No recibió" is the driver's move, docs/design.md §5). */
   canReturn: boolean;
   onAction(body: DriverAction['body']): void;
 }) {
   const status = shownStatus(stop, pending);
   const waiting = pending.some((a) => a.orderId === stop.id);
-  // An unconfirmed transfer may be paid in cash at the door (issue 39): the field starts empty, as the
+  // An unconfirmed transfer may be paid in cash at the door: the field starts empty, as the
   // shopper may have transferred already; the cash sent pays it on the server.
   const transfer = unconfirmedTransfer(stop);
   const takesCash = stop.paymentMethod === 'cash' || transfer > 0;
@@ -304,7 +304,7 @@ function StopCard({
 }
 
 /**
- * Domicilios › Mi ruta (design §6 driver orders, issues 27 and 39): today's (or tomorrow's) stops in route order, one card a stop
+ * Domicilios › Mi ruta (docs/design.md §6 driver orders): today's (or tomorrow's) stops in route order, one card a stop
  * with large targets; "En camino", "Entregado" (with the cash received) and "No recibió" (with a reason: the
  * stop goes back to the office) are kept on the phone and sent when there is signal; without signal the
  * last route read is shown.

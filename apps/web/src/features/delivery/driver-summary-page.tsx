@@ -9,7 +9,7 @@ import { DriverApp } from './driver-app';
 import { useDeliveryDay } from './delivery-api';
 import { TotalsList } from './delivery-parts';
 
-/** Domicilios › Resumen del día (design §6 driver summary, issue 27): the driver's stops and cash today. */
+/** Domicilios › Resumen del día (docs/design.md §6 driver summary): the driver's stops and cash today. */
 export function Component() {
   const companyId = useCompanyId();
   const { load, reload } = useDeliveryDay(companyId, dayFromNow(0));

@@ -1,7 +1,7 @@
 import { paths } from '../../config/paths';
 import { defineRoutes } from '../../lib/route-entry';
 
-/** The day's deliveries (design §6): the dashboard's delivery screens and the driver area.  */
+/** The day's deliveries (docs/design.md §6): the dashboard's delivery screens and the driver area.  */
 export const deliveryRoutes = defineRoutes([
   {
     id: 'dashboard.delivery',

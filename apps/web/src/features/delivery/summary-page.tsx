@@ -55,7 +55,7 @@ export function SummaryTable({ day }: { day: DeliveryDay }) {
   );
 }
 
-/** Dashboard › Resumen de domicilios (design §6 orders/delivery/summary, issue 27): the day's cash by driver. Live. */
+/** Dashboard › Resumen de domicilios (docs/design.md §6 orders/delivery/summary): the day's cash by driver. Live. */
 export function Component() {
   const companyId = useCompanyId();
   const [date, setDate] = useDayParam();

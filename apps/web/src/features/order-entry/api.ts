@@ -16,7 +16,7 @@ import type { z } from 'zod';
 import { http, type Query } from '../../lib/http';
 
 /**
- * What order entry reads and writes (design §3–§5): the settings, the active catalogue with its B2B prices,
+ * What order entry reads and writes (docs/design.md §3–§5): the settings, the active catalogue with its B2B prices,
  * the active B2B clients, customers by search, the days offered, the orders that fill a slot or use a
  * client's credit, and the create itself.
  */
@@ -26,7 +26,7 @@ export type OrderWrite = z.input<typeof OrderInput>;
 
 const base = (companyId: string) => `/companies/${encodeURIComponent(companyId)}`;
 
-/** Every status an order that still counts has (design §5: "unpaid" and a slot's places exclude cancelled). */
+/** Every status an order that still counts has (docs/design.md §5: "unpaid" and a slot's places exclude cancelled). */
 export const LIVE_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter((s) => s !== 'cancelled');
 
 /** Every page of a list (a bakery's lists are small; the pages keep each answer within the API's limit). */
@@ -48,7 +48,7 @@ export const orderEntryApi = {
     listAll<Product>(companyId, 'products', { active: true, sort: 'name' }, signal),
   b2bClients: (companyId: string, signal?: AbortSignal) =>
     listAll<B2bClient>(companyId, 'b2bClients', { active: true, sort: 'businessName' }, signal),
-  /** Customers whose name, e-mail or phone match (staff read customers only, design §4). */
+  /** Customers whose name, e-mail or phone match (staff read customers only, docs/design.md §4). */
   customers: async (companyId: string, search: string, signal?: AbortSignal) =>
     (
       await http.list<User>(`${base(companyId)}/users`, {
@@ -66,7 +66,7 @@ export const orderEntryApi = {
       { date_field: 'dueDate', start_date: from, end_date: to, status: LIVE_STATUSES, sort: 'dueDate' },
       signal,
     ),
-  /** A B2B client's credit orders not yet paid (design §5: not cancelled, not paid). */
+  /** A B2B client's credit orders not yet paid (docs/design.md §5: not cancelled, not paid). */
   unpaidCredit: (companyId: string, b2bClientId: string, signal?: AbortSignal) =>
     listAll<Pick<Order, 'id' | 'total' | 'status' | 'paymentStatus'>>(
       companyId,

@@ -22,7 +22,7 @@ export interface EntryForm {
   contact: { name: string; phone: string; email: string };
   items: LineForm[];
   fulfillment: 'delivery' | 'pickup';
-  /** `lat`/`lng`: the map pin as typed (issue 27); both empty leaves the address without coordinates. */
+  /** `lat`/`lng`: the map pin as typed; both empty leaves the address without coordinates. */
   address: { line: string; neighborhood: string; city: string; notes: string; lat: string; lng: string };
   dueDate: string;
   window: string;

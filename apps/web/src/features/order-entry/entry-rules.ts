@@ -6,7 +6,7 @@ import type { OfferedDay, OrderPaymentMethod } from '@hornada/domain/schemas/ord
 import type { PaymentMethod } from '@hornada/domain/constants';
 
 /**
- * Order entry's pure rules (design §5): which days and windows staff may choose and what to warn about,
+ * Order entry's pure rules (docs/design.md §5): which days and windows staff may choose and what to warn about,
  * which price rule a B2B line follows (the price itself is `unitPriceFor`'s), the payment methods, and the
  * credit check. The server decides; these only say it to staff before they submit.
  */
@@ -93,7 +93,7 @@ export function countSlots(
   return out;
 }
 
-/** Which of design §5's B2B rules gives a product's price for this client (null: a list price). */
+/** Which of docs/design.md §5's B2B rules gives a product's price for this client (null: a list price). */
 export type PriceRule = 'client' | 'b2b' | 'discount' | null;
 
 export function priceRuleOf(product: PricedProduct, client: B2bTerms | null): PriceRule {

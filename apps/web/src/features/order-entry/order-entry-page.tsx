@@ -39,7 +39,7 @@ async function loadEntry(companyId: string, signal: AbortSignal): Promise<EntryD
 
 type Loaded = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; data: EntryData };
 
-/** `/dashboard/orders/create`: staff order entry (design §5, §6). */
+/** `/dashboard/orders/create`: staff order entry (docs/design.md §5, §6). */
 export function Component() {
   const companyId = useCompanyId();
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });

@@ -1,5 +1,5 @@
 /**
- * The Idempotency-Key of a staff order's submit (issue 23, hole 8). One order being entered has one key,
+ * The Idempotency-Key of a staff order's submit. One order being entered has one key,
  * shared by the tabs of this browser (local storage) until it is created: a retry after a network error
  * or a timeout, a second click, or the same order submitted from another tab while the first is still on
  * its way all make one order, since the server answers a replayed key with the order it already made. A

@@ -205,7 +205,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 const linkClass =
   'inline-flex min-h-11 items-center gap-2 rounded-lg border border-stone-300 px-3 font-medium text-stone-800 hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-amber-900';
 
-/** Staff and admins change an order's content while it is pending or confirmed (design §5; issue 29). */
+/** Staff and admins change an order's content while it is pending or confirmed (docs/design.md §5). */
 const edits = (role: Role | null) => role !== null && can(role, 'orders:edit');
 
 function OrderDetail({

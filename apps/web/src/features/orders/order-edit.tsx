@@ -26,7 +26,7 @@ interface Line {
 }
 
 /**
- * Staff change a placed order (issue 29: a customer phones to add two pandebonos or move the day): its lines,
+ * Staff change a placed order (a customer phones to add two pandebonos or move the day): its lines,
  * day and window, address and notes, until it is in production. Only what changed is sent; the server prices
  * it, applies the day's rules and capacity, writes the history and mails the customer. A refusal is shown in
  * Spanish where the form is.

@@ -54,7 +54,7 @@ export function PinField({
 }
 
 /**
- * Where a delivery's stop is on the map (issue 39): «Ubicada por dirección» (the geocoder found it), «Ubicación
+ * Where a delivery's stop is on the map: «Ubicada por dirección» (the geocoder found it), «Ubicación
  * fijada a mano», or none, and for the office, a pin to fix it while the stop is still ahead (also after the
  * order is in production, when its other details no longer change): "Ordenar ruta" puts stops without one last.
  */

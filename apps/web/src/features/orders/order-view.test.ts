@@ -42,7 +42,7 @@ describe('orders screen view helpers', () => {
     expect(orderMoves('company_staff', { ...order, paymentMethod: 'online' }).markPaid).toBe(false);
     expect(orderMoves('company_admin', { ...order, status: 'delivered', paymentStatus: 'paid' }).refund).toBe(true);
     expect(orderMoves('company_staff', { ...order, status: 'ready', fulfillment: 'pickup' }).next).toBe('delivered');
-    // A payment owed back (issue 24) is cleared by whoever may refund: the admin, not staff.
+    // A payment owed back is cleared by whoever may refund: the admin, not staff.
     const owed = {
       ...order,
       status: 'cancelled' as const,

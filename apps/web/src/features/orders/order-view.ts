@@ -124,7 +124,7 @@ export function orderMoves(
   };
 }
 
-/** Why a payment is owed back, as staff read it (issue 24). */
+/** Why a payment is owed back, as staff read it. */
 export const REFUND_DUE_ES: Record<RefundDueReason, string> = {
   'after-cancel': 'Pago recibido después de cancelar: devolver',
   duplicate: 'Pago recibido dos veces: devolver',

@@ -52,7 +52,7 @@ import { SUSPICIOUS_CANCEL_REASON_ES, suspiciousText, useSuspiciousOrders } from
 /**
  * The due-day range travels as the API's own list parameters (`date_field=dueDate`, `start_date`, `end_date`,
  * relative days such as `today` included), so the kit's URL view carries it like any filter. A URL without
- * `date_field` has not chosen a range yet: it becomes today and upcoming (design §6), `start_date=today`, which
+ * `date_field` has not chosen a range yet: it becomes today and upcoming (docs/design.md §6), `start_date=today`, which
  * a saved link keeps meaning tomorrow.
  */
 const CONFIG: ListViewConfig = {
@@ -102,7 +102,7 @@ function useCompanyClock(companyId: string | null): CompanyClock | null {
   return clock;
 }
 
-/** Dashboard › Pedidos (issue 16, design §6): today's and upcoming orders, live, with quick moves and the detail. */
+/** Dashboard › Pedidos (docs/design.md §6): today's and upcoming orders, live, with quick moves and the detail. */
 export function Component() {
   const companyId = useCompanyId();
   const clock = useCompanyClock(companyId);
@@ -403,7 +403,7 @@ function columns(
 }
 
 /**
- * The server's flag on a web order that shares its phone with other unpaid ones due the same day (issue 23):
+ * The server's flag on a web order that shares its phone with other unpaid ones due the same day:
  * what it means, and a one-click cancel through the usual status move, its reason already written.
  */
 function SuspiciousFlag({

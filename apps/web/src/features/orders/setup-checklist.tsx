@@ -56,7 +56,7 @@ function useSetup(companyId: string | null, allowed: boolean): Setup | null {
 }
 
 /**
- * A new bakery's setup checklist on the dashboard (issue 29): what is left before its shop opens, each item a
+ * A new bakery's setup checklist on the dashboard: what is left before its shop opens, each item a
  * link to the screen that completes it, the shop's address and a share button. Gone once every item is done.
  */
 export function SetupChecklist({ companyId, role }: { companyId: string | null; role: Role | null }) {

@@ -16,7 +16,7 @@ export function suspiciousText(samePhone: number): string {
 }
 
 /**
- * The web orders the server flags (issue 23: unpaid, sharing their phone with two or more others due the
+ * The web orders the server flags (unpaid, sharing their phone with two or more others due the
  * same day), by id: read once, then again whenever the stream reports an order change (a new order, a
  * cancel), and whenever `listKey` (the list's view) changes: the rows are read then, and their flags must not be
  * older than they are (a first read that failed, or orders the stream had not reported yet, would otherwise

@@ -71,7 +71,7 @@ function Tile({ to, label, children }: { to: string; label: string; children: Re
 }
 
 /**
- * The owner's glance at the top of the orders screen (issue 28 item 4): today's orders and revenue, the
+ * The owner's glance at the top of the orders screen: today's orders and revenue, the
  * open balances, and the ingredients short for tomorrow's production; each links to its page.
  */
 export function TodayStrip({ companyId, today, role }: { companyId: string | null; today: string; role: Role | null }) {

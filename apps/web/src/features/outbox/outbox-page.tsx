@@ -13,7 +13,7 @@ import { OUTBOX_PAGE_SIZE, useOutbox } from './api/outbox-api';
 const SEARCH_DELAY_MS = 300;
 
 /**
- * Dashboard › Correos sin enviar (issue 39): without SMTP_URL nobody receives mail, so the system admin reads
+ * Dashboard › Correos sin enviar: without SMTP_URL nobody receives mail, so the system admin reads
  * here what each person was sent (a verification, a password link, an invitation) and passes its link on.
  * Newest first, searchable by address; the search is kept in the URL (`?q=`) so it can be shared and reloaded.
  */

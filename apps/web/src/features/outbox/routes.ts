@@ -1,7 +1,7 @@
 import { paths } from '../../config/paths';
 import { defineRoutes } from '../../lib/route-entry';
 
-/** The system admin's outbox (issue 39): the mail kept instead of sent when no SMTP server is set. */
+/** The system admin's outbox: the mail kept instead of sent when no SMTP server is set. */
 export const outboxRoutes = defineRoutes([
   {
     id: 'dashboard.outbox',

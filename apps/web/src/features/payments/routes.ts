@@ -1,7 +1,7 @@
 import { paths } from '../../config/paths';
 import { defineRoutes } from '../../lib/route-entry';
 
-/** Open balances (design §6): unpaid orders by who owes them, marked paid in bulk, a printable statement. */
+/** Open balances (docs/design.md §6): unpaid orders by who owes them, marked paid in bulk, a printable statement. */
 export const paymentsRoutes = defineRoutes([
   {
     id: 'dashboard.unpaid',

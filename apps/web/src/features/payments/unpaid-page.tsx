@@ -60,7 +60,7 @@ function useUnpaid(companyId: string | null) {
     };
   }, [companyId]);
   const reload = useCallback(() => setRound((n) => n + 1), []);
-  // Live (design §3): an order paid, cancelled, placed or changed elsewhere (staff, a driver, the gateway)
+  // Live (docs/design.md §3): an order paid, cancelled, placed or changed elsewhere (staff, a driver, the gateway)
   // reads the balances again, once per burst of changes, as the orders screen's counts do.
   useEffect(() => {
     if (!companyId) return;
@@ -81,7 +81,7 @@ function useUnpaid(companyId: string | null) {
 }
 
 /**
- * Dashboard › Pagos pendientes (issue 24, design §6 orders/unpaid): open balances by B2B client, customer
+ * Dashboard › Pagos pendientes (docs/design.md §6 orders/unpaid): open balances by B2B client, customer
  * or guest with their ages, the credit a client uses, each party's orders on demand, several of them
  * marked paid at once (the server does it in one transaction), and a printable statement for one party.
  */

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { http, type Query } from '../../lib/http';
 
 /**
- * What the ingredients and recipes screens read and write (design §3/§4): the `ingredients` and `recipes`
+ * What the ingredients and recipes screens read and write (docs/design.md §3/§4): the `ingredients` and `recipes`
  * resources, the products a recipe is for, and the settings' target margin. A bakery has tens of recipes
  * and ingredients, so the screens read each whole list once (MAX_PER_PAGE) and keep it live.
  */
@@ -14,7 +14,7 @@ export type IngredientWrite = z.input<typeof IngredientInput>;
 export type RecipeWrite = z.input<typeof RecipeInput>;
 export type { Unit };
 
-/** Far above a bakery's tens of recipes and ingredients; the API's own ceiling (design §3). */
+/** Far above a bakery's tens of recipes and ingredients; the API's own ceiling (docs/design.md §3). */
 export const ALL = 1000;
 
 const base = (companyId: string) => `/companies/${encodeURIComponent(companyId)}`;

@@ -52,8 +52,8 @@ const notFound = 'No encontramos este registro: puede que lo hayan borrado.';
 
 /**
  * One batch of live changes applied to a list (useLiveList's `apply` for recipes: a recipe's cost depends on
- * its lines, an array, which the generic rule of spec §4, simple fields only, would leave stale), each record taken whole ('modified' replaces it, arrays
- * included); 'added' only when the batch has fewer than 3 changes (spec §4) and the id is new; 'removed'
+ * its lines, an array, which the generic rule of docs/product.md §4, simple fields only, would leave stale), each record taken whole ('modified' replaces it, arrays
+ * included); 'added' only when the batch has fewer than 3 changes (docs/product.md §4) and the id is new; 'removed'
  * takes it out. Returns the same list when nothing applied.
  */
 export function applyWholeChanges<T extends Resource>(

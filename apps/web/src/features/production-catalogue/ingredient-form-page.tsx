@@ -44,7 +44,7 @@ const toInput = (form: IngredientForm): IngredientWrite => ({
 const isField = (path: string) => /^(name|unit|costPerUnit|stock|minStock|supplier)$/.test(path);
 const UNIT_OPTIONS = UNITS.map((u) => ({ value: u, label: UNIT_NAMES[u] }));
 
-/** Dashboard › Ingredientes › nuevo / editar (design §6): unit, cost per unit, stock, minimum stock, supplier. */
+/** Dashboard › Ingredientes › nuevo / editar (docs/design.md §6): unit, cost per unit, stock, minimum stock, supplier. */
 export function Component() {
   const { id } = useParams();
   const rf = useResourceForm<Ingredient, IngredientForm>({

@@ -102,7 +102,7 @@ function columns(table: ResourceTable<Ingredient>): ColumnDef<Ingredient>[] {
 }
 
 /**
- * Dashboard › Ingredientes (design §6): cost per unit, stock against its minimum (low stock marked),
+ * Dashboard › Ingredientes (docs/design.md §6): cost per unit, stock against its minimum (low stock marked),
  * supplier. The server searches (name, supplier), sorts, filters by unit and by low stock, and pages; the view stays in the
  * URL and the list follows the shared stream.
  */

@@ -102,7 +102,7 @@ const recipeResolver: Resolver<RecipeForm> = async (values, context, options) =>
 const isFormField = (path: string) =>
   /^(name|productId|yield|prepMinutes|items\.\d+\.(ingredientId|quantity|unit)|steps\.\d+\.text)$/.test(path);
 
-/** Recipes: create and update (design §6), with the cost a unit and the margin recalculated as you type. */
+/** Recipes: create and update (docs/design.md §6), with the cost a unit and the margin recalculated as you type. */
 export function Component() {
   const { id = null } = useParams();
   const companyId = useCompanyId();

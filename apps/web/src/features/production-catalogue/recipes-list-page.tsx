@@ -28,7 +28,7 @@ import { buttonClass } from '../../components/ui/button';
 
 /**
  * Every recipe with its cost a unit, the products made from it with their price and margin, and the lowest of
- * those margins (design §6). Costs are derived, so the server cannot sort by
+ * those margins (docs/design.md §6). Costs are derived, so the server cannot sort by
  * them: a bakery has tens of recipes, so the screen reads them all with every ingredient and product, keeps
  * the three lists live and searches and sorts here. The view (search, sort) stays in the URL. By default the
  * least profitable come first.

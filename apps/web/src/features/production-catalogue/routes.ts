@@ -7,7 +7,7 @@ const recipeForm = () => import('./recipe-form-page');
 const ingredientsPage = () => import('./ingredients-list-page');
 const ingredientForm = () => import('./ingredient-form-page');
 
-/** Recipes and ingredients (design §6). */
+/** Recipes and ingredients (docs/design.md §6). */
 export const productionCatalogueRoutes = defineRoutes([
   {
     id: 'dashboard.recipes',

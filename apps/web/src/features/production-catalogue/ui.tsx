@@ -21,7 +21,7 @@ const preciseMoney = new Intl.NumberFormat('en-US', {
   maximumFractionDigits: 4,
 });
 
-/** A cost shown in whole pesos (design §4); '—' when unknown. */
+/** A cost shown in whole pesos (docs/design.md §4); '—' when unknown. */
 export const pesos = (value: number | null | undefined): string =>
   value === null || value === undefined ? '—' : formatMoney(roundMoney(value));
 /** An ingredient's cost per unit, with its decimals ($12.5 a gram). */

@@ -13,7 +13,7 @@ import { PrintPreview } from '../../components/print-preview';
 import { IngredientNeeds, PackingLabels, ProductionSheet, ProgressBar } from './production-parts';
 
 /**
- * Dashboard › Producción agrupada (design §6 orders/production/grouped, issue 26): a preparation day's
+ * Dashboard › Producción agrupada (docs/design.md §6 orders/production/grouped): a preparation day's
  * total per product with batches from the recipe's yield and progress, the ingredients it needs against
  * stock with shortages said in red, a printable production sheet and packing labels. Live.
  */

@@ -35,7 +35,7 @@ export const allProduced = (order: ProductionOrder, produced = order.producedQua
 
 /**
  * The writes that mark `units` more of a product (all of them with `units` null) produced on an order, in
- * the order the server accepts them (design §5): a confirmed order first goes into production; produced
+ * the order the server accepts them (docs/design.md §5): a confirmed order first goes into production; produced
  * quantities are written while in production, and the last of them moves the order to ready with them.
  * An empty list when there is nothing to do (already made, or an order not yet confirmed).
  */

@@ -1,7 +1,7 @@
 import { paths } from '../../config/paths';
 import { defineRoutes } from '../../lib/route-entry';
 
-/** What to bake (design §6, issue 26): the dashboard's production days and the production area's tablet pages. */
+/** What to bake (docs/design.md §6): the dashboard's production days and the production area's tablet pages. */
 export const productionRoutes = defineRoutes([
   {
     id: 'dashboard.productionGrouped',

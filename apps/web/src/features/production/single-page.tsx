@@ -85,7 +85,7 @@ function OrderCard({ order, companyId }: { order: ProductionOrder; companyId: st
 }
 
 /**
- * Dashboard › Producción por pedido (design §6 orders/production/single, issue 26): a preparation day's
+ * Dashboard › Producción por pedido (docs/design.md §6 orders/production/single): a preparation day's
  * orders one by one with what to bake; "Marcar producido" per line or per order writes
  * `producedQuantities` (the order goes into production, and ready when all is made). Live.
  */

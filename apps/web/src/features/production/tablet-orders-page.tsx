@@ -14,7 +14,7 @@ const bigButton =
   'inline-flex min-h-16 shrink-0 items-center justify-center gap-2 rounded-2xl px-5 text-xl font-bold shadow focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-amber-900 disabled:opacity-50';
 
 /**
- * Producción › Qué hornear (issues 26 and 39): a day's products for the kitchen tablet, today or tomorrow (a
+ * Producción › Qué hornear: a day's products for the kitchen tablet, today or tomorrow (a
  * bakery with no preparation lead bakes tomorrow's orders tonight), large type and touch targets, each with its
  * progress. "+1", "+ lote" (the recipe's yield) and "Todo listo" add units made to the orders still waiting for
  * them (due first); every tap counts at once and is written in turn (use-tablet-taps.ts). Every tablet and the

@@ -7,7 +7,7 @@ import { useProductionDay } from './production-api';
 import { ProgressBar } from './production-parts';
 import { allProduced, dayFromNow } from './production-view';
 
-/** Producción › Resumen del día (issue 26): units and orders done against pending, today, live. */
+/** Producción › Resumen del día: units and orders done against pending, today, live. */
 export function Component() {
   const companyId = useCompanyId();
   const { load, reload } = useProductionDay(companyId, dayFromNow(0), true);

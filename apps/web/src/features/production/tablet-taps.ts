@@ -3,7 +3,7 @@ import type { ProductionOrder } from '@hornada/domain/production';
 import { missingOf } from './production-view';
 
 /**
- * The kitchen tablet's taps (issue 39: 15 quick taps counted 1). Taps are counted on the tablet at once and
+ * The kitchen tablet's taps (15 quick taps counted 1). Taps are counted on the tablet at once and
  * written one order at a time; what was written is remembered, so the next write starts from it even before
  * the day is read again (a write sends the whole produced map: from a stale one it would undo the last).
  */

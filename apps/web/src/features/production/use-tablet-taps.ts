@@ -18,7 +18,7 @@ const refused = (err: unknown) =>
   ![408, 429].includes(err.status);
 
 /**
- * The tablet's taps of one preparation day (issue 39): each counts at once on screen and waits in a queue
+ * The tablet's taps of one preparation day: each counts at once on screen and waits in a queue
  * that one loop writes, an order at a time, starting from what it wrote last. Taps made while a write runs
  * go in the next one; without signal the queue waits and is tried again. The loop outlives the screen (a
  * switch to tomorrow does not lose today's taps).

@@ -1,7 +1,7 @@
 import { paths } from '../../config/paths';
 import { defineRoutes } from '../../lib/route-entry';
 
-/** The sales report (design §6, issue 28). */
+/** The sales report (docs/design.md §6). */
 export const reportsRoutes = defineRoutes([
   {
     id: 'dashboard.salesReport',

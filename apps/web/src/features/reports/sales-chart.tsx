@@ -4,7 +4,7 @@ import type { SalesReport } from '@hornada/domain/sales-report';
 import { shortDayEs } from './sales-view';
 
 /**
- * Revenue by day as bars (Recharts, issue 28). Only the sales screen imports this module, through
+ * Revenue by day as bars (Recharts). Only the sales screen imports this module, through
  * `lazy()`, so the library is a chunk of its own that the storefront and the orders screen never load.
  * The same figures are in the table beside it (the chart is hidden from screen readers).
  */

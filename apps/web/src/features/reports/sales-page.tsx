@@ -24,7 +24,7 @@ import { storefrontApi } from '../../lib/storefront-api';
 import { toastStore } from '../../lib/toast-store';
 import { barWidth, changeText, top } from './sales-view';
 
-// Recharts is a chunk of its own, fetched when this screen draws its chart (issue 28's budget).
+// Recharts is a chunk of its own, fetched when this screen draws its chart (the storefront's first-load budget).
 const SalesChart = lazy(() => import('./sales-chart'));
 
 type Load =
@@ -75,7 +75,7 @@ function useSalesReport(companyId: string | null, from: string, to: string, vali
 }
 
 /**
- * Dashboard › Ventas (issue 28, design §6 salesReport): a range with presets, its totals against the
+ * Dashboard › Ventas (docs/design.md §6 salesReport): a range with presets, its totals against the
  * period of the same length before, revenue by day as a chart with its table, the top products and
  * collections, the channels and B2B clients, and the CSV the server writes.
  */
@@ -314,7 +314,7 @@ function Report({ report, previous }: { report: SalesReport; previous: SalesRepo
   return (
     <>
       <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-5" aria-label="Totales del periodo">
-        {/* Refunded orders are no sales (issue 39): the server leaves them out of every figure but their own. */}
+        {/* Refunded orders are no sales: the server leaves them out of every figure but their own. */}
         <Figure label="Ventas netas" value={formatMoney(t.revenue)} change={changeText(t.revenue, p.revenue)} />
         <Figure label="Pedidos" value={formatQuantity(t.orders)} change={changeText(t.orders, p.orders)} />
         <Figure

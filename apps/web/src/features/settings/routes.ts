@@ -5,7 +5,7 @@ const bakeryPage = () => import('./bakery-page');
 const bakeryForm = () => import('./bakery-form-page');
 const settingsPage = () => import('./settings-page');
 
-/** The bakery and its settings (design §6): its public face, and every setting (admins save; staff look). */
+/** The bakery and its settings (docs/design.md §6): its public face, and every setting (admins save; staff look). */
 export const settingsRoutes = defineRoutes([
   {
     id: 'dashboard.showBakery',

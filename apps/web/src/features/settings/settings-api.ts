@@ -19,7 +19,7 @@ export interface WindowBooking {
 
 const base = (companyId: string) => `/companies/${encodeURIComponent(companyId)}/settings`;
 
-/** The settings document of one company (design §3: GET and PATCH, no id). */
+/** The settings document of one company (docs/design.md §3: GET and PATCH, no id). */
 export const settingsApi = {
   get: (companyId: string, signal?: AbortSignal) => http.get<Settings>(base(companyId), { signal }),
   bookings: (companyId: string, signal?: AbortSignal) =>

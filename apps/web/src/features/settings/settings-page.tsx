@@ -21,7 +21,7 @@ import { useSettingsDocument } from './use-settings-document';
 /** Every path of the settings is a field of this screen. */
 const isField = () => true;
 
-/** Dashboard › Configuración: every setting of design §4, grouped as a baker thinks of them. Admins save. */
+/** Dashboard › Configuración: every setting of docs/design.md §4, grouped as a baker thinks of them. Admins save. */
 export function Component() {
   const uploads = useRef<UploadsHandle | null>(null);
   const doc = useSettingsDocument({
@@ -337,7 +337,7 @@ function newWindowId(): string {
   return `h${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 }
 
-/** Custom host names the bakery's shop also answers at (design §4). */
+/** Custom host names the bakery's shop also answers at (docs/design.md §4). */
 function DomainsSection({ form }: { form: UseFormReturn<SettingsForm> }) {
   const error = form.formState.errors.domains as
     { message?: string; [line: number]: { message?: string } | undefined } | undefined;

@@ -57,7 +57,7 @@ export function CartPage() {
 function CartContents({ companyId, freeDeliveryFrom }: { companyId: string | null; freeDeliveryFrom: number | null }) {
   const navigate = useNavigate();
   const { lines, cart, repriced, state, notice, dismissNotice, flush, retry, refresh } = useServerCart(companyId);
-  // The fee and the catalogue as they are now: a product repriced or taken off shows at once (issue 29).
+  // The fee and the catalogue as they are now: a product repriced or taken off shows at once.
   useSettingsChanges(companyId, () => void refresh());
   useLiveChanges(companyId, 'products', () => void refresh());
   const store = getCartStore().getState();

@@ -1,6 +1,6 @@
 import { EmptyState } from '../../components/empty-state';
 
-/** What a shop whose setup checklist lacks its minimum shows in place of its catalogue or cart (issue 29). */
+/** What a shop whose setup checklist lacks its minimum shows in place of its catalogue or cart. */
 export function OpeningSoon() {
   return (
     <div className="mt-8">

@@ -13,7 +13,7 @@ const product = {
   active: true,
 } as unknown as Product;
 
-describe("a product page's head (issue 29: prices declared in dollars)", () => {
+describe("a product page's head (prices declared in dollars)", () => {
   const html = renderToStaticMarkup(
     <PageHead
       title="Pandebono"

@@ -3,7 +3,7 @@ import type { Product } from '@hornada/domain/schemas/catalogue';
 type Image = Product['images'][number];
 
 /**
- * The currency the bakery sells in, as search engines and link previews must be told (issue 29): Colombian
+ * The currency the bakery sells in, as search engines and link previews must be told: Colombian
  * pesos. The page itself writes prices in the spec's "$4,500" style (formatMoney), which reads the same.
  */
 export const PRICE_CURRENCY = 'COP';

@@ -107,7 +107,7 @@ const page = (loader: RouteObject['loader'], Component: RouteObject['Component']
 /**
  * The storefront's pages, rendered on the server and hydrated (routes.ts gives each its route). The home page,
  * where a visitor lands, comes with the first load; each other page is its own chunk, loaded with its loader
- * when opened (issue 14's first-load budget).
+ * when opened (the storefront's first-load budget).
  */
 export const storefrontPages = {
   home: page(homeLoader, HomePage),

@@ -2,7 +2,7 @@ import { storefrontPaths as paths } from '../../config/storefront-paths';
 import { defineRoutes } from '../../lib/route-entry';
 import { storefrontPages } from './pages';
 
-/** The storefront's screens (spec §2 "Public"; no guard), rendered on the server. */
+/** The storefront's screens (docs/product.md §2 "Public"; no guard), rendered on the server. */
 export const storefrontRoutes = defineRoutes([
   {
     id: 'home',

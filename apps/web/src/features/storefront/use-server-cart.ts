@@ -22,7 +22,7 @@ export type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'error';
 const SAVE_DELAY_MS = 300;
 
 /**
- * The local cart kept saved on the server, which prices it (issue 14): every change of lines is saved after a
+ * The local cart kept saved on the server, which prices it: every change of lines is saved after a
  * short pause, and the page shows the server's answer. A product the server refuses (taken off, unknown) is
  * dropped from the lines with a notice.
  */
