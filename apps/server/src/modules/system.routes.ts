@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { AppError } from '../lib/errors';
 import { openToGuests } from '../plugins/auth';
 import { requireShop } from './shops/shop-directory';
@@ -10,7 +11,14 @@ export function registerSystemRoutes(app: FastifyInstance): void {
   const storefront = createStorefrontReader(app);
   app.get(
     '/api/health',
-    { config: openToGuests(), schema: { tags: ['system'], summary: 'Liveness and database check' } },
+    {
+      config: openToGuests(),
+      schema: {
+        tags: ['system'],
+        summary: 'Liveness and database check',
+        response: { 200: z.object({ data: z.object({ status: z.literal('ok') }) }) },
+      },
+    },
     async () => {
       try {
         await Promise.race([

@@ -21,6 +21,28 @@ const recordKey = (req: FastifyRequest) => `id:${(req.params as { id: string }).
 const companyParams = z.object({ companyId: z.string().min(1).max(64) });
 const recordParams = companyParams.extend({ id: z.string().min(1).max(64) });
 
+/**
+ * The answers of a resource's routes, from its definition's `record` (docs/design.md §3): declared in the OpenAPI
+ * document and held to what the routes send by `openapi.test.ts`. Sent as they are (`asSent`), not re-encoded
+ * through the schema: rows carry Date objects, a replayed write its stored JSON, a public read its cached bytes.
+ */
+function answers(def: { record: z.ZodObject; label: string }) {
+  const record = def.record.describe(
+    `A ${def.label.toLowerCase()}. A guest, a customer and the public stream receive its public fields only.`,
+  );
+  return {
+    one: z.object({ data: record }),
+    many: z.object({ data: z.array(record) }),
+    page: z.object({
+      data: z.array(record),
+      total: z.number().int(),
+      page: z.number().int(),
+      perPage: z.number().int(),
+    }),
+  };
+}
+const asSent = () => (data: unknown) => JSON.stringify(data);
+
 /** Read-only fields a GET returned may come back in a write body; they are ignored (docs/design.md §3). */
 export function stripReadOnly(extra: readonly string[] = []) {
   const keys = [...BASE_READ_ONLY, ...extra];
@@ -60,6 +82,7 @@ export function registerResource(app: FastifyInstance, service: ResourceService)
   const guestReads = publicFields(def.name) ? { config: openToGuests(reads.config) } : {};
   // Writes take Idempotency-Key and (on one record) If-Match: resources/idempotency.ts.
   keepKeysBounded(app);
+  const { one, many, page } = answers(def);
 
   r.get(
     base,
@@ -67,7 +90,14 @@ export function registerResource(app: FastifyInstance, service: ResourceService)
       ...reads,
       ...guestReads,
       preParsing: answerFromCache(def.name, listKey, true),
-      schema: { tags, summary: `List ${def.name}`, params: companyParams, querystring: listQuerySchema(def) },
+      serializerCompiler: asSent,
+      schema: {
+        tags,
+        summary: `List ${def.name}`,
+        params: companyParams,
+        querystring: listQuerySchema(def),
+        response: { 200: page },
+      },
     },
     async (req, reply) => {
       const c = await company(req);
@@ -92,7 +122,8 @@ export function registerResource(app: FastifyInstance, service: ResourceService)
       ...reads,
       ...guestReads,
       preParsing: answerFromCache(def.name, recordKey),
-      schema: { tags, summary: `Get a ${def.label.toLowerCase()}`, params: recordParams },
+      serializerCompiler: asSent,
+      schema: { tags, summary: `Get a ${def.label.toLowerCase()}`, params: recordParams, response: { 200: one } },
     },
     async (req, reply) => {
       const c = await company(req);
@@ -111,12 +142,14 @@ export function registerResource(app: FastifyInstance, service: ResourceService)
     base,
     {
       ...writes,
+      serializerCompiler: asSent,
       preValidation: stripCreate,
       schema: {
         tags,
         summary: `Create a ${def.label.toLowerCase()}`,
         params: companyParams,
         headers: writeHeaders,
+        response: { 201: one },
         body: def.createInput ?? def.input,
       },
     },
@@ -137,6 +170,7 @@ export function registerResource(app: FastifyInstance, service: ResourceService)
     `${base}/bulk-update`,
     {
       ...writes,
+      serializerCompiler: asSent,
       bodyLimit: BULK_BODY_BYTES,
       preValidation: stripReadOnlyInBulk(def.derived),
       schema: {
@@ -144,6 +178,7 @@ export function registerResource(app: FastifyInstance, service: ResourceService)
         summary: `Patch several ${def.name} at once (all or nothing)`,
         params: companyParams,
         headers: writeHeaders,
+        response: { 200: many },
         body: z
           .object({
             updates: z
@@ -173,12 +208,14 @@ export function registerResource(app: FastifyInstance, service: ResourceService)
     `${base}/:id`,
     {
       ...writes,
+      serializerCompiler: asSent,
       preValidation: strip,
       schema: {
         tags,
         summary: `Replace a ${def.label.toLowerCase()}`,
         params: recordParams,
         headers: writeHeaders,
+        response: { 200: one },
         body: def.input,
       },
     },
@@ -200,12 +237,14 @@ export function registerResource(app: FastifyInstance, service: ResourceService)
     `${base}/:id`,
     {
       ...writes,
+      serializerCompiler: asSent,
       preValidation: strip,
       schema: {
         tags,
         summary: `Change some fields of a ${def.label.toLowerCase()}`,
         params: recordParams,
         headers: writeHeaders,
+        response: { 200: one },
         body: def.patch,
       },
     },
@@ -227,11 +266,13 @@ export function registerResource(app: FastifyInstance, service: ResourceService)
     `${base}/:id`,
     {
       ...writes,
+      serializerCompiler: asSent,
       schema: {
         tags,
         summary: `Delete a ${def.label.toLowerCase()} (soft)`,
         params: recordParams,
         headers: writeHeaders,
+        response: { 200: one },
       },
     },
     async (req, reply) => {

@@ -11,6 +11,17 @@ import { openToGuests } from '../plugins/auth';
 
 const params = z.object({ companyId: z.string().min(1).max(64) });
 
+/** The answers, declared for the OpenAPI document and sent as they are (routes.ts's `answers`). */
+const WindowBooking = z.object({ windowId: z.string(), date: z.string(), booked: z.number().int() });
+const settingsRecord = settingsResource.record.describe(
+  'The settings. A guest and a customer receive the public ones only (not productionLeadDays nor targetMargin).',
+);
+const written = z.object({
+  data: settingsRecord,
+  warnings: z.array(WindowBooking.extend({ path: z.string(), capacity: z.number().int(), message: z.string() })),
+});
+const asSent = () => (data: unknown) => JSON.stringify(data);
+
 /**
  * GET, PUT and PATCH /api/companies/{companyId}/settings: the singleton resource's routes (no id). A write
  * answers `{data, warnings}`: `warnings` lists the windows whose capacity is now under what an upcoming day
@@ -26,12 +37,22 @@ export function registerSettingsRoutes(app: FastifyInstance): void {
 
   r.get(
     path,
-    { config: openToGuests(), schema: { tags, summary: 'Read the settings (public part for everyone)', params } },
+    {
+      config: openToGuests(),
+      serializerCompiler: asSent,
+      schema: {
+        tags,
+        summary: 'Read the settings (public part for everyone)',
+        params,
+        // Partial: a guest and a customer get the public part (admins and staff all of it).
+        response: { 200: z.object({ data: settingsRecord.partial() }) },
+      },
+    },
     async (req, reply) => {
       const c = await getCompany(app.ctx, req.params.companyId);
       const produce = async () => ({ data: await service.get(req.caller, c.id) });
       if (!service.readsAll(req.caller, c.id)) return servePublic(req, reply, c.id, 'settings', 'public', produce);
-      return produce();
+      return reply.send(await produce());
     },
   );
 
@@ -42,6 +63,7 @@ export function registerSettingsRoutes(app: FastifyInstance): void {
         tags,
         summary: "Each delivery window's busiest upcoming day (orders not cancelled)",
         params,
+        response: { 200: z.object({ data: z.array(WindowBooking) }) },
       },
     },
     async (req) => {
@@ -55,7 +77,14 @@ export function registerSettingsRoutes(app: FastifyInstance): void {
     {
       ...writes,
       preValidation: stripReadOnly(),
-      schema: { tags, summary: 'Replace the settings', params, body: settingsResource.input },
+      serializerCompiler: asSent,
+      schema: {
+        tags,
+        summary: 'Replace the settings',
+        params,
+        body: settingsResource.input,
+        response: { 200: written },
+      },
     },
     async (req) => {
       const c = await getCompany(app.ctx, req.params.companyId);
@@ -69,7 +98,14 @@ export function registerSettingsRoutes(app: FastifyInstance): void {
     {
       ...writes,
       preValidation: stripReadOnly(),
-      schema: { tags, summary: 'Change some settings', params, body: settingsResource.patch },
+      serializerCompiler: asSent,
+      schema: {
+        tags,
+        summary: 'Change some settings',
+        params,
+        body: settingsResource.patch,
+        response: { 200: written },
+      },
     },
     async (req) => {
       const c = await getCompany(app.ctx, req.params.companyId);

@@ -20,6 +20,8 @@ export const address = z
   });
 
 export const User = baseRecord.extend({
+  /** The same as `id`: the session user's name for it (docs/product.md §3). */
+  uid: z.string(),
   companyId: z.string().nullable(),
   email: z.string(),
   name: z.string(),
@@ -33,3 +35,16 @@ export const User = baseRecord.extend({
   invitedAt: z.string().nullable().default(null),
 });
 export type User = z.infer<typeof User>;
+
+/** The identity service's answer to a sign-in, a refresh or a password change (docs/design.md §1). */
+export const IdentitySession = z.object({
+  idToken: z.string(),
+  /** Seconds the id token lives. */
+  expiresIn: z.number().int(),
+  user: z.object({ uid: z.string(), email: z.string(), name: z.string(), emailVerified: z.boolean() }),
+});
+export type IdentitySession = z.infer<typeof IdentitySession>;
+
+/** The backend login's answer (docs/product.md §7): who the token's user is to the bakery. */
+export const BackendLogin = z.object({ name: z.string(), role: z.enum(ROLES), companyId: z.string().nullable() });
+export type BackendLogin = z.infer<typeof BackendLogin>;

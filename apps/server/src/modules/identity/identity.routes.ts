@@ -2,12 +2,15 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AUTH_MESSAGES,
+  BackendLogin,
   CreateBakeryInput,
+  IdentitySession,
   MeInput,
   PasswordChangeInput,
   RegisterInput,
   ShopperSignUpInput,
   SignInInput,
+  User,
 } from '@hornada/domain';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -39,6 +42,24 @@ export const PRUNE_INTERVAL_MS = 10 * 60_000;
 export function secureCookies(nodeEnv: Config['nodeEnv'], publicUrl = ''): boolean {
   return nodeEnv !== 'development' || /^https:/i.test(publicUrl);
 }
+
+/** The answers, declared for the OpenAPI document and encoded through it: no field outside them leaves. */
+const session = z.object({ data: IdentitySession });
+const nothing = z.object({ data: z.null() });
+const oneUser = z.object({ data: User });
+const Jwks = z.object({
+  keys: z.array(
+    z.object({
+      kty: z.string(),
+      crv: z.string(),
+      x: z.string(),
+      y: z.string().optional(),
+      kid: z.string(),
+      alg: z.string(),
+      use: z.string(),
+    }),
+  ),
+});
 
 /** Identity endpoints of docs/design.md §3 and the spec's §7 authentication calls. */
 export function registerIdentityRoutes(app: FastifyInstance): void {
@@ -88,7 +109,10 @@ export function registerIdentityRoutes(app: FastifyInstance): void {
 
   r.post(
     '/api/identity/sign-in',
-    { config: ignoreBearer, schema: { tags, summary: 'Sign in with e-mail and password', body: SignInInput } },
+    {
+      config: ignoreBearer,
+      schema: { tags, summary: 'Sign in with e-mail and password', body: SignInInput, response: { 200: session } },
+    },
     async (req, reply) => {
       noStore(reply);
       const s = await service.signIn(req.body.email, req.body.password, req.ip, req.cookies[DEVICE_COOKIE]);
@@ -100,7 +124,15 @@ export function registerIdentityRoutes(app: FastifyInstance): void {
 
   r.post(
     '/api/identity/refresh',
-    { config: ignoreBearer, schema: { tags, summary: 'Rotate the refresh cookie and get a new id token' } },
+    {
+      config: ignoreBearer,
+      schema: {
+        tags,
+        summary: 'Rotate the refresh cookie and get a new id token',
+        description: 'Without a session (no cookie): `{data: null}`, so that a guest’s page load logs no error.',
+        response: { 200: z.object({ data: IdentitySession.nullable() }) },
+      },
+    },
     async (req, reply) => {
       noStore(reply);
       try {
@@ -116,7 +148,7 @@ export function registerIdentityRoutes(app: FastifyInstance): void {
 
   r.post(
     '/api/identity/sign-out',
-    { config: ignoreBearer, schema: { tags, summary: 'End this session' } },
+    { config: ignoreBearer, schema: { tags, summary: 'End this session', response: { 200: nothing } } },
     async (req, reply) => {
       noStore(reply);
       await service.signOut(req.cookies[REFRESH_COOKIE]);
@@ -127,10 +159,10 @@ export function registerIdentityRoutes(app: FastifyInstance): void {
 
   r.get(
     '/api/identity/jwks.json',
-    { config: ignoreBearer, schema: { tags, summary: 'Public keys of id tokens' } },
+    { config: ignoreBearer, schema: { tags, summary: 'Public keys of id tokens', response: { 200: Jwks } } },
     async (_req, reply) => {
       void reply.header('cache-control', 'public, max-age=300');
-      return app.ctx.keys.jwks();
+      return Jwks.parse(app.ctx.keys.jwks());
     },
   );
 
@@ -173,6 +205,7 @@ export function registerIdentityRoutes(app: FastifyInstance): void {
         tags,
         summary: 'Backend login with the bearer id token (docs/product.md §7)',
         body: z.object({ email: z.string().max(254) }).strict(),
+        response: { 200: z.object({ data: BackendLogin }) },
       },
     },
     async (req) => ({ data: await service.login(req.caller, req.body.email) }),
@@ -204,19 +237,23 @@ export function registerIdentityRoutes(app: FastifyInstance): void {
     },
   );
 
+  /** The caller's record as the document declares it (its dates as ISO strings; nothing else leaves). */
   const me = async (uid: string) => {
     const [u] = await app.ctx.db.select().from(users).where(eq(users.id, uid)).limit(1);
-    return userDoc(u!);
+    return User.parse(JSON.parse(JSON.stringify(userDoc(u!))));
   };
 
-  r.get('/api/me', { schema: { tags, summary: 'The signed-in user' } }, async (req) => {
+  r.get('/api/me', { schema: { tags, summary: 'The signed-in user', response: { 200: oneUser } } }, async (req) => {
     if (!req.caller) throw unauthenticated();
     return { data: await me(req.caller.uid) };
   });
 
   r.patch(
     '/api/me',
-    { ...writes, schema: { tags, summary: 'Change my name, phone and addresses', body: MeInput } },
+    {
+      ...writes,
+      schema: { tags, summary: 'Change my name, phone and addresses', body: MeInput, response: { 200: oneUser } },
+    },
     async (req) => {
       if (!req.caller) throw unauthenticated();
       await service.touchUser(req.caller, req.body);
@@ -232,6 +269,7 @@ export function registerIdentityRoutes(app: FastifyInstance): void {
         tags,
         summary: 'Change my password (current one required); every other session ends',
         body: PasswordChangeInput,
+        response: { 200: session },
       },
     },
     async (req, reply) => {
@@ -251,6 +289,7 @@ export function registerIdentityRoutes(app: FastifyInstance): void {
         description:
           'Ends every session of the signed-in user: refresh tokens are revoked, id tokens issued so far ' +
           'are refused (401 auth/invalid-token) and open change streams end.',
+        response: { 200: nothing },
       },
     },
     async (req, reply) => {

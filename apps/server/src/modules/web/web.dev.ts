@@ -61,8 +61,8 @@ export async function registerDevWebRoutes(app: FastifyInstance, webRoot: string
     }
   };
   // Warnings and errors only: a page load asks for a hundred modules, which would bury the API's log lines.
-  app.get('/', { logLevel: 'warn' }, page);
-  app.get('/*', { logLevel: 'warn' }, page);
+  app.get('/', { logLevel: 'warn', schema: { hide: true } }, page);
+  app.get('/*', { logLevel: 'warn', schema: { hide: true } }, page);
 }
 
 /**

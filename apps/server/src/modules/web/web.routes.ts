@@ -113,8 +113,10 @@ export async function registerWebRoutes(app: FastifyInstance, build: WebBuild): 
     }
     return sendPage(req, reply, renderer, { storefront, assets });
   };
-  app.get('/', page);
-  app.get('/*', page);
+  // Pages, not API operations: out of the OpenAPI document.
+  const pages = { schema: { hide: true } };
+  app.get('/', pages, page);
+  app.get('/*', pages, page);
 }
 
 /** Renders the request's URL and answers with the page or the redirect (also used by `npm run dev`). */
