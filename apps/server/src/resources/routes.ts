@@ -41,7 +41,8 @@ function answers(def: { record: z.ZodObject; label: string }) {
     }),
   };
 }
-const asSent = () => (data: unknown) => JSON.stringify(data);
+/** A route's serializer that sends its answer as JSON as it is (its declared schema documents it). */
+export const asSent = () => (data: unknown) => JSON.stringify(data);
 
 /** Read-only fields a GET returned may come back in a write body; they are ignored (docs/design.md §3). */
 export function stripReadOnly(extra: readonly string[] = []) {

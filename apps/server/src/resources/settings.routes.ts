@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { servePublic } from './serve-public';
 import { writeLimit } from '../plugins/rate-limit';
 import { settingsResource } from './definitions/settings';
-import { stripReadOnly } from './routes';
+import { asSent, stripReadOnly } from './routes';
 import { getCompany } from './tenant';
 import { openToGuests } from '../plugins/auth';
 
@@ -20,7 +20,6 @@ const written = z.object({
   data: settingsRecord,
   warnings: z.array(WindowBooking.extend({ path: z.string(), capacity: z.number().int(), message: z.string() })),
 });
-const asSent = () => (data: unknown) => JSON.stringify(data);
 
 /**
  * GET, PUT and PATCH /api/companies/{companyId}/settings: the singleton resource's routes (no id). A write
