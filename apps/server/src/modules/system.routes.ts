@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { PublicConfig } from '@hornada/domain';
 import { AppError } from '../lib/errors';
 import { openToGuests } from '../plugins/auth';
 import { requireShop } from './shops/shop-directory';
@@ -34,7 +35,14 @@ export function registerSystemRoutes(app: FastifyInstance): void {
 
   app.get(
     '/api/config',
-    { config: openToGuests(), schema: { tags: ['system'], summary: 'Public runtime configuration' } },
+    {
+      config: openToGuests(),
+      schema: {
+        tags: ['system'],
+        summary: 'Public runtime configuration',
+        response: { 200: z.object({ data: PublicConfig }) },
+      },
+    },
     async (req) => ({
       data: await storefront.config(await requireShop(req)),
     }),

@@ -12,7 +12,7 @@ import { json, setupTestApp, type TestApp, type TestUser } from '../helpers/app'
 import { SAMPLES, sampleRefs, type SampleRefs } from '../helpers/samples';
 
 /** Operations declaring their answer when this test was written: the count may grow, never fall. */
-const DECLARED_AT_LEAST = 102;
+const DECLARED_AT_LEAST = 114;
 
 type Body = Record<string, unknown>;
 type Operation = { responses?: Record<string, { content?: unknown }> };

@@ -1,5 +1,8 @@
 import type { Product, ProductCollection } from '@hornada/domain/schemas/catalogue';
+import type { PublicConfig } from '@hornada/domain/schemas/config';
 import type { Settings } from '@hornada/domain/schemas/settings';
+
+export type { PublicConfig };
 import type { HttpClient, RequestOptions } from './http';
 
 /**
@@ -7,21 +10,6 @@ import type { HttpClient, RequestOptions } from './http';
  * (docs/design.md §1: loaders call services directly, never HTTP to the same server) and handed to the loaders in
  * the request context; in the browser it is the HTTP API. Both return the public field set only.
  */
-
-/** `GET /api/config` (docs/design.md §3). */
-export interface PublicConfig {
-  companyId: string | null;
-  marketName: string;
-  /** The logo saved in the shop's settings (a stored file's path), shown in its header; null: none. */
-  logo: { path: string } | null;
-  googleSignIn: boolean;
-  emailPasswordSignIn: boolean;
-  paymentMethods: string[];
-  /** The shop's origin (no trailing slash): absolute links in canonical URLs and Open Graph tags. */
-  publicUrl: string;
-  /** The bakery's setup checklist lacks its minimum: the shop says "Abrimos pronto". */
-  opening: boolean;
-}
 
 /** The public settings: everything but the private fields (docs/design.md §4). */
 export type PublicSettings = Omit<Settings, 'productionLeadDays' | 'targetMargin' | 'newOrderEmail'>;

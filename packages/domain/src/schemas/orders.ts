@@ -351,6 +351,15 @@ export const SuspiciousOrder = z.object({
 export type SuspiciousOrder = z.infer<typeof SuspiciousOrder>;
 /** An order as its guest link shows it (GUEST_ORDER_FIELDS: no staff fields). */
 export type GuestOrder = Pick<Order, (typeof GUEST_ORDER_FIELDS)[number]>;
+export const GuestOrder = Order.pick(
+  Object.fromEntries(GUEST_ORDER_FIELDS.map((f) => [f, true])) as { [K in (typeof GUEST_ORDER_FIELDS)[number]]: true },
+);
+
+/** A web order just placed (`POST /api/carts/{cartId}/checkout`): its guest view, its link, and an online payment's. */
+export const PlacedOrder = GuestOrder.partial().extend({
+  accessToken: z.string(),
+  payment: z.object({ reference: z.string(), checkoutUrl: z.string() }).optional(),
+});
 
 /** What a client sends to check a cart out (CheckoutInput before its defaults apply). */
 export type CheckoutBody = z.input<typeof CheckoutInput>;

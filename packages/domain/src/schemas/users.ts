@@ -48,3 +48,14 @@ export type IdentitySession = z.infer<typeof IdentitySession>;
 /** The backend login's answer (docs/product.md §7): who the token's user is to the bakery. */
 export const BackendLogin = z.object({ name: z.string(), role: z.enum(ROLES), companyId: z.string().nullable() });
 export type BackendLogin = z.infer<typeof BackendLogin>;
+
+/** A registration's answer (docs/product.md §3: the user under `data.user`). */
+export const Registered = z.object({
+  user: z.object({
+    uid: z.string(),
+    email: z.string(),
+    name: z.string(),
+    role: z.enum(ROLES),
+    companyId: z.string().nullable(),
+  }),
+});

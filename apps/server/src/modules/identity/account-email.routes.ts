@@ -19,6 +19,7 @@ import type { AccountEmailService } from './account-email.service';
 export function registerAccountEmailRoutes(app: FastifyInstance, service: AccountEmailService): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['identity'];
+  const nothing = z.object({ data: z.null() });
   const noStore = (reply: FastifyReply) => void reply.header('cache-control', 'no-store');
   // Opened from e-mails, perhaps in a browser holding an expired token: the bearer is not read.
   const ignoreBearer = { ignoreBearer: true };
@@ -34,6 +35,7 @@ export function registerAccountEmailRoutes(app: FastifyInstance, service: Accoun
           'Always 200 {data: null}, byte for byte the same whether or not the account exists; a known account ' +
           'gets a single-use link of 30 minutes by e-mail. 429 beyond the per-address limit.',
         body: PasswordResetRequestInput,
+        response: { 200: nothing },
       },
     },
     async (req, reply) => {
@@ -54,6 +56,7 @@ export function registerAccountEmailRoutes(app: FastifyInstance, service: Accoun
           'An account a bakery made for this address leaves that bakery, unless `accept` is true or the link is ' +
           "the bakery's invitation.",
         body: PasswordResetConfirmInput,
+        response: { 200: nothing },
       },
     },
     async (req, reply) => {
@@ -74,6 +77,7 @@ export function registerAccountEmailRoutes(app: FastifyInstance, service: Accoun
           'An account a bakery made for this address leaves that bakery and loses the password it was given, ' +
           'unless `accept` is true.',
         body: VerifyEmailInput,
+        response: { 200: z.object({ data: z.object({ email: z.string(), emailVerified: z.literal(true) }) }) },
       },
     },
     async (req, reply) => {
@@ -104,7 +108,14 @@ export function registerAccountEmailRoutes(app: FastifyInstance, service: Accoun
 
   r.post(
     '/api/identity/verify-email/resend',
-    { schema: { tags, summary: 'Send the signed-in user a new verification link' } },
+    {
+      schema: {
+        tags,
+        summary: 'Send the signed-in user a new verification link',
+        description: '`sent` is false when the e-mail is already verified.',
+        response: { 200: z.object({ data: z.object({ sent: z.boolean() }) }) },
+      },
+    },
     async (req) => ({ data: await service.resendVerification(req.caller, req.ip) }),
   );
 

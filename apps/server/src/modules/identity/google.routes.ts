@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { GoogleExchangeInput } from '@hornada/domain';
+import { GoogleExchangeInput, IdentitySession, Registered } from '@hornada/domain';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors';
 import { writeLimit } from '../../plugins/rate-limit';
@@ -40,7 +40,7 @@ export function registerGoogleRoutes(
   identity: IdentityService,
   session: {
     cookieOptions: { httpOnly: boolean; secure: boolean; sameSite: 'lax'; path: string };
-    send: (reply: FastifyReply, s: SignedIn) => unknown;
+    send: (reply: FastifyReply, s: SignedIn) => { data: IdentitySession };
   },
   accountEmail: AccountEmailService,
 ): void {
@@ -119,6 +119,7 @@ export function registerGoogleRoutes(
         description:
           'Only in the browser that started the flow (its cookie from `start`); elsewhere a 403 `auth/google-other-browser`.',
         body: GoogleExchangeInput,
+        response: { 200: z.object({ data: IdentitySession }) },
       },
     },
     async (req, reply) => {
@@ -139,6 +140,14 @@ export function registerGoogleRoutes(
         tags,
         summary: 'Backend sign-in after Google (docs/product.md §7): registers a new user as a customer of the market',
         body: GoogleAuthInput,
+        response: {
+          200: z.object({
+            data: z.object({
+              registered: z.boolean(),
+              user: Registered.shape.user.extend({ emailVerified: z.boolean() }),
+            }),
+          }),
+        },
       },
     },
     async (req) => ({

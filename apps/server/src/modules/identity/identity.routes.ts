@@ -5,6 +5,7 @@ import {
   BackendLogin,
   CreateBakeryInput,
   IdentitySession,
+  Registered,
   MeInput,
   PasswordChangeInput,
   RegisterInput,
@@ -168,7 +169,15 @@ export function registerIdentityRoutes(app: FastifyInstance): void {
 
   r.post(
     '/api/auth/register',
-    { config: openToGuests(), schema: { tags, summary: 'Register (docs/product.md §7)', body: RegisterInput } },
+    {
+      config: openToGuests(),
+      schema: {
+        tags,
+        summary: 'Register (docs/product.md §7)',
+        body: RegisterInput,
+        response: { 201: z.object({ data: Registered }) },
+      },
+    },
     async (req, reply) => {
       const data = await service.register(req.body, req.caller, req.ip);
       // Design §1: a new account gets a link to confirm its e-mail.
@@ -185,6 +194,7 @@ export function registerIdentityRoutes(app: FastifyInstance): void {
         tags,
         summary: "A shopper's own customer account at the shop; a link to verify the e-mail is mailed",
         body: ShopperSignUpInput,
+        response: { 201: z.object({ data: Registered }) },
       },
     },
     async (req, reply) => {
@@ -223,6 +233,9 @@ export function registerIdentityRoutes(app: FastifyInstance): void {
             per_page: z.coerce.number().int().min(1).max(100).default(20),
           })
           .strict(),
+        response: {
+          200: z.object({ data: z.array(z.object({ id: z.string(), name: z.string() })), total: z.number().int() }),
+        },
       },
     },
     async (req) => service.listCompanies(req.caller, req.query.search || undefined, req.query.per_page),

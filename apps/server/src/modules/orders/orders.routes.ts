@@ -2,13 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   CheckoutInput,
+  GuestOrder,
   IDEMPOTENCY_HEADER,
   IdempotencyKey,
   OfferedDay,
   SESSION_HEADER,
   SessionId,
+  PlacedOrder,
   SuspiciousOrder,
 } from '@hornada/domain';
+import { asSent } from '../../resources/routes';
 import { z } from 'zod';
 import { publicReadLimit, writeLimit } from '../../plugins/rate-limit';
 import type { OrdersService } from './orders.service';
@@ -62,6 +65,8 @@ export function registerOrderRoutes(app: FastifyInstance): OrdersService {
     {
       config: openToGuests(writeLimit(app).config),
       onRequest: noStore,
+      // The order's row carries Date objects: sent as JSON as it is.
+      serializerCompiler: asSent,
       schema: {
         tags,
         summary: 'Place a web order from a cart',
@@ -83,6 +88,7 @@ export function registerOrderRoutes(app: FastifyInstance): OrdersService {
         params: z.object({ id: z.string().min(1).max(64) }),
         headers: z.looseObject({ [SESSION_HEADER]: SessionId.optional(), [IDEMPOTENCY_HEADER]: IdempotencyKey }),
         body: CheckoutInput,
+        response: { 201: z.object({ data: PlacedOrder }) },
       },
     },
     async (req, reply) => {
@@ -132,13 +138,16 @@ export function registerOrderRoutes(app: FastifyInstance): OrdersService {
     {
       config: openToGuests(publicReadLimit(app).config),
       onRequest: noStore,
+      serializerCompiler: asSent,
       schema: {
         tags,
         summary: 'An order by its guest link (the token checkout returned)',
         params: z.object({ token: z.string().min(1).max(200) }),
+        response: { 200: z.object({ data: GuestOrder.partial() }) },
       },
     },
-    async (req) => ({ data: await service.byLink(req.params.token, (await requireShop(req)).companyId) }),
+    async (req, reply) =>
+      reply.send({ data: await service.byLink(req.params.token, (await requireShop(req)).companyId) }),
   );
 
   return service;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/errors';
 import { getCompany } from '../../resources/tenant';
-import { setupChecklist, type ChecklistInput } from '@hornada/domain';
+import { setupChecklist, type ChecklistInput, type PublicConfig } from '@hornada/domain';
 import type { Shop } from '../shops/shop-directory';
 
 /** At most this many products and collections are read for a page: far above a bakery's catalogue. */
@@ -42,7 +42,7 @@ export function createStorefrontReader(app: FastifyInstance) {
    * header read it. `opening` is true while the bakery's setup checklist lacks its minimum: the shop says
    * "Abrimos pronto".
    */
-  async function config(shop: Shop) {
+  async function config(shop: Shop): Promise<PublicConfig> {
     const { config: appConfig } = app.ctx;
     const { companyId } = shop;
     const s = companyId ? await app.resources.settings.get(null, companyId).catch(() => null) : null;
