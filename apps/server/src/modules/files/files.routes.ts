@@ -116,11 +116,19 @@ export async function registerFileRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.delete(
     '/api/companies/:companyId/files/*',
-    { ...writes, schema: { tags, summary: 'Delete an uploaded image (every width)', params: fileParams } },
+    {
+      ...writes,
+      schema: {
+        tags,
+        summary: 'Delete an uploaded image (every width)',
+        params: fileParams,
+        response: { 204: z.null().describe('Deleted: no content') },
+      },
+    },
     async (req, reply) => {
       await getCompany(app.ctx, req.params.companyId);
       await service.remove(req.caller, req.params.companyId, req.params['*']);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 

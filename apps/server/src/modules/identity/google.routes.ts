@@ -71,6 +71,7 @@ export function registerGoogleRoutes(
         description:
           '`redirect`: a path on this site to open afterwards; anything else is dropped (the landing page of the user opens).',
         querystring: z.object({ redirect: z.string().max(2000).optional() }),
+        response: { 302: z.null().describe("To the provider's sign-in, or to the return page with ?error=") },
       },
     },
     async (req, reply) => {
@@ -94,7 +95,14 @@ export function registerGoogleRoutes(
 
   r.get(
     '/api/identity/google/callback',
-    { config: ignoreBearer, schema: { tags, summary: "The provider's redirect back; hands the web app a code" } },
+    {
+      config: ignoreBearer,
+      schema: {
+        tags,
+        summary: "The provider's redirect back; hands the web app a code",
+        response: { 302: z.null().describe('To the return page (/acceso/google) with ?code=, or with ?error=') },
+      },
+    },
     async (req, reply) => {
       const g = enabled();
       void reply.header('cache-control', 'no-store');

@@ -6,6 +6,7 @@ import {
   CreateBakeryInput,
   IdentitySession,
   Registered,
+  Settings,
   MeInput,
   PasswordChangeInput,
   RegisterInput,
@@ -20,6 +21,7 @@ import { users } from '../../db/schema';
 import { AppError, unauthenticated } from '../../lib/errors';
 import { writeLimit } from '../../plugins/rate-limit';
 import { userDoc } from '../../resources/definitions/users';
+import { asSent } from '../../resources/routes';
 import { DEVICE_COOKIE, DEVICE_TTL_MS } from './device-cookies';
 import type { SignedIn } from './identity.service';
 import { prepareDummyHash } from '../../lib/passwords';
@@ -243,7 +245,22 @@ export function registerIdentityRoutes(app: FastifyInstance): void {
 
   r.post(
     '/api/companies',
-    { schema: { tags: ['companies'], summary: 'Create a bakery (createBakery)', body: CreateBakeryInput } },
+    {
+      serializerCompiler: asSent,
+      schema: {
+        tags: ['companies'],
+        summary: 'Create a bakery (createBakery)',
+        body: CreateBakeryInput,
+        response: {
+          201: z.object({
+            data: z.object({
+              company: z.object({ id: z.string(), name: z.string(), slug: z.string() }),
+              settings: Settings.omit({ updatedAt: true }),
+            }),
+          }),
+        },
+      },
+    },
     async (req, reply) => {
       const data = await service.createBakery(req.caller, req.body);
       return reply.status(201).send({ data });
