@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { SettingsInput } from '@hornada/domain';
+import { CapacityWarning, WindowBooking, type SettingsInput } from '@hornada/domain';
 import { z } from 'zod';
 import { servePublic } from './serve-public';
 import { writeLimit } from '../plugins/rate-limit';
@@ -12,13 +12,12 @@ import { openToGuests } from '../plugins/auth';
 const params = z.object({ companyId: z.string().min(1).max(64) });
 
 /** The answers, declared for the OpenAPI document and sent as they are (routes.ts's `answers`). */
-const WindowBooking = z.object({ windowId: z.string(), date: z.string(), booked: z.number().int() });
 const settingsRecord = settingsResource.record.describe(
   'The settings. A guest and a customer receive the public ones only (not productionLeadDays nor targetMargin).',
 );
 const written = z.object({
   data: settingsRecord,
-  warnings: z.array(WindowBooking.extend({ path: z.string(), capacity: z.number().int(), message: z.string() })),
+  warnings: z.array(CapacityWarning),
 });
 
 /**

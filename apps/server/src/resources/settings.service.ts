@@ -1,5 +1,13 @@
 import { and, count, eq, gte, isNotNull, isNull, ne, sql } from 'drizzle-orm';
-import { dayInZone, dayStartInZone, reachesCompany, SettingsInput, type Settings } from '@hornada/domain';
+import {
+  dayInZone,
+  dayStartInZone,
+  reachesCompany,
+  SettingsInput,
+  type CapacityWarning,
+  type Settings,
+  type WindowBooking,
+} from '@hornada/domain';
 import type { AppContext, Caller } from '../context';
 import type { DbOrTx } from '../db';
 import { orders, settings } from '../db/schema';
@@ -13,23 +21,6 @@ const DOMAINS_LOCK = 727278;
 
 const domainTaken = (domain: string) =>
   new AppError(409, 'shops/domain-taken', `The domain ${domain} is taken by another shop or the deployment`);
-
-/** The most orders one upcoming day holds in a window (orders not cancelled, from the company's today). */
-export interface WindowBooking {
-  windowId: string;
-  date: string;
-  booked: number;
-}
-
-/**
- * A window whose new capacity is under what is already booked on a day: the save goes through and the
- * booked orders stay (nobody's order is dropped); the window just takes no more until it has room.
- */
-export interface CapacityWarning extends WindowBooking {
-  path: string;
-  capacity: number;
-  message: string;
-}
 
 /** Each window's busiest upcoming day, against the windows' capacities: the ones booked past theirs. */
 export function capacityWarnings(data: SettingsInput, bookings: readonly WindowBooking[]): CapacityWarning[] {

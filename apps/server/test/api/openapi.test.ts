@@ -8,8 +8,8 @@ import { User } from '@hornada/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCES } from '../../src/resources/definitions';
 import { settingsResource } from '../../src/resources/definitions/settings';
-import { json, setupTestApp, type TestApp, type TestUser } from '../helpers/app';
-import { SAMPLES, sampleRefs, type SampleRefs } from '../helpers/samples';
+import { json, type TestApp, type TestUser } from '../helpers/app';
+import { SAMPLES, setupSamplesApp, type SampleRefs } from '../helpers/samples';
 
 /** Operations declaring their answer when this test was written: the count may grow, never fall. */
 const DECLARED_AT_LEAST = 118;
@@ -23,10 +23,7 @@ let admin: TestUser;
 let refs: SampleRefs;
 
 beforeAll(async () => {
-  t = await setupTestApp({ env: { RATE_LIMIT_WRITES: '0' } });
-  companyId = await t.company();
-  admin = await t.user('company_admin', companyId);
-  refs = await sampleRefs(t, companyId);
+  ({ t, companyId, admin, refs } = await setupSamplesApp());
 });
 afterAll(async () => {
   await t?.close();

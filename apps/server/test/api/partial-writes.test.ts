@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCES } from '../../src/resources/definitions';
-import { json, setupTestApp, type TestApp, type TestUser } from '../helpers/app';
-import { SAMPLES, sampleRefs, type SampleRefs } from '../helpers/samples';
+import { json, type TestApp, type TestUser } from '../helpers/app';
+import { SAMPLES, setupSamplesApp, type SampleRefs } from '../helpers/samples';
 
 type Body = Record<string, unknown>;
 let t: TestApp;
@@ -16,10 +16,7 @@ let refs: SampleRefs;
 let serial = 0;
 
 beforeAll(async () => {
-  t = await setupTestApp({ env: { RATE_LIMIT_WRITES: '0' } });
-  companyId = await t.company();
-  admin = await t.user('company_admin', companyId);
-  refs = await sampleRefs(t, companyId);
+  ({ t, companyId, admin, refs } = await setupSamplesApp());
 });
 afterAll(async () => {
   await t?.close();

@@ -5,7 +5,7 @@
  */
 import { b2bClients, products } from '../../src/db/schema';
 import { newId } from '../../src/lib/ids';
-import type { TestApp } from './app';
+import { setupTestApp, type TestApp, type TestUser } from './app';
 
 type Body = Record<string, unknown>;
 
@@ -35,6 +35,17 @@ export async function sampleRefs(t: TestApp, companyId: string): Promise<SampleR
       updatedAt: now,
     });
   return { product: id, b2bClient: client };
+}
+
+/**
+ * An app for the tests that walk every resource's samples: a company, its admin, the records samples refer to,
+ * and no write limit (they write hundreds of records).
+ */
+export async function setupSamplesApp(): Promise<{ t: TestApp; companyId: string; admin: TestUser; refs: SampleRefs }> {
+  const t = await setupTestApp({ env: { RATE_LIMIT_WRITES: '0' } });
+  const companyId = await t.company();
+  const admin = await t.user('company_admin', companyId);
+  return { t, companyId, admin, refs: await sampleRefs(t, companyId) };
 }
 
 function needRefs(refs: SampleRefs | undefined): SampleRefs {

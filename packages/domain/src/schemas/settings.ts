@@ -118,3 +118,18 @@ export type Settings = z.infer<typeof Settings>;
 
 /** What everyone may read (docs/design.md §4: all but productionLeadDays and targetMargin). */
 export const SETTINGS_PRIVATE_FIELDS = ['productionLeadDays', 'targetMargin', 'newOrderEmail'] as const;
+
+/** The most orders one upcoming day holds in a window (orders not cancelled, from the company's today). */
+export const WindowBooking = z.object({ windowId: z.string(), date: z.string(), booked: z.number().int() });
+export type WindowBooking = z.infer<typeof WindowBooking>;
+
+/**
+ * A window whose new capacity is under what is already booked on a day: the save goes through and the
+ * booked orders stay (nobody's order is dropped); the window just takes no more until it has room.
+ */
+export const CapacityWarning = WindowBooking.extend({
+  path: z.string(),
+  capacity: z.number().int(),
+  message: z.string(),
+});
+export type CapacityWarning = z.infer<typeof CapacityWarning>;

@@ -160,12 +160,14 @@ export function registerIdentityRoutes(app: FastifyInstance): void {
     },
   );
 
+  // The keys do not change while the app runs: checked against the document once.
+  const jwks = Jwks.parse(app.ctx.keys.jwks());
   r.get(
     '/api/identity/jwks.json',
     { config: ignoreBearer, schema: { tags, summary: 'Public keys of id tokens', response: { 200: Jwks } } },
     async (_req, reply) => {
       void reply.header('cache-control', 'public, max-age=300');
-      return Jwks.parse(app.ctx.keys.jwks());
+      return jwks;
     },
   );
 

@@ -1,21 +1,7 @@
-import type { Settings, SettingsInput } from '@hornada/domain/schemas/settings';
+import type { CapacityWarning, Settings, SettingsInput, WindowBooking } from '@hornada/domain/schemas/settings';
+
+export type { CapacityWarning, WindowBooking };
 import { http } from '../../lib/http';
-
-/** A window booked past its new capacity: the save kept the orders and says so (the server's `warnings`). */
-export interface CapacityWarning {
-  path: string;
-  windowId: string;
-  date: string;
-  booked: number;
-  capacity: number;
-}
-
-/** Each window's busiest upcoming day (orders not cancelled). */
-export interface WindowBooking {
-  windowId: string;
-  date: string;
-  booked: number;
-}
 
 const base = (companyId: string) => `/companies/${encodeURIComponent(companyId)}/settings`;
 
