@@ -4,24 +4,16 @@ import type { Order } from '@hornada/domain/schemas/orders';
 import { expect, test } from './fixtures';
 import { pageShot } from './support/admin-api';
 import { bogotaDay } from './support/clock';
-import {
-  accountButton,
-  apiToken,
-  DEMO,
-  DEMO_PASSWORD,
-  expectNoSeriousAxeViolations,
-  marketCompanyId,
-  shot,
-  signIn,
-  signInByApi,
-} from './support/session';
+import { newBakery, type NewBakery } from './support/new-bakery';
+import { accountButton, expectNoSeriousAxeViolations, shot, signIn, signInByApi } from './support/session';
 
 /**
- * Delivery: the office assigns three of today's orders to the demo driver and orders the route
- * nearest-neighbour from the bakery; the driver's phone (375 px) shows them in that order; the driver taps
- * "Entregado" without signal, sees "Pendiente de enviar", and the office's open page shows the order
- * delivered once the phone is back online. The run sheet's print preview, the summary, the manifest and
- * the service worker, and axe on each page.
+ * Delivery, at a bakery of the journey's own that delivers every day (so the journey holds on a Sunday
+ * too, and no other journey's orders join its routes): the office assigns three of today's orders to its
+ * driver and orders the route nearest-neighbour from the bakery; the driver's phone (375 px) shows them in
+ * that order; the driver taps "Entregado" without signal, sees "Pendiente de enviar", and the office's open
+ * page shows the order delivered once the phone is back online. The run sheet's print preview, the
+ * summary, the manifest and the service worker, and axe on each page.
  */
 
 const DRIVER_NAME = 'Wilson Cárdenas';
@@ -29,51 +21,44 @@ const DRIVER_NAME = 'Wilson Cárdenas';
 /** Today in Bogotá, as the app sees it. */
 const today = () => bogotaDay();
 
-/**
- * From the demo bakery (Teusaquillo, 4.6278, -74.0712) nearest neighbour goes near → middle → far; the
- * orders are made in another order so the route is the server's doing.
- */
+/** The bakery (Teusaquillo): from there nearest neighbour goes near → middle → far. */
+const BAKERY_AT = { lat: 4.6278, lng: -74.0712 };
+/** The orders are made in another order than the route's, so the route is the server's doing. */
 const POINTS = {
   far: { lat: 4.6705, lng: -74.0551 },
   near: { lat: 4.6301, lng: -74.0699 },
   middle: { lat: 4.6458, lng: -74.0613 },
 };
 
-async function call(
-  api: APIRequestContext,
-  token: string,
-  method: 'GET' | 'POST' | 'PATCH',
-  url: string,
-  data?: unknown,
-) {
-  const res = await api.fetch(url, { method, headers: { authorization: `Bearer ${token}` }, data });
-  expect(res.status(), `${method} ${url}: ${await res.text()}`).toBeLessThan(300);
-  return ((await res.json()) as { data: unknown }).data;
+/** A bakery that delivers every day from Teusaquillo, with one product and a driver named DRIVER_NAME. */
+async function deliveringBakery(request: APIRequestContext, name: string) {
+  const bakery = await newBakery(request, name);
+  await bakery.bakesEveryDay();
+  await bakery.call('PATCH', 'settings', { address: 'Calle 39 # 17-26, Teusaquillo, Bogotá', location: BAKERY_AT });
+  const product = (await bakery.call<{ id: string }>('POST', 'products', { name: 'Pan de bono', price: 2500 })).id;
+  const driver = await bakery.user('delivery_assistant', DRIVER_NAME);
+  return { bakery, product, driver };
 }
 
 /** A delivery order due today at a point, made by the office and walked to ready (given to `driverId`, if any). */
 async function readyOrder(
-  api: APIRequestContext,
-  token: string,
-  base: string,
+  bakery: NewBakery,
+  product: string,
   name: string,
   point: { lat: number; lng: number },
   driverId: string | null = null,
 ): Promise<{ id: string; number: number }> {
-  const [product] = (await call(api, token, 'GET', `${base}/products?per_page=1&active=true`)) as { id: string }[];
-  const settings = (await call(api, token, 'GET', `${base}/settings`)) as { deliveryWindows: { id: string }[] };
-  const order = (await call(api, token, 'POST', `${base}/orders`, {
+  const order = await bakery.call<{ id: string; number: number }>('POST', 'orders', {
     contact: { name: `Cliente ${name}`, phone: '300 555 0101' },
-    items: [{ productId: product!.id, quantity: 10 }],
+    items: [{ productId: product, quantity: 10 }],
     fulfillment: 'delivery',
     address: { line: `Calle de prueba ${name}`, city: 'Bogotá', ...point },
     dueDate: today(),
-    window: settings.deliveryWindows[0]?.id ?? null,
     paymentMethod: 'cash',
     deliveryAssistantId: driverId,
-  })) as { id: string; number: number };
+  });
   for (const status of ['confirmed', 'in_production', 'ready']) {
-    await call(api, token, 'PATCH', `${base}/orders/${order.id}`, { status });
+    await bakery.call('PATCH', `orders/${order.id}`, { status });
   }
   return order;
 }
@@ -99,49 +84,42 @@ async function newPhone(browser: Browser) {
 test('the office routes three orders, the driver delivers one offline, the office sees it', async ({
   page,
   browser,
-  playwright,
-  baseURL,
+  request,
   expectConsoleErrors,
 }) => {
   test.setTimeout(120_000);
   // The driver's phone goes offline on purpose: its live stream and reads fail while it is.
   expectConsoleErrors('ERR_INTERNET_DISCONNECTED');
-  const api = await playwright.request.newContext({ baseURL });
-  const companyId = await marketCompanyId(api);
-  const token = await apiToken(api, DEMO.admin);
+  const { bakery, product, driver: driverUser } = await deliveringBakery(request, 'Horno de la Ruta');
   const date = today();
-  const base = `/api/companies/${companyId}`;
   const numbers: Record<keyof typeof POINTS, number> = { far: 0, near: 0, middle: 0 };
   for (const name of ['far', 'near', 'middle'] as const) {
-    numbers[name] = (await readyOrder(api, token, base, name, POINTS[name])).number;
+    numbers[name] = (await readyOrder(bakery, product, name, POINTS[name])).number;
   }
 
-  // The demo driver already has some of today's stops (the seed's).
   async function stopsOf(): Promise<string[]>;
   async function stopsOf(full: true): Promise<DeliveryDay['routes'][number]['stops']>;
   async function stopsOf(full?: true) {
-    const day = (await call(api, token, 'GET', `${base}/deliveries?date=${date}`)) as DeliveryDay;
+    const day = await bakery.call<DeliveryDay>('GET', `deliveries?date=${date}`);
     const stops = day.routes.find((r) => r.driver?.name === DRIVER_NAME)?.stops ?? [];
     return full ? stops : stops.map((s) => String(s.number));
   }
-  const before = (await stopsOf()).length;
 
   // The office: select the three, give them to the driver, order the route.
-  await signInByApi(page, DEMO.admin);
-  await expect(accountButton(page, 'Marta')).toBeVisible();
+  await signInByApi(page, bakery.email, bakery.password);
+  await expect(accountButton(page, 'Dueña')).toBeVisible();
   await page.goto(`/dashboard/orders/delivery?date=${date}`);
   await expect(page.getByRole('heading', { name: 'Domicilios', level: 1 })).toBeVisible();
   for (const n of Object.values(numbers)) await page.getByLabel(`Seleccionar pedido #${n}`).check();
   await page.getByRole('combobox', { name: 'Asignar a' }).selectOption({ label: DRIVER_NAME });
   await page.getByRole('button', { name: 'Asignar 3 pedidos' }).click();
   const route = page.locator('section', { has: page.getByRole('heading', { name: new RegExp(`^${DRIVER_NAME}`) }) });
-  await expect(route.locator('[data-stop]')).toHaveCount(before + 3);
+  await expect(route.locator('[data-stop]')).toHaveCount(3);
   await route.getByRole('button', { name: `Ordenar ruta de ${DRIVER_NAME}` }).click();
   await expect(page.getByText(`Ruta de ${DRIVER_NAME} ordenada.`)).toBeVisible();
-  // Ours, nearest neighbour from the bakery: near, then middle, then far (the seed's stops between them).
+  // Nearest neighbour from the bakery: near, then middle, then far.
   const expected = await stopsOf();
-  const ours = [numbers.near, numbers.middle, numbers.far].map(String);
-  expect(expected.filter((n) => ours.includes(n))).toEqual(ours);
+  expect(expected).toEqual([numbers.near, numbers.middle, numbers.far].map(String));
   const shown = () => route.locator('[data-stop]').evaluateAll((els) => els.map((e) => e.getAttribute('data-stop')));
   await expect.poll(shown).toEqual(expected);
   // Reordered by hand: dragged, then back with the keyboard's button.
@@ -173,7 +151,7 @@ test('the office routes three orders, the driver delivers one offline, the offic
 
   // The driver's phone: the same order, big cards.
   const { phone, page: driver, errors: driverErrors } = await newPhone(browser);
-  await signInByApi(driver, DEMO.driver);
+  await signInByApi(driver, driverUser.email, driverUser.password);
   await expect(driver).toHaveURL(/\/driver\/orders/);
   await expect(driver.getByRole('heading', { name: 'Mi ruta de hoy', level: 1 })).toBeVisible();
   await expect
@@ -182,7 +160,7 @@ test('the office routes three orders, the driver delivers one offline, the offic
   // The manifest and the service worker of the installable app.
   const manifestHref = await driver.locator('link[rel="manifest"]').getAttribute('href');
   expect(manifestHref).toBe('/driver.webmanifest');
-  const manifest = (await (await api.get(manifestHref!)).json()) as {
+  const manifest = (await (await request.get(manifestHref!)).json()) as {
     start_url: string;
     display: string;
     icons: { sizes: string }[];
@@ -235,7 +213,7 @@ test('the office routes three orders, the driver delivers one offline, the offic
   await other.getByRole('button', { name: 'En camino' }).click();
   await expect(other.getByText('Pendiente de enviar')).toBeVisible();
   const middle = (await stopsOf(true)).find((s) => s.number === numbers.middle)!;
-  await call(api, token, 'PATCH', `${base}/orders/${middle.id}`, { deliveryAssistantId: null });
+  await bakery.call('PATCH', `orders/${middle.id}`, { deliveryAssistantId: null });
   await phone.setOffline(false);
   await expect(driver.getByRole('alert')).toContainText(
     `No se pudo marcar en camino el pedido #${numbers.middle}: ya no está asignado a ti. Llama a la panadería.`,
@@ -287,13 +265,13 @@ test('the office routes three orders, the driver delivers one offline, the offic
   await expectNoSeriousAxeViolations(page, 'domicilios con un pedido devuelto, 375 px');
   await pageShot(page, 375, 'delivery-office-returned-375.png');
   const farOrder = (await stopsOf(true)).find((s) => s.number === numbers.far)!;
-  const history = ((await call(api, token, 'GET', `${base}/orders/${farOrder.id}`)) as Order).history;
+  const { history } = await bakery.call<Order>('GET', `orders/${farOrder.id}`);
   expect(history.filter((h) => h.field === 'notReceived').map((h) => h.to)).toEqual([
     { reason: 'other', details: 'Portería cerrada, nadie contesta' },
   ]);
 
   // The summary: the cash collected by the driver.
-  const day = (await call(api, token, 'GET', `${base}/deliveries?date=${date}`)) as DeliveryDay;
+  const day = await bakery.call<DeliveryDay>('GET', `deliveries?date=${date}`);
   const mine = day.routes.find((r) => r.driver?.name === DRIVER_NAME)!;
   expect(mine.totals.delivered).toBe(1);
   await page.goto(`/dashboard/orders/delivery/summary?date=${date}`);
@@ -309,35 +287,21 @@ test('the office routes three orders, the driver delivers one offline, the offic
   await expectNoSeriousAxeViolations(driver, 'resumen del repartidor');
   expect(driverErrors).toEqual([]);
   await phone.close();
-  await api.dispose();
 });
 
 test('two drivers on one phone: each one’s kept route and moves are theirs alone; sign-out warns and forgets', async ({
   browser,
-  playwright,
-  baseURL,
+  request,
 }) => {
   test.setTimeout(120_000);
-  const api = await playwright.request.newContext({ baseURL });
-  const companyId = await marketCompanyId(api);
-  const token = await apiToken(api, DEMO.admin);
-  const base = `/api/companies/${companyId}`;
-  const signInAs = async (email: string, password = DEMO_PASSWORD) => {
-    const res = await api.post('/api/identity/sign-in', { data: { email, password } });
-    expect(res.status(), await res.text()).toBe(200);
-    return ((await res.json()) as { data: { user: { uid: string } } }).data.user.uid;
-  };
-  const firstUid = await signInAs(DEMO.driver);
+  const { bakery, product, driver: first } = await deliveringBakery(request, 'Horno del Teléfono');
   // A second driver of the bakery, who shares the phone.
-  const second = { email: `repartidora-${Date.now()}@hornada.test`, password: 'Ruta-compartida-2026' };
-  const secondUser = (await call(api, token, 'POST', `${base}/users`, {
-    name: 'Sofía Rincón',
-    ...second,
-    role: 'delivery_assistant',
-  })) as { id: string };
-  const secondUid = await signInAs(second.email, second.password);
-  const order = await readyOrder(api, token, base, 'compartido', POINTS.middle, firstUid);
-  const status = async () => ((await call(api, token, 'GET', `${base}/orders/${order.id}`)) as Order).status;
+  const second = await bakery.user('delivery_assistant', 'Sofía Rincón');
+  // A person's id on the phone is their uid (the user's id, as the session gives it).
+  const firstUid = first.id;
+  const secondUid = second.id;
+  const order = await readyOrder(bakery, product, 'compartido', POINTS.middle, first.id);
+  const status = async () => (await bakery.call<Order>('GET', `orders/${order.id}`)).status;
 
   const { phone, page, errors } = await newPhone(browser);
   /** The phone's IndexedDB: the drivers' databases, and how many records one of them keeps in a store. */
@@ -384,7 +348,7 @@ test('two drivers on one phone: each one’s kept route and moves are theirs alo
   };
 
   // The first driver's route is kept on the phone under their own id.
-  await signIn(page, DEMO.driver);
+  await signIn(page, first.email, first.password);
   await expect(page).toHaveURL(/\/driver\/orders/);
   const card = page.locator(`[data-stop="${order.number}"]`);
   await expect(card).toBeVisible();
@@ -463,7 +427,7 @@ test('two drivers on one phone: each one’s kept route and moves are theirs alo
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
   // The first driver back: their kept move goes out now, with their own session.
-  await signIn(page, DEMO.driver);
+  await signIn(page, first.email, first.password);
   await expect(page).toHaveURL(/\/driver\/orders/);
   await expect.poll(status, { timeout: 10_000 }).toBe('out_for_delivery');
   await expect(card.getByText('Pendiente de enviar')).toBeHidden();
@@ -484,8 +448,4 @@ test('two drivers on one phone: each one’s kept route and moves are theirs alo
   expect(await status()).toBe('out_for_delivery');
   expect(errors).toEqual([]);
   await phone.close();
-  // Clean up: the order delivered by the office, the second driver disabled.
-  await call(api, token, 'PATCH', `${base}/orders/${order.id}`, { status: 'delivered' });
-  await call(api, token, 'PATCH', `${base}/users/${secondUser.id}`, { disabled: true });
-  await api.dispose();
 });

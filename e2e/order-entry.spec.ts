@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { formatMoney } from '@hornada/domain/format';
 import { unitPriceFor } from '@hornada/domain/order-pricing';
 import { expect, test } from './fixtures';
+import { bogotaDay } from './support/clock';
 import {
   accountButton,
   apiToken,
@@ -275,7 +276,12 @@ test.describe('staff order entry', () => {
       await page.getByRole('radio', { name: 'Recoge en la panadería' }).check();
       // Today is offered though its windows are within the lead time (docs/design.md §5: staff may pass it, warned).
       const day = page.getByLabel('Día', { exact: true });
-      const today = (await day.locator('option').first().textContent())?.startsWith('Hoy') ?? false;
+      const first = day.locator('option').first();
+      // «Hoy» names today only: on a Sunday (no deliveries) Monday comes first, as «Mañana».
+      const today = (await first.getAttribute('value')) === bogotaDay();
+      expect((await first.textContent())?.startsWith('Hoy'), 'the first day says «Hoy» only when it is today').toBe(
+        today,
+      );
       if (today) await day.selectOption({ index: 0 });
       await page.getByRole('group', { name: 'Horario' }).getByRole('radio').last().check();
       if (today) {

@@ -26,7 +26,7 @@ export type CreditLoad =
 const orderOnList = (order: Order) => `${paths.dashboard.orders}?${new URLSearchParams({ order: order.id })}`;
 
 export function EntryScreen({ companyId, data }: { companyId: string; data: EntryData }) {
-  const { settings, products, clients, days } = data;
+  const { settings, products, clients, days, today } = data;
   const navigate = useNavigate();
   const hasWindows = settings.deliveryWindows.length > 0;
   const resolver = useMemo(() => entryResolver(hasWindows), [hasWindows]);
@@ -180,7 +180,7 @@ export function EntryScreen({ companyId, data }: { companyId: string; data: Entr
           onAddress={fillAddress}
         />
         <LinesSection form={form} lines={lines} products={products} terms={terms} client={client} />
-        <ScheduleSection form={form} settings={settings} days={days} />
+        <ScheduleSection form={form} settings={settings} days={days} today={today} />
         <FormSection title="Pago y notas">
           <PaymentSection form={form} methods={methods} />
           <TextAreaField

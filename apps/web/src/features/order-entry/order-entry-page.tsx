@@ -1,3 +1,4 @@
+import { dayInZone } from '@hornada/domain/days';
 import { ArrowLeft } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -18,6 +19,8 @@ export interface EntryData {
   products: Product[];
   clients: B2bClient[];
   days: DayChoice[];
+  /** Today in the bakery's zone: not always the first day offered (a Sunday offers Monday first). */
+  today: string;
 }
 
 async function loadEntry(companyId: string, signal: AbortSignal): Promise<EntryData> {
@@ -34,7 +37,8 @@ async function loadEntry(companyId: string, signal: AbortSignal): Promise<EntryD
   const counted = settings.deliveryWindows.some((w) => w.capacity !== null)
     ? countSlots(await orderEntryApi.ordersDue(companyId, from, to, signal), settings.timeZone)
     : new Map<string, number>();
-  return { settings, products, clients, days: dayChoices(settings, offered, now, DAYS_AHEAD, counted) };
+  const days = dayChoices(settings, offered, now, DAYS_AHEAD, counted);
+  return { settings, products, clients, days, today: dayInZone(now, settings.timeZone) };
 }
 
 type Loaded = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; data: EntryData };

@@ -37,10 +37,13 @@ export function ScheduleSection({
   form,
   settings,
   days,
+  today,
 }: {
   form: UseFormReturn<EntryForm>;
   settings: Settings;
   days: DayChoice[];
+  /** Today in the bakery's zone (YYYY-MM-DD). */
+  today: string;
 }) {
   const { register, watch, setValue, formState } = form;
   const { errors } = formState;
@@ -50,7 +53,6 @@ export function ScheduleSection({
   const day = days.find((d) => d.date === dueDate);
   const hasWindows = settings.deliveryWindows.length > 0;
   const chosen = day?.windows.find((w) => (w.id ?? ALL_DAY_WINDOW) === windowId) ?? null;
-  const today = days[0]?.date ?? '';
   const lead = settings.orderLeadHours;
   const allDay = !hasWindows && day?.windows[0];
   // The pin as typed, when both coordinates are valid: shown with its map link.
