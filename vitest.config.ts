@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
-/** One Vitest run, three projects: pure domain logic, the web's logic, and the server on a real PostgreSQL. */
+/**
+ * One Vitest run, five projects: pure domain logic, the scripts, the web's logic, its components in jsdom, and the
+ * server on a real PostgreSQL.
+ */
 export default defineConfig({
   test: {
     // Vitest's default on two cores is one worker: every server file would wait its turn while most of its
@@ -25,7 +28,18 @@ export default defineConfig({
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.ts', 'apps/web/src/**/*.test.tsx'],
+          exclude: ['apps/web/src/**/*.dom.test.tsx'],
           environment: 'node',
+        },
+      },
+      {
+        // Components rendered in jsdom and driven as a person would (Testing Library): a form's own behaviour,
+        // without a browser and a server (docs/testing.md).
+        test: {
+          name: 'components',
+          include: ['apps/web/src/**/*.dom.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['apps/web/src/testing/setup-dom.ts'],
         },
       },
       {

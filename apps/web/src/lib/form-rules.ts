@@ -22,7 +22,7 @@ export function passwordProblem(value: unknown): string | null {
   return null;
 }
 
-type Issue = z.core.$ZodIssue;
+export type Issue = z.core.$ZodIssue;
 
 const NIT_FORMAT = 'Escribe el NIT con su dígito de verificación, por ejemplo 900123456-8.';
 
@@ -97,6 +97,14 @@ function nest(flat: FieldErrorMap): Record<string, unknown> {
   return root;
 }
 
+/** What a form adds to its domain schema: its own words for some issues, and checks the schema cannot make. */
+export interface ResolverExtras<TForm> {
+  /** The form's own text for an issue at `path` (e.g. "Escribe tu nombre."); null: the generic Spanish. */
+  message?: (path: string, issue: Issue) => string | null;
+  /** Problems only the screen knows (a day no longer offered), by path: checked after the schema's. */
+  check?: (form: TForm) => Record<string, string>;
+}
+
 /**
  * A react-hook-form resolver from a domain schema. `toInput` turns the form's strings into what the API takes
  * (empty text to null, numbers parsed), so the check is the server's own; the form's field names must be the
@@ -105,17 +113,24 @@ function nest(flat: FieldErrorMap): Record<string, unknown> {
 export function domainResolver<TForm extends FieldValues>(
   schema: z.ZodType,
   toInput: (form: TForm) => unknown = (form) => form,
+  extras: ResolverExtras<TForm> = {},
 ): Resolver<TForm> {
   return (values) => {
     const input = toInput(values);
     const result = schema.safeParse(input);
-    if (result.success) return { values, errors: {} };
     const flat: FieldErrorMap = {};
-    for (const issue of result.error.issues) {
+    for (const issue of result.success ? [] : result.error.issues) {
       const path = issue.path.map(String).join('.');
       // The first problem of a field is the one shown.
-      flat[path] ??= { type: issue.code, message: issueMessageEs(issue, valueAt(input, issue.path)) };
+      flat[path] ??= {
+        type: issue.code,
+        message: extras.message?.(path, issue) ?? issueMessageEs(issue, valueAt(input, issue.path)),
+      };
     }
+    for (const [path, message] of Object.entries(extras.check?.(values) ?? {})) {
+      flat[path] ??= { type: 'screen', message };
+    }
+    if (Object.keys(flat).length === 0) return { values, errors: {} };
     return { values: {}, errors: nest(flat) as never };
   };
 }
