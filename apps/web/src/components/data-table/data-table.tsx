@@ -385,7 +385,9 @@ function useStableColumns<T>(columns: ColumnDef<T>[]): ColumnDef<T>[] {
           },
           cell: (ctx) => {
             const cell = current().cell;
-            return typeof cell === 'function' ? cell(ctx) : (cell ?? null);
+            if (typeof cell === 'function') return cell(ctx);
+            // A column without a renderer shows its value as text, as TanStack's own default cell does.
+            return cell ?? (ctx.renderValue() as { toString?(): string } | null)?.toString?.() ?? null;
           },
         } as ColumnDef<T>;
       }),
