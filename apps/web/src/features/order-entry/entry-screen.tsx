@@ -9,18 +9,14 @@ import { paths } from '../../config/paths';
 import { applyServerErrors } from '../../lib/form-rules';
 import { toastStore } from '../../lib/toast-store';
 import { orderEntryApi, type B2bClient, type Order, type User } from './api';
+import type { CreditLoad, EntryData } from './entry-data';
 import { creditCheck, paymentChoices } from './entry-rules';
 import { EMPTY_FORM, entryResolver, isEntryField, quantityOf, toInput, type EntryForm, type Party } from './entry-form';
 import { LinesSection } from './lines-section';
-import type { EntryData } from './order-entry-page';
 import { PartySection } from './party-section';
 import { PaymentSection, ScheduleSection } from './schedule-section';
 import { SummaryPanel, TotalBar } from './summary-panel';
 import { browserKeyStorage, createSubmitKeys } from './submit-keys';
-
-/** A B2B client's unpaid credit, as far as it is known. */
-export type CreditLoad =
-  { state: 'none' } | { state: 'loading' } | { state: 'failed' } | { state: 'ready'; clientId: string; used: number };
 
 /** The order's URL on the orders screen, which opens its detail panel from `?order=`. */
 const orderOnList = (order: Order) => `${paths.dashboard.orders}?${new URLSearchParams({ order: order.id })}`;

@@ -6,22 +6,14 @@ import { AreaPage } from '../../components/area-page';
 import { useCompanyId } from '../../components/data-table/resource-client';
 import { paths } from '../../config/paths';
 import { ApiError } from '../../lib/http';
-import { orderEntryApi, type B2bClient, type Product, type Settings } from './api';
-import { countSlots, dayChoices, leadDays, type DayChoice } from './entry-rules';
+import { orderEntryApi } from './api';
+import type { EntryData } from './entry-data';
+import { countSlots, dayChoices, leadDays } from './entry-rules';
 import { EntryScreen } from './entry-screen';
 import { LoadFailed, LoadingStatus } from '../../components/load-status';
 
 /** How many days ahead staff may book (delivery-days' default). */
 const DAYS_AHEAD = 14;
-
-export interface EntryData {
-  settings: Settings;
-  products: Product[];
-  clients: B2bClient[];
-  days: DayChoice[];
-  /** Today in the bakery's zone: not always the first day offered (a Sunday offers Monday first). */
-  today: string;
-}
 
 async function loadEntry(companyId: string, signal: AbortSignal): Promise<EntryData> {
   const [settings, products, clients, offered] = await Promise.all([

@@ -9,7 +9,7 @@ import { secondaryButtonClass } from '../../components/ui/button';
 import { orderEntryApi, type B2bClient, type User } from './api';
 import { formatPercent, type CreditCheck } from './entry-rules';
 import type { EntryForm, Party } from './entry-form';
-import type { CreditLoad } from './entry-screen';
+import type { CreditLoad } from './entry-data';
 
 const PARTIES: { value: Party; label: string; hint: string }[] = [
   { value: 'customer', label: 'Cliente', hint: 'Con cuenta en la tienda' },

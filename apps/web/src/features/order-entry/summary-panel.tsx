@@ -6,7 +6,7 @@ import { buttonClass, secondaryButtonClass } from '../../components/ui/button';
 import { paths } from '../../config/paths';
 import type { B2bClient, Settings } from './api';
 import type { CreditCheck } from './entry-rules';
-import type { CreditLoad } from './entry-screen';
+import type { CreditLoad } from './entry-data';
 
 /** The order's figures as a preview (the server prices the order it creates), the credit warning and submit. */
 export function SummaryPanel({
