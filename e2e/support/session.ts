@@ -29,7 +29,7 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
  * Signs the page's browser context in through the API, then opens /login, which sends a signed-in person to
  * their landing page: where `signIn` leaves them, without the form (about 50 ms against 1-3 s). For journeys
  * that are not about signing in. The refresh cookie lands in the context's jar; the id token is written
- * where the web keeps it (apps/web/src/lib/token-storage.ts, auth-store.ts) before the app's first script,
+ * where the web keeps it (apps/web/src/lib/auth/token-storage.ts, auth-store.ts) before the app's first script,
  * once, so a sign-out later in the journey stays signed out. A fresh session per journey, never a shared
  * one: refresh tokens rotate and a reused one revokes its whole family.
  */

@@ -9,8 +9,10 @@ import type { LiveFeed } from './live/feed';
 import type { CompanyDirectory } from './resources/tenant';
 import type { PublicCache } from './resources/public-cache';
 import type { UserDirectory } from './resources/user-directory';
-import type { Role } from '@hornada/domain';
+import type { Caller } from './caller';
 import type { ShopDirectory } from './modules/shops/shop-directory';
+
+export type { Caller };
 
 /** What every module receives: configuration, database, clock and keys. No globals. */
 export interface AppContext {
@@ -40,20 +42,6 @@ export interface AppContext {
   marketCompanyId(): Promise<string | null>;
   /** Which bakery a request's host names (docs/design.md §4): every storefront read starts here, never at the market. */
   shops: ShopDirectory;
-}
-
-/** The authenticated caller, read from the users table on each request (docs/design.md §1 identity). */
-export interface Caller {
-  uid: string;
-  email: string;
-  name: string;
-  role: Role;
-  companyId: string | null;
-  /**
-   * When the bearer id token was issued (its `iat`, seconds): a password change or a sign-out
-   * everywhere refuses tokens issued before it. Absent for callers the server makes itself.
-   */
-  tokenIssuedAt?: number;
 }
 
 declare module 'fastify' {

@@ -3,10 +3,10 @@ import { StaticRouterProvider, createStaticHandler, createStaticRouter, isRouteE
 import { Document, bodyScripts, type DocumentAssets } from './app/document';
 import { clientOnlyChildren } from './app/client-only-table';
 import { createRoutes, isNotFound } from './app/routes';
-import type { StorefrontApi } from './lib/storefront-api';
+import type { StorefrontApi } from './lib/api/storefront-api';
 
 export type { DocumentAssets } from './app/document';
-export type { StorefrontApi, PublicConfig, PublicSettings } from './lib/storefront-api';
+export type { StorefrontApi, PublicConfig, PublicSettings } from './lib/api/storefront-api';
 
 /** What the server hands the renderer for one request. */
 export interface RenderContext {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { AUTH_ERROR_TEXTS_ES } from './errors-auth';
 import { BACK_OFFICE_ERROR_TEXTS_ES } from './errors-back-office';
 import { STOREFRONT_ERROR_TEXTS_ES } from './errors-storefront';
-import { codeForStatus, ERROR_TEXTS_ES, errorTextEs, GENERIC_ERROR_ES, isErrorCode, type ErrorCode } from './errors';
+import { codeForStatus } from './error-status';
+import { ERROR_TEXTS_ES, errorTextEs, GENERIC_ERROR_ES, isErrorCode, type ErrorCode } from './errors';
 
 describe('errorTextEs', () => {
   // The server's AppError takes only these codes (its `code` is an ErrorCode), so walking this list walks every

@@ -3,8 +3,6 @@ import { BACK_OFFICE_ERROR_TEXTS_ES } from './errors-back-office';
 import { GENERIC_ERROR_ES, STOREFRONT_ERROR_TEXTS_ES } from './errors-storefront';
 
 export { GENERIC_ERROR_ES };
-// In a module of their own, so that the web's HTTP client reads them without loading every area's texts.
-export { codeForStatus, type ApiErrorBody } from './error-status';
 
 /**
  * Stable error codes of the API (docs/design.md §3) and the Spanish text a person reads for each: every code is spelled

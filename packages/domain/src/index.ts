@@ -2,6 +2,7 @@ export * from './roles';
 export * from './constants';
 export * from './text';
 export * from './errors';
+export * from './error-status';
 export * from './format';
 export * from './schemas/common';
 export * from './schemas/catalogue';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Caller } from '../context';
+import type { Caller } from '../caller';
 import type { Db } from '../db';
 import { changeLog } from '../db/schema';
 import type { Change } from '../db/change-log';

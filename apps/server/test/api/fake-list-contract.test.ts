@@ -1,11 +1,11 @@
 /**
- * The web's in-memory API (apps/web/src/lib/resource-service.fake.ts) stands in for this server in the
+ * The web's in-memory API (apps/web/src/lib/api/resource-service.fake.ts) stands in for this server in the
  * resource service and store tests: its lists must answer what the server's do, or those tests pass
  * against behaviour the app never meets. The same records, listed both ways, must come back in the same
  * order, pages and totals.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeHttp, type JsonRecord } from '../../../web/src/lib/resource-service.fake';
+import { FakeHttp, type JsonRecord } from '../../../web/src/lib/api/resource-service.fake';
 import { json, setupTestApp, type TestApp, type TestUser } from '../helpers/app';
 
 let t: TestApp;

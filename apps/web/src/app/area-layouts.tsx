@@ -7,8 +7,8 @@ import type { Area } from '@hornada/domain/areas';
 import { hasCapability } from '@hornada/domain/capabilities';
 import { useCompanyId } from '../components/data-table/resource-client';
 import { showBackOfficeShop, type BackOfficeShop } from '../lib/back-office-shop';
-import { http } from '../lib/http';
-import { useSettingsChanges } from '../lib/use-settings-changes';
+import { http } from '../lib/api/http';
+import { useSettingsChanges } from '../lib/live/use-settings-changes';
 import { CompanySwitcher } from './company-switcher';
 import { onSessionEnded, useSessionUser } from './session';
 

@@ -2,8 +2,8 @@ import { Building2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { secondaryButtonClass } from '../components/ui/button';
 import { chooseActingCompany, useActingCompany, type ActingCompany } from '../lib/acting-company';
-import { http } from '../lib/http';
-import { storefrontApi } from '../lib/storefront-api';
+import { http } from '../lib/api/http';
+import { storefrontApi } from '../lib/api/storefront-api';
 
 /**
  * The system admin's company switcher, at the top of the dashboard: the bakeries with a search;

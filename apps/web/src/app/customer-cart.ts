@@ -9,7 +9,7 @@ import { getCartStore } from '../lib/cart-store';
  */
 export async function joinCustomerCart(uid: string, companyId: string | null): Promise<void> {
   const cart = getCartStore();
-  const { cartApi } = await import('../lib/cart-api');
+  const { cartApi } = await import('../lib/api/cart-api');
   const { cartId, lines } = cart.getState();
   try {
     let joined: Awaited<ReturnType<typeof cartApi.mine>> = null;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { MenuCollection, MenuProduct } from '../components/products-menu';
-import { storefrontApi } from '../lib/storefront-api';
+import { storefrontApi } from '../lib/api/storefront-api';
 
 export interface Menu {
   collections: MenuCollection[];

@@ -12,18 +12,18 @@ import {
   loadAuthStore,
   onAuthStore,
   onSessionStoredElsewhere,
-} from '../lib/auth-presence';
-import type { SessionUser } from '../lib/auth-store';
+} from '../lib/auth/auth-presence';
+import type { SessionUser } from '../lib/auth/session-types';
 import { countItems, getCartStore } from '../lib/cart-store';
-import { signOutGuard } from '../lib/sign-out-guard';
-import { setUnauthorizedHandler } from '../lib/token-storage';
-import { getLiveStream } from '../lib/live-stream';
+import { signOutGuard } from '../lib/auth/sign-out-guard';
+import { setUnauthorizedHandler } from '../lib/auth/token-storage';
+import { getLiveStream } from '../lib/live/live-stream';
 import { useHydrated } from '../lib/use-hydrated';
-import { useLiveList } from '../lib/use-live-list';
+import { useLiveList } from '../lib/live/use-live-list';
 import { accountPath, logoPath, type GuardUser } from './landing';
 
 /**
- * The session as the app shell reads it: the auth store (lib/auth-store.ts) after its start-up check, the
+ * The session as the app shell reads it: the auth store (lib/auth/auth-store.ts) after its start-up check, the
  * shared live stream following its token, and the header's user-specific slots.
  */
 
@@ -40,7 +40,7 @@ const notify = () => {
 
 /**
  * Starts the auth check and ties the HTTP client and the live stream to the session. Browser only, once.
- * A guest's page does not load the auth store (lib/auth-presence.ts): it is ready at once, signed out.
+ * A guest's page does not load the auth store (lib/auth/auth-presence.ts): it is ready at once, signed out.
  */
 export function startSession(companyId: string | null): void {
   setUnauthorizedHandler(() => void refused());
@@ -185,7 +185,7 @@ export function useHeaderSession(companyId: string | null, initialMenu: Menu): H
         const store = currentAuthStore();
         const leaving = store?.getState().user;
         // A driver's phone is shared: its moves not sent and its kept route are dealt with first.
-        // The driver's screens register that check when they load (lib/sign-out-guard.ts): no chunk is fetched
+        // The driver's screens register that check when they load (lib/auth/sign-out-guard.ts): no chunk is fetched
         // here, so the storefront's first load stays as it was and a driver without signal can still sign out.
         const guard = signOutGuard();
         if (leaving && guard && !(await guard(leaving.uid))) return;

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../config/paths';
-import type { SessionUser } from '../lib/auth-store';
+import type { SessionUser } from '../lib/auth/session-types';
 import { landingPath, signInTarget, type GuardUser } from './guard';
 import { REDIRECT_PATH_KEY, storage } from './redirect-path';
 

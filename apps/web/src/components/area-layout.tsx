@@ -2,7 +2,7 @@ import { ExternalLink, type LucideIcon } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { BACK_OFFICE_ERROR_TEXTS_ES } from '@hornada/domain/errors-back-office';
 import { Link, Outlet, useLocation } from 'react-router';
-import { addErrorTexts } from '../lib/error-texts';
+import { addErrorTexts } from '../lib/api/error-texts';
 
 // Every signed-in screen renders in this layout: the back office's error texts (orders' moves, storage) load with
 // it, never with the storefront.

@@ -3,9 +3,9 @@ import { CreateBakeryInput, MeInput, PasswordChangeInput } from '@hornada/domain
 import { B2bClientInput } from '@hornada/domain/schemas/b2b';
 import type { FieldValues, ResolverOptions } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
-import { addErrorTexts } from './error-texts';
+import { addErrorTexts } from './api/error-texts';
 import { applyServerErrors, domainResolver, nitProblem, passwordProblem } from './form-rules';
-import { ApiError } from './http';
+import { ApiError } from './api/http';
 
 // The profile page meets the sign-in codes with the auth store loaded, which adds their texts.
 addErrorTexts(AUTH_ERROR_TEXTS_ES);

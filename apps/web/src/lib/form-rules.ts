@@ -2,8 +2,8 @@ import { PASSWORD_MAX, PASSWORD_MIN, passwordLength } from '@hornada/domain/iden
 import type { FieldValues, Path, Resolver, UseFormSetError } from 'react-hook-form';
 import { nitCheckDigit } from '@hornada/domain/schemas/nit';
 import type { z } from 'zod';
-import { errorText } from './error-texts';
-import { ApiError } from './http';
+import { errorText } from './api/error-texts';
+import { ApiError } from './api/http';
 
 /**
  * Forms checked with the domain's zod schemas (style.md habit 2), in Spanish: the schemas' own messages are

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { storefrontApi } from './storefront-api';
+import { storefrontApi } from './api/storefront-api';
 
 /** The bakery's name for printed sheets. */
 export function useMarketName(companyId: string | null): string {

@@ -2,7 +2,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { Plus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { Resource } from '../../lib/resource-service';
+import type { Resource } from '../../lib/api/resource-service';
 import { AreaPage } from '../area-page';
 import { EmptyState } from '../empty-state';
 import { buttonClass } from '../ui/button';

@@ -4,7 +4,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../lib/http';
+import { ApiError } from '../../lib/api/http';
 import { DataTable } from './data-table';
 import { changeView, viewDefaults, type ListView } from './list-url';
 import type { ResourceTable } from './use-resource-table';

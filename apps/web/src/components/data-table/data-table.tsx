@@ -9,8 +9,8 @@ import {
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Columns3, Search, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigation } from 'react-router';
-import { ApiError } from '../../lib/http';
-import type { Resource } from '../../lib/resource-service';
+import { ApiError } from '../../lib/api/http';
+import type { Resource } from '../../lib/api/resource-service';
 import { EmptyState } from '../empty-state';
 import { secondaryButtonClass, iconButtonClass } from '../ui/button';
 import {

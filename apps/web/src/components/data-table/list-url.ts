@@ -1,4 +1,4 @@
-import type { ListParams } from '../../lib/resource-store';
+import type { ListParams } from '../../lib/api/resource-store';
 
 /**
  * A table's view kept in the URL (the list store's params and the filters), so that a reload or a shared link

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HttpClient, RequestOptions } from '../../lib/http';
+import type { HttpClient, RequestOptions } from '../../lib/api/http';
 import { asResourceHttp } from './resource-client';
 
 describe('asResourceHttp', () => {

@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import { useActingCompany } from '../../lib/acting-company';
-import { authStore } from '../../lib/auth-store';
-import { http, type HttpClient } from '../../lib/http';
-import { createResourceService, type Http, type Resource, type ResourceService } from '../../lib/resource-service';
-import { createResourceStore, type ResourceStore } from '../../lib/resource-store';
-import { storefrontApi } from '../../lib/storefront-api';
+import { authStore } from '../../lib/auth/auth-store';
+import { http, type HttpClient } from '../../lib/api/http';
+import { createResourceService, type Http, type Resource, type ResourceService } from '../../lib/api/resource-service';
+import { createResourceStore, type ResourceStore } from '../../lib/api/resource-store';
+import { storefrontApi } from '../../lib/api/storefront-api';
 
 /**
  * The back office's way to a resource: the shared HTTP client shaped as the resource service wants it, one

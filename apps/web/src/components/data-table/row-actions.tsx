@@ -1,7 +1,7 @@
 import { Ellipsis, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ApiError } from '../../lib/http';
+import { ApiError } from '../../lib/api/http';
 import { toastStore } from '../../lib/toast-store';
 import { iconButtonClass } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';

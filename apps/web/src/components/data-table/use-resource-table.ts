@@ -2,9 +2,9 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
-import { getLiveStream } from '../../lib/live-stream';
-import type { Filters, Resource, ResourceService } from '../../lib/resource-service';
-import type { ResourceStore } from '../../lib/resource-store';
+import { getLiveStream } from '../../lib/live/live-stream';
+import type { Filters, Resource, ResourceService } from '../../lib/api/resource-service';
+import type { ResourceStore } from '../../lib/api/resource-store';
 import {
   activeFilters,
   changeView,

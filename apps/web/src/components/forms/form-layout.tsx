@@ -7,7 +7,7 @@ import { FormAlert } from './fields';
 import { UnsavedChangesDialog } from './unsaved-changes';
 import type { ResourceForm } from './use-resource-form';
 import type { FieldValues } from 'react-hook-form';
-import type { Resource } from '../../lib/resource-service';
+import type { Resource } from '../../lib/api/resource-service';
 
 /** A titled block of a form (a white card). */
 export function FormSection({

@@ -4,8 +4,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { FieldMessages, fieldAria } from './fields';
 import { iconButtonClass, secondaryButtonClass } from '../ui/button';
 import { inputClass } from '../auth-card';
-import { ApiError } from '../../lib/http';
-import { deleteFile, uploadFile, type StoredFile } from '../../lib/uploader';
+import { ApiError } from '../../lib/api/http';
+import { deleteFile, uploadFile, type StoredFile } from '../../lib/api/uploader';
 
 /**
  * Image fields of the back office's forms (a product's images, a brand's or the bakery's logo), uploaded

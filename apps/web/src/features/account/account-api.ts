@@ -1,5 +1,5 @@
 import type { User } from '@hornada/domain/schemas/users';
-import { http } from '../../lib/http';
+import { http } from '../../lib/api/http';
 
 /** The signed-in user's own record and what the profile screen changes of it (docs/design.md §3). */
 

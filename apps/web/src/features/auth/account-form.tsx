@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { primaryButtonClass } from '../../components/auth-card';
 import { FormAlert, PasswordField, TextField } from '../../components/forms/fields';
 import { applyServerErrors, domainResolver, PASSWORD_RULES_ES } from '../../lib/form-rules';
-import { ApiError } from '../../lib/http';
+import { ApiError } from '../../lib/api/http';
 
 /** What the server checks of a new account (name title-cased, e-mail, password), the domain's own schema. */
 const AccountSchema = ShopperSignUpInput;

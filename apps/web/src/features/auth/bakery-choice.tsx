@@ -1,7 +1,7 @@
 import type { LinkInfo } from '@hornada/domain/identity';
 import { ROLE_LABELS_ES } from '@hornada/domain/people';
 import { useEffect, useState } from 'react';
-import { http } from '../../lib/http';
+import { http } from '../../lib/api/http';
 
 /** The bakery that made a link's account for the owner's address, and the role it gave. */
 export type MadeBy = NonNullable<LinkInfo['madeBy']>;

@@ -7,9 +7,10 @@ import { useStore } from 'zustand';
 import { AuthCard, primaryButtonClass } from '../../components/auth-card';
 import { FormAlert, TextField } from '../../components/forms/fields';
 import { paths } from '../../config/paths';
-import { authStore, type SessionUser } from '../../lib/auth-store';
+import { authStore } from '../../lib/auth/auth-store';
+import type { SessionUser } from '../../lib/auth/session-types';
 import { applyServerErrors, domainResolver } from '../../lib/form-rules';
-import { http } from '../../lib/http';
+import { http } from '../../lib/api/http';
 import { toastStore } from '../../lib/toast-store';
 
 interface BakeryForm {

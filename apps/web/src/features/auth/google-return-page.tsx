@@ -2,8 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AuthCard } from '../../components/auth-card';
 import { paths } from '../../config/paths';
-import { authStore, type SessionUser } from '../../lib/auth-store';
-import { ApiError } from '../../lib/http';
+import { authStore } from '../../lib/auth/auth-store';
+import type { SessionUser } from '../../lib/auth/session-types';
+import { ApiError } from '../../lib/api/http';
 import { ActionLink, ErrorNotice } from './notices';
 
 /** Why the server's callback gave up (modules/identity/google.service.ts), in Spanish. */

@@ -3,9 +3,10 @@ import { useState, type FormEvent } from 'react';
 import { Link, useRouteLoaderData, useSearchParams } from 'react-router';
 import { AuthCard, inputClass, primaryButtonClass } from '../../components/auth-card';
 import { paths } from '../../config/paths';
-import { authStore, type SessionUser } from '../../lib/auth-store';
-import { ApiError } from '../../lib/http';
-import type { PublicConfig } from '../../lib/storefront-api';
+import { authStore } from '../../lib/auth/auth-store';
+import type { SessionUser } from '../../lib/auth/session-types';
+import { ApiError } from '../../lib/api/http';
+import type { PublicConfig } from '../../lib/api/storefront-api';
 
 const FALLBACK_ERROR = 'No pudimos iniciar sesión. Intenta de nuevo.';
 

@@ -2,7 +2,7 @@ import { AUTH_ERROR_TEXTS_ES } from '@hornada/domain/errors-auth';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { primaryButtonClass } from '../../components/auth-card';
-import { addErrorTexts } from '../../lib/error-texts';
+import { addErrorTexts } from '../../lib/api/error-texts';
 
 // The recovery and reset pages call the API without the auth store (which adds these texts itself): the sign-in
 // codes' texts load with their notices.

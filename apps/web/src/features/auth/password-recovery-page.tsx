@@ -7,7 +7,7 @@ import { FormAlert, TextField } from '../../components/forms/fields';
 import { paths } from '../../config/paths';
 import { SuccessNotice } from './notices';
 import { domainResolver } from '../../lib/form-rules';
-import { ApiError, http } from '../../lib/http';
+import { ApiError, http } from '../../lib/api/http';
 
 const RecoverySchema = z.object({ email: z.email('Invalid email address').max(254) });
 

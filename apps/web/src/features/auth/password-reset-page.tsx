@@ -9,7 +9,7 @@ import { paths } from '../../config/paths';
 import { BakeryChoice, useLinkInfo } from './bakery-choice';
 import { ActionLink, ErrorNotice, SuccessNotice } from './notices';
 import { applyServerErrors, domainResolver, PASSWORD_RULES_ES } from '../../lib/form-rules';
-import { ApiError, http } from '../../lib/http';
+import { ApiError, http } from '../../lib/api/http';
 import { PLATFORM_NAME, useSpeakAs } from '../../lib/page-voice';
 
 const ResetSchema = z.object({ password: password() });

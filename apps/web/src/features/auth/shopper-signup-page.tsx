@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { AuthCard } from '../../components/auth-card';
 import { paths } from '../../config/paths';
-import { authStore, type SessionUser } from '../../lib/auth-store';
+import { authStore } from '../../lib/auth/auth-store';
+import type { SessionUser } from '../../lib/auth/session-types';
 import { toastStore } from '../../lib/toast-store';
 import { AccountForm } from './account-form';
 

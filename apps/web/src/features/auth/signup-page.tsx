@@ -1,7 +1,7 @@
 import { Link, useNavigate } from 'react-router';
 import { AuthCard } from '../../components/auth-card';
 import { paths } from '../../config/paths';
-import { authStore } from '../../lib/auth-store';
+import { authStore } from '../../lib/auth/auth-store';
 import { AccountForm } from './account-form';
 
 /** `/signup` (docs/product.md §2, guest only): a bakery owner makes their account, then creates the bakery. */

@@ -5,8 +5,8 @@ import { AuthCard, primaryButtonClass } from '../../components/auth-card';
 import { paths } from '../../config/paths';
 import { madeByText, useLinkInfo, type MadeBy } from './bakery-choice';
 import { ActionLink, ErrorNotice, SuccessNotice } from './notices';
-import { authStore } from '../../lib/auth-store';
-import { ApiError, http } from '../../lib/http';
+import { authStore } from '../../lib/auth/auth-store';
+import { ApiError, http } from '../../lib/api/http';
 import { PLATFORM_NAME, useSpeakAs } from '../../lib/page-voice';
 import { endSentence } from '@hornada/domain/text';
 

@@ -2,7 +2,7 @@ import { MAX_PER_PAGE } from '@hornada/domain/constants';
 import type { UnpaidParty } from '@hornada/domain/receivables';
 import type { B2bClient } from '@hornada/domain/schemas/b2b';
 import type { Product } from '@hornada/domain/schemas/catalogue';
-import { http } from '../../lib/http';
+import { http } from '../../lib/api/http';
 
 export type { B2bClient, Product };
 

@@ -3,7 +3,7 @@ import type { Order } from '@hornada/domain/schemas/orders';
 import type { Settings } from '@hornada/domain/schemas/settings';
 import type { StandingOrder, StandingOrderInput } from '@hornada/domain/schemas/standing-orders';
 import type { z } from 'zod';
-import { http } from '../../lib/http';
+import { http } from '../../lib/api/http';
 
 export type { Order, Settings, StandingOrder };
 export type StandingWrite = z.input<typeof StandingOrderInput>;

@@ -7,7 +7,7 @@ import { AreaPage } from '../../components/area-page';
 import { DataTable, type TableFilter } from '../../components/data-table/data-table';
 import type { ListViewConfig } from '../../components/data-table/list-url';
 import { useResourceTable } from '../../components/data-table/use-resource-table';
-import { http } from '../../lib/http';
+import { http } from '../../lib/api/http';
 import { b2bApi, type B2bClient, type Product } from './api';
 import { b2bLinks } from './links';
 import { dayText, WEEKDAYS } from './standing-orders-section';

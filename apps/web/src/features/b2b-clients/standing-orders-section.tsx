@@ -21,7 +21,7 @@ import { optionalText, parseWhole } from '../../components/forms/form-values';
 import { buttonClass, iconButtonClass, secondaryButtonClass } from '../../components/ui/button';
 import { paths } from '../../config/paths';
 import { applyServerErrors, domainResolver } from '../../lib/form-rules';
-import { getLiveStream } from '../../lib/live-stream';
+import { getLiveStream } from '../../lib/live/live-stream';
 import { toastStore } from '../../lib/toast-store';
 import type { B2bClient, Product } from './api';
 import { standingApi, type MadeOrder, type Settings, type StandingOrder, type StandingWrite } from './standing-api';

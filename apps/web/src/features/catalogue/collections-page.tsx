@@ -5,7 +5,7 @@ import { actionsColumn, nameColumn, ResourceListPage } from '../../components/da
 import { isNarrowed, type ListViewConfig } from '../../components/data-table/list-url';
 import { useResourceTable, type ResourceTable } from '../../components/data-table/use-resource-table';
 import { iconButtonClass } from '../../components/ui/button';
-import { ApiError } from '../../lib/http';
+import { ApiError } from '../../lib/api/http';
 import { toastStore } from '../../lib/toast-store';
 import { paths } from '../../config/paths';
 import { ACTIVE_FILTER } from './catalogue-options';

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import type { CheckoutBody, GuestOrder, OfferedDay, PaymentStatus } from '@hornada/domain/schemas/orders';
-import { cartApi, holderHeaders } from '../../lib/cart-api';
-import { http } from '../../lib/http';
-import { storefrontApi, type PublicSettings } from '../../lib/storefront-api';
+import { cartApi, holderHeaders } from '../../lib/api/cart-api';
+import { http } from '../../lib/api/http';
+import { storefrontApi, type PublicSettings } from '../../lib/api/storefront-api';
 import type { PricingSettings } from '@hornada/domain/pricing';
 import type { address } from '@hornada/domain/schemas/users';
 import type { z } from 'zod';

@@ -4,8 +4,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Cart } from '@hornada/domain/schemas/carts';
 import type { CheckoutBody, OfferedDay } from '@hornada/domain/schemas/orders';
-import { authStore } from '../../lib/auth-store';
-import { ApiError } from '../../lib/http';
+import { authStore } from '../../lib/auth/auth-store';
+import { ApiError } from '../../lib/api/http';
 import { checkoutApi, type CheckoutLoaderData } from './checkout-api';
 import { CheckoutForm } from './checkout-form';
 

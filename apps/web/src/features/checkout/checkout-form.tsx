@@ -18,9 +18,9 @@ import {
 } from '../../components/forms/fields';
 import { LocationPin, type Point } from '../../components/forms/location-pin';
 import { paths } from '../../config/paths';
-import { authStore } from '../../lib/auth-store';
+import { authStore } from '../../lib/auth/auth-store';
 import { getCartStore } from '../../lib/cart-store';
-import { ApiError } from '../../lib/http';
+import { ApiError } from '../../lib/api/http';
 import {
   buttonClass,
   checkoutApi,

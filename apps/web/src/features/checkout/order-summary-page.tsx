@@ -5,9 +5,9 @@ import type { Cart } from '@hornada/domain/schemas/carts';
 import type { OfferedDay } from '@hornada/domain/schemas/orders';
 import { EmptyState } from '../../components/empty-state';
 import { paths } from '../../config/paths';
-import { ApiError } from '../../lib/http';
+import { ApiError } from '../../lib/api/http';
 import { useHydrated } from '../../lib/use-hydrated';
-import { useSettingsChanges } from '../../lib/use-settings-changes';
+import { useSettingsChanges } from '../../lib/live/use-settings-changes';
 import { checkoutApi, type CheckoutLoaderData } from './checkout-api';
 import { CheckoutForm } from './checkout-form';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { formatMoney } from '@hornada/domain/format';
-import { ApiError } from '../../lib/http';
+import { ApiError } from '../../lib/api/http';
 import { buttonClass, checkoutApi, PAYMENT_LABELS, type CheckoutLoaderData, type GuestOrder } from './checkout-api';
 import type { PaymentView } from './payment-view';
 

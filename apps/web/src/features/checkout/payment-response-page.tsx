@@ -8,7 +8,7 @@ import { BakeryLogo } from '../../components/bakery-logo';
 import { EmptyState } from '../../components/empty-state';
 import { PaymentChip, StatusChip } from '../../components/order-chips';
 import { paths } from '../../config/paths';
-import { ApiError } from '../../lib/http';
+import { ApiError } from '../../lib/api/http';
 import { useHydrated } from '../../lib/use-hydrated';
 import { checkoutApi, type CheckoutLoaderData, type GuestOrder } from './checkout-api';
 import { PaymentAnswer } from './payment-answer';

@@ -1,11 +1,11 @@
 import type { Order } from '@hornada/domain/schemas/orders';
-import { http, type ListResponse } from '../../lib/http';
-import { storefrontApi } from '../../lib/storefront-api';
+import { http, type ListResponse } from '../../lib/api/http';
+import { storefrontApi } from '../../lib/api/storefront-api';
 
 /**
  * What the history reads and writes (docs/design.md §3, §5): the `orders` resource (a company_customer reads only its
  * own; the `customerId` filter keeps an admin visiting the area to its own orders too), the cancel move, and
- * the shop's public settings (window labels, transfer instructions); "Pedir de nuevo" is the server's (lib/cart-api).
+ * the shop's public settings (window labels, transfer instructions); "Pedir de nuevo" is the server's (lib/api/cart-api).
  */
 
 /** One page of the history: enough to fill a phone screen a few times. */

@@ -1,4 +1,4 @@
-import { http } from '../../lib/http';
+import { http } from '../../lib/api/http';
 
 /** The people screens' calls beyond the users resource. */
 export const peopleApi = {

@@ -7,8 +7,8 @@ import { useState } from 'react';
 import { useStore } from 'zustand';
 import { useCompanyId } from '../../components/data-table/resource-client';
 import { secondaryButtonClass } from '../../components/ui/button';
-import { authStore } from '../../lib/auth-store';
-import { ApiError } from '../../lib/http';
+import { authStore } from '../../lib/auth/auth-store';
+import { ApiError } from '../../lib/api/http';
 import { toastStore } from '../../lib/toast-store';
 import { peopleApi } from './people-api';
 

@@ -9,7 +9,7 @@ import { FormActions, FormSection, ResourceFormPage } from '../../components/for
 import { optionalText } from '../../components/forms/form-values';
 import { useResourceForm } from '../../components/forms/use-resource-form';
 import { paths } from '../../config/paths';
-import { authStore } from '../../lib/auth-store';
+import { authStore } from '../../lib/auth/auth-store';
 import { PASSWORD_RULES_ES } from '../../lib/form-rules';
 import { endSentence } from '@hornada/domain/text';
 

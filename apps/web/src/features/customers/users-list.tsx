@@ -9,8 +9,8 @@ import { ResourceListPage } from '../../components/data-table/common-columns';
 import type { ListViewConfig } from '../../components/data-table/list-url';
 import { useResourceTable } from '../../components/data-table/use-resource-table';
 import { paths } from '../../config/paths';
-import { authStore } from '../../lib/auth-store';
-import type { Filters } from '../../lib/resource-service';
+import { authStore } from '../../lib/auth/auth-store';
+import type { Filters } from '../../lib/api/resource-service';
 import { lastLoginColumn, personColumn, roleColumn, STATUS_FILTER, statusColumn } from './people-columns';
 
 const CONFIG: ListViewConfig = {

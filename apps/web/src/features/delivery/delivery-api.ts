@@ -1,8 +1,8 @@
 import type { DeliveryDay } from '@hornada/domain/delivery';
 import { IDEMPOTENCY_HEADER, type NotReceived } from '@hornada/domain/schemas/orders';
-import { http } from '../../lib/http';
+import { http } from '../../lib/api/http';
 import { randomKey } from '../../lib/random-key';
-import { useLiveRead } from '../../lib/use-live-read';
+import { useLiveRead } from '../../lib/live/use-live-read';
 
 const base = (companyId: string) => `/companies/${encodeURIComponent(companyId)}`;
 

@@ -13,7 +13,7 @@ import { PrintPreview } from '../../components/print-preview';
 import { buttonClass, iconButtonClass, secondaryButtonClass } from '../../components/ui/button';
 import { paths } from '../../config/paths';
 import { toastStore } from '../../lib/toast-store';
-import { failureText } from '../../lib/use-live-read';
+import { failureText } from '../../lib/live/use-live-read';
 import { useMarketName } from '../../lib/use-market-name';
 import { assignDriver, orderRoute, savePositions, useDeliveryDay } from './delivery-api';
 import { routeOrderedText } from './route-text';

@@ -10,7 +10,7 @@ import { AreaPage } from '../../components/area-page';
 import { useCompanyId } from '../../components/data-table/resource-client';
 import { TodayTomorrow, useTodayOrTomorrow } from '../../components/today-tomorrow';
 import { EmptyState } from '../../components/empty-state';
-import { authStore } from '../../lib/auth-store';
+import { authStore } from '../../lib/auth/auth-store';
 import { LoadFailed, LoadingStatus } from '../../components/load-status';
 import { DriverApp } from './driver-app';
 import { newAction, useDeliveryDay, type DriverAction } from './delivery-api';

@@ -1,6 +1,6 @@
 import type { DeliveryDay } from '@hornada/domain/delivery';
-import { authStore } from '../../lib/auth-store';
-import { ApiError } from '../../lib/http';
+import { authStore } from '../../lib/auth/auth-store';
+import { ApiError } from '../../lib/api/http';
 import { sendAction, type DriverAction } from './delivery-api';
 
 /**

@@ -1,13 +1,13 @@
 import { useEffect, useId, useRef } from 'react';
 import { createRoot } from 'react-dom/client';
-import { setSignOutGuard } from '../../lib/sign-out-guard';
+import { setSignOutGuard } from '../../lib/auth/sign-out-guard';
 import { forgetAll, forgetRoutes, pendingActions } from './driver-queue';
 
 /**
  * A driver signing out of a phone the bakery's drivers share: moves not yet sent are the
  * driver's to decide about (kept on the phone for their next sign-in, where nobody else reads or sends
  * them, or discarded), and the route kept for them (customers' names and addresses) leaves the phone.
- * The driver's screens load it (driver-app.tsx) and register it with the app's sign-out (lib/sign-out-guard.ts).
+ * The driver's screens load it (driver-app.tsx) and register it with the app's sign-out (lib/auth/sign-out-guard.ts).
  */
 
 type Choice = 'keep' | 'discard' | 'stay';

@@ -3,7 +3,7 @@ import { useStore } from 'zustand';
 import { AreaPage } from '../../components/area-page';
 import { useCompanyId } from '../../components/data-table/resource-client';
 import { dayFromNow } from '../../components/day-picker';
-import { authStore } from '../../lib/auth-store';
+import { authStore } from '../../lib/auth/auth-store';
 import { LoadFailed, LoadingStatus } from '../../components/load-status';
 import { DriverApp } from './driver-app';
 import { useDeliveryDay } from './delivery-api';

@@ -13,7 +13,7 @@ import {
 import type { Settings } from '@hornada/domain/schemas/settings';
 import type { User } from '@hornada/domain/schemas/users';
 import type { z } from 'zod';
-import { http, type Query } from '../../lib/http';
+import { http, type Query } from '../../lib/api/http';
 
 /**
  * What order entry reads and writes (docs/design.md §3–§5): the settings, the active catalogue with its B2B prices,

@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatMoney } from '@hornada/domain/format';
 import { Settings } from '@hornada/domain/schemas/settings';
-import { ApiError } from '../../lib/http';
+import { ApiError } from '../../lib/api/http';
 import { toastStore } from '../../lib/toast-store';
 import { orderEntryApi, type Order, type Product } from './api';
 import type { EntryData } from './entry-data';

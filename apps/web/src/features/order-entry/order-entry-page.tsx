@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { AreaPage } from '../../components/area-page';
 import { useCompanyId } from '../../components/data-table/resource-client';
 import { paths } from '../../config/paths';
-import { ApiError } from '../../lib/http';
+import { ApiError } from '../../lib/api/http';
 import { orderEntryApi } from './api';
 import type { EntryData } from './entry-data';
 import { countSlots, dayChoices, leadDays } from './entry-rules';

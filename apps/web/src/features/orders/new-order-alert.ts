@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Order } from '@hornada/domain/schemas/orders';
-import { getLiveStream } from '../../lib/live-stream';
+import { getLiveStream } from '../../lib/live/live-stream';
 import { toastStore } from '../../lib/toast-store';
 import { formatMoney } from '@hornada/domain/format';
 import { paidByThisChange } from './order-view';

@@ -11,8 +11,8 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu';
-import { ApiError } from '../../lib/http';
-import type { ResourceService } from '../../lib/resource-service';
+import { ApiError } from '../../lib/api/http';
+import type { ResourceService } from '../../lib/api/resource-service';
 import { toastStore } from '../../lib/toast-store';
 import { ORDER_STATUS_ES, orderMoves, PAYMENT_METHOD_ES, STATUS_ACTION_ES } from './order-view';
 

@@ -3,8 +3,8 @@ import { locationText, parsePin, pinText } from '@hornada/domain/order-display';
 import type { Order } from '@hornada/domain/schemas/orders';
 import { useId, useState, type FormEvent } from 'react';
 import { inputClass } from '../../components/auth-card';
-import { ApiError } from '../../lib/http';
-import type { ResourceService } from '../../lib/resource-service';
+import { ApiError } from '../../lib/api/http';
+import type { ResourceService } from '../../lib/api/resource-service';
 import { toastStore } from '../../lib/toast-store';
 import { mainActionClass, otherActionClass } from './order-actions';
 

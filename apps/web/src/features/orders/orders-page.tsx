@@ -25,8 +25,8 @@ import { useResourceTable } from '../../components/data-table/use-resource-table
 import { EmptyState } from '../../components/empty-state';
 import { buttonClass, secondaryButtonClass } from '../../components/ui/button';
 import { paths } from '../../config/paths';
-import { authStore } from '../../lib/auth-store';
-import { storefrontApi } from '../../lib/storefront-api';
+import { authStore } from '../../lib/auth/auth-store';
+import { storefrontApi } from '../../lib/api/storefront-api';
 import { useNewOrderAlert, useSoundSetting } from './new-order-alert';
 import { OrderQuickActions, useOrderActor, type OrderActor } from './order-actions';
 import { PaymentChip, RecurringChip, RefundDueChip, StatusChip } from '../../components/order-chips';

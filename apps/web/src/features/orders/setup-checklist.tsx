@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClass, secondaryButtonClass } from '../../components/ui/button';
 import { paths } from '../../config/paths';
-import { http } from '../../lib/http';
+import { http } from '../../lib/api/http';
 
 interface Setup {
   items: ChecklistItem[];

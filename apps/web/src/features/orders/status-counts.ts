@@ -1,7 +1,7 @@
 import { ORDER_STATUSES, type Order, type OrderStatus } from '@hornada/domain/schemas/orders';
 import { useEffect, useState } from 'react';
-import { getLiveStream } from '../../lib/live-stream';
-import type { ResourceService } from '../../lib/resource-service';
+import { getLiveStream } from '../../lib/live/live-stream';
+import type { ResourceService } from '../../lib/api/resource-service';
 
 /** How many orders each status chip stands for, under the other filters and the search; null while unknown. */
 export type StatusCounts = Partial<Record<OrderStatus | 'all', number>>;

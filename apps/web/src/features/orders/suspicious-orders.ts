@@ -1,7 +1,7 @@
 import type { SuspiciousOrder } from '@hornada/domain/schemas/orders';
 import { useEffect, useState } from 'react';
-import { http } from '../../lib/http';
-import { getLiveStream } from '../../lib/live-stream';
+import { http } from '../../lib/api/http';
+import { getLiveStream } from '../../lib/live/live-stream';
 
 /** Live changes gather this long before the flags are read again. */
 const REREAD_DELAY_MS = 600;

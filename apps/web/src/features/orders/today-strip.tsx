@@ -8,7 +8,7 @@ import type { SalesReport } from '@hornada/domain/sales-report';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
-import { http } from '../../lib/http';
+import { http } from '../../lib/api/http';
 
 interface Today {
   orders: number;

@@ -1,7 +1,7 @@
 import type { Unit } from '@hornada/domain/constants';
 import type { Ingredient, IngredientInput, Product, Recipe, RecipeInput } from '@hornada/domain/schemas/catalogue';
 import type { z } from 'zod';
-import { http, type Query } from '../../lib/http';
+import { http, type Query } from '../../lib/api/http';
 
 /**
  * What the ingredients and recipes screens read and write (docs/design.md §3/§4): the `ingredients` and `recipes`

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LiveChange } from '../../lib/live-rules';
+import type { LiveChange } from '../../lib/live/live-rules';
 import type { Ingredient, Product, Recipe } from './api';
 import { applyWholeChanges, basisOf, costedRecipes } from './data';
 

@@ -8,10 +8,10 @@ import {
 } from '@hornada/domain/costing';
 import { SettingsInput } from '@hornada/domain/schemas/settings';
 import { useCallback, useEffect, useEffectEvent, useMemo, useState } from 'react';
-import { ApiError } from '../../lib/http';
-import { ADDED_BATCH_LIMIT, receivedItem, type LiveChange } from '../../lib/live-rules';
-import type { Resource } from '../../lib/resource-service';
-import { useLiveList } from '../../lib/use-live-list';
+import { ApiError } from '../../lib/api/http';
+import { ADDED_BATCH_LIMIT, receivedItem, type LiveChange } from '../../lib/live/live-rules';
+import type { Resource } from '../../lib/api/resource-service';
+import { useLiveList } from '../../lib/live/use-live-list';
 import { catalogueApi, type Ingredient, type Product, type Recipe } from './api';
 
 /** The settings schema's own default target margin (percent), when the settings cannot be read. */

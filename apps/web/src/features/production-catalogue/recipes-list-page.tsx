@@ -6,7 +6,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { paths } from '../../config/paths';
-import { useLiveList } from '../../lib/use-live-list';
+import { useLiveList } from '../../lib/live/use-live-list';
 import { catalogueApi, type Recipe } from './api';
 import {
   costedRecipes,

@@ -1,6 +1,6 @@
 import type { ProductionDay, ProductionOrder } from '@hornada/domain/production';
-import { http } from '../../lib/http';
-import { failureText, useLiveRead } from '../../lib/use-live-read';
+import { http } from '../../lib/api/http';
+import { failureText, useLiveRead } from '../../lib/live/use-live-read';
 import { producePatches } from './production-view';
 
 export type DayLoad =

@@ -1,6 +1,6 @@
 import type { ProductionOrder } from '@hornada/domain/production';
 import { useEffect, useReducer, useRef } from 'react';
-import { ApiError, http } from '../../lib/http';
+import { ApiError, http } from '../../lib/api/http';
 import { toastStore } from '../../lib/toast-store';
 import { failure } from './production-api';
 import { missingOf, nextOrderFor, producePatches } from './production-view';

@@ -19,8 +19,8 @@ import { AreaPage } from '../../components/area-page';
 import { useCompanyId } from '../../components/data-table/resource-client';
 import { LoadFailed, LoadingStatus } from '../../components/load-status';
 import { buttonClass, secondaryButtonClass } from '../../components/ui/button';
-import { ApiError, http } from '../../lib/http';
-import { storefrontApi } from '../../lib/storefront-api';
+import { ApiError, http } from '../../lib/api/http';
+import { storefrontApi } from '../../lib/api/storefront-api';
 import { toastStore } from '../../lib/toast-store';
 import { barWidth, changeText, top } from './sales-view';
 

@@ -1,7 +1,7 @@
 import type { CapacityWarning, Settings, SettingsInput, WindowBooking } from '@hornada/domain/schemas/settings';
 
 export type { CapacityWarning, WindowBooking };
-import { http } from '../../lib/http';
+import { http } from '../../lib/api/http';
 
 const base = (companyId: string) => `/companies/${encodeURIComponent(companyId)}/settings`;
 

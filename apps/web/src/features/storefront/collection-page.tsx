@@ -3,7 +3,7 @@ import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { Product, ProductCollection } from '@hornada/domain/schemas/catalogue';
 import { EmptyState } from '../../components/empty-state';
 import { storefrontPaths as paths } from '../../config/storefront-paths';
-import { useLiveList } from '../../lib/use-live-list';
+import { useLiveList } from '../../lib/live/use-live-list';
 import { market, notFound } from './market';
 import { ProductGrid } from './product-card';
 import { PageHead, headImage } from './page-head';

@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import { storefrontApi } from '../../lib/storefront-api';
+import { storefrontApi } from '../../lib/api/storefront-api';
 
 /** A storefront page's 404 (its error boundary shows the Spanish not-found page). */
 export const notFound = () => data(null, { status: 404 });

@@ -3,7 +3,7 @@ import type { Product, ProductCollection } from '@hornada/domain/schemas/catalog
 import { EmptyState } from '../../components/empty-state';
 import { storefrontPaths as paths } from '../../config/storefront-paths';
 import { PageErrorBoundary, lazyPage } from '../../components/page-error-boundary';
-import { useLiveList } from '../../lib/use-live-list';
+import { useLiveList } from '../../lib/live/use-live-list';
 import { ProductGrid } from './product-card';
 import { market } from './market';
 import { OpeningSoon } from './opening-soon';

@@ -1,7 +1,7 @@
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { storefrontPaths as paths } from '../../config/storefront-paths';
-import type { PublicSettings } from '../../lib/storefront-api';
+import type { PublicSettings } from '../../lib/api/storefront-api';
 import { market } from './market';
 import { PageHead } from './page-head';
 

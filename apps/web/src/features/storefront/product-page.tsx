@@ -3,7 +3,7 @@ import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { Product } from '@hornada/domain/schemas/catalogue';
 import { formatMoney } from '@hornada/domain/format';
 import { storefrontPaths as paths } from '../../config/storefront-paths';
-import { useLiveList } from '../../lib/use-live-list';
+import { useLiveList } from '../../lib/live/use-live-list';
 import { AddToCartForm } from './add-to-cart';
 import { market, notFound } from './market';
 import { ProductGrid, ProductImage } from './product-card';

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
-import { cartApi, refusedProduct, saveLines, type ServerCart } from '../../lib/cart-api';
+import { cartApi, refusedProduct, saveLines, type ServerCart } from '../../lib/api/cart-api';
 import { getCartStore } from '../../lib/cart-store';
-import { ApiError } from '../../lib/http';
+import { ApiError } from '../../lib/api/http';
 
 /**
  * The lines whose unit price moved between two readings of the cart (the bakery repriced a product while

@@ -3,17 +3,17 @@ import type { AddressInfo } from 'node:net';
 import { ERROR_TEXTS_ES } from '@hornada/domain/errors';
 import { AUTH_MESSAGES } from '@hornada/domain/identity';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createAuthStore } from './auth-store';
+import { storageTokens } from './session-answers';
 import {
   AUTH_EMAIL_KEY,
   AUTH_NAME_KEY,
-  createAuthStore,
-  storageTokens,
   type AuthState,
   type AuthTimers,
   type StorageChangeListener,
   type StorageEvents,
-} from './auth-store';
-import { ApiError, AUTH_TOKEN_KEY, createHttpClient } from './http';
+} from './session-types';
+import { ApiError, AUTH_TOKEN_KEY, createHttpClient } from '../api/http';
 import { SESSION_ID_KEY, type KeyValueStorage } from './session-id';
 import { createMemoryLocks, noLocks, REFRESH_MARGIN_MS, type AuthLocks } from './token-refresh';
 import type { StoreApi } from 'zustand/vanilla';

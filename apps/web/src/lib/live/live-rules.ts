@@ -1,5 +1,5 @@
-import type { Resource } from './resource-service';
-import { reviveDates } from './revive-dates';
+import type { Resource } from '../api/resource-service';
+import { reviveDates } from '../api/revive-dates';
 
 /** One change of a live event (docs/design.md §3): `{type, doc}`. */
 export interface LiveChange {

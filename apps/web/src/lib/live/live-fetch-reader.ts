@@ -1,5 +1,10 @@
-import type { LiveTimers } from './live-stream';
 import { createSseParser, type SseEvent } from './sse-parser';
+
+/** The clock; tests and the browser pass their own. */
+export interface LiveTimers {
+  set(callback: () => void, ms: number): unknown;
+  clear(handle: unknown): void;
+}
 
 /**
  * The fetch-based reader of the live stream (live-stream.ts), which sends the bearer token EventSource cannot:

@@ -12,8 +12,8 @@ import {
   type LiveStreamDeps,
   type LiveTimers,
 } from './live-stream';
-import type { ListResult, Resource, ResourceService } from './resource-service';
-import { createResourceStore } from './resource-store';
+import type { ListResult, Resource, ResourceService } from '../api/resource-service';
+import { createResourceStore } from '../api/resource-store';
 import { createSseParser } from './sse-parser';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { applyChangesToList, type LiveChange } from './live-rules';
 import type { LiveHandlers, LiveStream } from './live-stream';
-import type { Resource } from './resource-service';
+import type { Resource } from '../api/resource-service';
 import { bindLiveList } from './use-live-list';
 
 type Item = Resource & { name: string };

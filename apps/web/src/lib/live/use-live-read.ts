@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError, http, type Query } from './http';
+import { ApiError, http, type Query } from '../api/http';
 import { getLiveStream } from './live-stream';
 
 export type LiveRead<T> = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; data: T };

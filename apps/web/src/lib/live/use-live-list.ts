@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { applyChangesToList, type LiveChange } from './live-rules';
-import type { Resource } from './resource-service';
+import type { Resource } from '../api/resource-service';
 import { getLiveStream, type LiveLogger, type LiveStream } from './live-stream';
 
 /** How one batch of changes updates a list (it returns the same list when nothing applies). */

@@ -1,7 +1,7 @@
 import type { Cart, ReorderAnswer } from '@hornada/domain/schemas/carts';
 import { ApiError, browserStorage, http } from './http';
-import { restoreSessionId } from './session-id';
-import { getCartStore, type CartLine } from './cart-store';
+import { restoreSessionId } from '../auth/session-id';
+import { getCartStore, type CartLine } from '../cart-store';
 
 export type ServerCart = Cart;
 export type ServerCartLine = Cart['items'][number];

@@ -1,8 +1,9 @@
+import type { LiveTimers } from './live-fetch-reader';
 import { GUEST_LIVE_RESOURCES } from '@hornada/domain/constants';
-import { browserTokenStorage } from './token-storage';
+import { browserTokenStorage } from '../auth/token-storage';
 import type { LiveChange } from './live-rules';
-import type { Resource } from './resource-service';
-import type { ResourceStore } from './resource-store';
+import type { Resource } from '../api/resource-service';
+import type { ResourceStore } from '../api/resource-store';
 import type { SseEvent } from './sse-parser';
 
 /**
@@ -28,11 +29,7 @@ export interface EventSourceLike {
 }
 export type EventSourceConstructor = new (url: string) => EventSourceLike;
 
-/** The clock; tests and the browser pass their own. */
-export interface LiveTimers {
-  set(callback: () => void, ms: number): unknown;
-  clear(handle: unknown): void;
-}
+export type { LiveTimers };
 
 export interface LiveLogger {
   warn(message: string, detail?: unknown): void;

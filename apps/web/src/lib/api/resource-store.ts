@@ -1,5 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { applyChangesToList, applyModified, receivedItem, type LiveChange } from './live-rules';
+import { applyChangesToList, applyModified, receivedItem, type LiveChange } from '../live/live-rules';
 import type { BulkUpdate, Filters, Resource, ResourceService } from './resource-service';
 
 /** The list store's query params (docs/product.md §3 "Resource list state"). */

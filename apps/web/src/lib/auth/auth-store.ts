@@ -1,11 +1,12 @@
 import { AUTH_ERROR_TEXTS_ES } from '@hornada/domain/errors-auth';
 import { AUTH_MESSAGES } from '@hornada/domain/messages';
-import { FOUNDER_ROLE, isRole, SHOPPER_ROLE, type Role } from '@hornada/domain/roles';
+import { FOUNDER_ROLE, isRole, SHOPPER_ROLE } from '@hornada/domain/roles';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { announceAuthStore } from './auth-presence';
-import { addErrorTexts, errorText } from './error-texts';
-import { ApiError, AUTH_TOKEN_KEY, createHttpClient, type HttpClient, type TokenStorage } from './http';
-import { restoreSessionId, type KeyValueStorage, type RandomBytes } from './session-id';
+import { announceAuthStore } from './auth-registry';
+import { addErrorTexts, errorText } from '../api/error-texts';
+import { ApiError, AUTH_TOKEN_KEY, createHttpClient } from '../api/http';
+import { browserStorage } from './token-storage';
+import { restoreSessionId } from './session-id';
 import {
   browserLocks,
   decodeJwtPayload,
@@ -15,22 +16,42 @@ import {
   REFRESH_RETRY_MS,
   refreshDelayMs,
   serverOffsetMs,
-  type AuthLocks,
 } from './token-refresh';
+import {
+  AUTH_EMAIL_KEY,
+  AUTH_NAME_KEY,
+  type AuthClock,
+  type AuthState,
+  type AuthStoreDeps,
+  type AuthTimers,
+  type SessionUser,
+  type StorageChangeListener,
+  type StorageEvents,
+} from './session-types';
+import {
+  backendError,
+  bearer,
+  invalidResponse,
+  isRecord,
+  isSessionRefused,
+  isUnauthorized,
+  readBackendLogin,
+  readIdentityUser,
+  readSession,
+  registrationError,
+  signInError,
+  storageTokens,
+  toApiError,
+  type BackendLogin,
+  type IdentitySession,
+  type IdentityUser,
+  type Obtained,
+} from './session-answers';
 
 /**
  * The auth store of docs/product.md §3/§4 on the server's own identity service (docs/design.md §1, §3): sign-in, backend
  * login, logout, the start-up auth check, and id-token refresh shared safely between tabs.
  */
-
-/** The local storage key of the signed-in e-mail (docs/product.md §4: logout clears "the stored token and email"). */
-export const AUTH_EMAIL_KEY = 'auth-email';
-
-/**
- * The local storage key of the signed-in user's name, with their id (`{"uid","name"}`): the header names them
- * when a start-up check gets no answer (a driver's phone without signal). Cleared with the e-mail.
- */
-export const AUTH_NAME_KEY = 'auth-name';
 
 // The sign-in codes' texts load with the store that meets them (and with the auth pages), not with the storefront.
 addErrorTexts(AUTH_ERROR_TEXTS_ES);
@@ -38,235 +59,14 @@ addErrorTexts(AUTH_ERROR_TEXTS_ES);
 /** Spec §8's texts, word for word (a zod-free module: the storefront bundle stays small). */
 const MESSAGES = AUTH_MESSAGES;
 
-/** The session user of docs/product.md §3. */
-export interface SessionUser {
-  uid: string;
-  email: string;
-  name: string;
-  role: Role;
-  companyId: string | null;
-  emailVerified: boolean;
-}
-
-/** The auth state of docs/product.md §3. */
-export interface AuthData {
-  user: SessionUser | null;
-  idToken: string | null;
-  loading: boolean;
-  error: ApiError | null;
-  sessionId: string;
-}
-
-export interface AuthActions {
-  /** Spec §4 Login. Rejects with an ApiError (also kept in `error`). */
-  login(email: string, password: string): Promise<SessionUser>;
-  /** Sign-in with Google: exchanges the callback's single-use code, then docs/product.md §7's google-auth. */
-  signInWithGoogle(code: string): Promise<SessionUser>;
-  /** Spec §4 Logout: ends the server session (its failure ignored), then clears user, token, stored token and e-mail. */
-  logout(): Promise<void>;
-  /** Spec §4 Auth check; never rejects. Resolves to the signed-in user or null. */
-  checkAuth(): Promise<SessionUser | null>;
-  /** Resolves once the first auth check has finished (starting it if nobody has). Never rejects. */
-  whenReady(): Promise<void>;
-  /** Registers a company_admin with no company (docs/product.md §5/§7), then logs in. */
-  signupAdmin(input: { name: string; email: string; password: string }): Promise<SessionUser>;
-  /** A shopper's own customer account at the shop, then signed in. */
-  signupShopper(input: { name: string; email: string; password: string }): Promise<SessionUser>;
-  /** Replaces the user in memory (nothing is stored or sent). */
-  setUser(user: SessionUser | null): void;
-  /** Re-runs the backend login to re-read name, role and companyId (after createBakery). */
-  refreshUser(): Promise<SessionUser>;
-  /** POST /api/me/password; adopts the fresh session it returns (every other session ends). */
-  changePassword(currentPassword: string, newPassword: string): Promise<void>;
-  /** For the shared http client's onUnauthorized: one refresh attempt, else the user is cleared. */
-  handleUnauthorized(): Promise<void>;
-  /** Stops the refresh timer and the storage listener (tests, hot reload). */
-  dispose(): void;
-}
-
-export type AuthState = AuthData & AuthActions;
-
-export interface AuthClock {
-  now(): number;
-}
-
 /** How long a sign-out or a Google sign-in waits for a session check under way (settleCheck). */
 const CHECK_WAIT_MS = 3_000;
-
-export interface AuthTimers {
-  set(callback: () => void, ms: number): unknown;
-  clear(handle: unknown): void;
-}
-
-/** A change another tab made to local storage (the `storage` event's key and new value; key null on clear()). */
-export type StorageChangeListener = (key: string | null, newValue: string | null) => void;
-
-export interface StorageEvents {
-  subscribe(listener: StorageChangeListener): () => void;
-}
-
-export interface AuthStoreDeps {
-  /** The store's own client. Give it no onUnauthorized: the store handles its own 401s. */
-  http: HttpClient;
-  /** localStorage in the browser; null when there is none (server rendering, blocked storage). */
-  storage: KeyValueStorage | null;
-  clock?: AuthClock;
-  timers?: AuthTimers;
-  /** navigator.locks in the browser; noLocks without it. */
-  locks?: AuthLocks;
-  /** The window's `storage` events, so a tab follows sign-ins, refreshes and logouts of the others. */
-  storageEvents?: StorageEvents;
-  random?: RandomBytes;
-}
-
-interface IdentityUser {
-  uid: string;
-  email: string;
-  name: string;
-  emailVerified: boolean;
-}
-
-interface IdentitySession {
-  idToken: string;
-  expiresIn: number;
-  user: IdentityUser;
-}
-
-interface BackendLogin {
-  name: string;
-  role: Role;
-  companyId: string | null;
-}
-
-/** A token this tab may use, and what the identity service said about its user when it issued it. */
-interface Obtained {
-  token: string;
-  user: IdentityUser | null;
-  /** Issued to this tab just now (not read from storage): a 401 for it is final. */
-  issued: boolean;
-}
 
 const realClock: AuthClock = { now: () => Date.now() };
 const realTimers: AuthTimers = {
   set: (callback, ms) => setTimeout(callback, ms),
   clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function nonEmpty(value: unknown): string | undefined {
-  return typeof value === 'string' && value !== '' ? value : undefined;
-}
-
-function invalidResponse(data: unknown): ApiError {
-  return new ApiError('Invalid response format', null, 'invalid_response', errorText('invalid_response'), data);
-}
-
-function toApiError(err: unknown, fallback: string): ApiError {
-  if (err instanceof ApiError) return err;
-  const message = err instanceof Error && err.message ? err.message : fallback;
-  return new ApiError(message, null, 'request_failed', errorText('request_failed'), undefined, { cause: err });
-}
-
-/** The same error with another English message (the code, status, Spanish text and body stay). */
-function withMessage(err: ApiError, message: string): ApiError {
-  if (err.message === message) return err;
-  return new ApiError(message, err.status, err.code, err.userMessage, err.data, { cause: err });
-}
-
-/** Whether a server answer carried its own message or error field (else the client wrote 'Server error'). */
-function bodyHasText(err: ApiError): boolean {
-  return isRecord(err.data) && (nonEmpty(err.data.message) ?? nonEmpty(err.data.error)) !== undefined;
-}
-
-/** Spec §8's sign-in rows. */
-function signInError(err: unknown): ApiError {
-  const e = toApiError(err, MESSAGES.loginFailed);
-  switch (e.code) {
-    case 'auth/operation-not-allowed':
-      return withMessage(e, MESSAGES.operationNotAllowed);
-    case 'auth/user-disabled':
-      return withMessage(e, MESSAGES.userDisabled);
-    case 'auth/invalid-credential':
-    case 'auth/user-not-found':
-    case 'auth/wrong-password':
-      return withMessage(e, MESSAGES.invalidCredential);
-    default:
-      return e.status !== null && !bodyHasText(e) ? withMessage(e, MESSAGES.loginFailed) : e;
-  }
-}
-
-/** Spec §8: the server's error field, else 'Backend authentication failed'. */
-function backendError(err: unknown): ApiError {
-  const e = toApiError(err, MESSAGES.backendAuthFailed);
-  const field = isRecord(e.data) ? nonEmpty(e.data.error) : undefined;
-  return withMessage(e, field ?? MESSAGES.backendAuthFailed);
-}
-
-/** Spec §8: the message, else 'Registration failed'. */
-function registrationError(err: unknown): ApiError {
-  const e = toApiError(err, MESSAGES.registrationFailed);
-  return e.status !== null && !bodyHasText(e) ? withMessage(e, MESSAGES.registrationFailed) : e;
-}
-
-function readIdentityUser(value: unknown): IdentityUser | null {
-  if (!isRecord(value) || !nonEmpty(value.uid) || typeof value.email !== 'string') return null;
-  return {
-    uid: value.uid as string,
-    email: value.email,
-    name: typeof value.name === 'string' ? value.name : '',
-    emailVerified: value.emailVerified === true,
-  };
-}
-
-function readSession(value: unknown): IdentitySession {
-  if (isRecord(value) && nonEmpty(value.idToken) && typeof value.expiresIn === 'number') {
-    const user = readIdentityUser(value.user);
-    if (user) return { idToken: value.idToken as string, expiresIn: value.expiresIn, user };
-  }
-  throw invalidResponse(value);
-}
-
-function readBackendLogin(value: unknown): BackendLogin {
-  if (
-    isRecord(value) &&
-    typeof value.name === 'string' &&
-    isRole(value.role) &&
-    (typeof value.companyId === 'string' || value.companyId === null)
-  ) {
-    return { name: value.name, role: value.role, companyId: value.companyId };
-  }
-  throw invalidResponse(value);
-}
-
-const bearer = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
-
-const isUnauthorized = (err: unknown): boolean => err instanceof ApiError && err.status === 401;
-/** The identity service refused the refresh (expired, revoked, disabled): the session is over. */
-const isSessionRefused = (err: unknown): boolean =>
-  err instanceof ApiError && err.status !== null && err.status >= 400 && err.status < 500;
-
-/** The bearer the http client sends, read from the same storage the store writes. */
-export function storageTokens(storage: KeyValueStorage | null): TokenStorage {
-  return {
-    get: () => {
-      try {
-        return storage?.getItem(AUTH_TOKEN_KEY) ?? null;
-      } catch {
-        return null;
-      }
-    },
-    remove: () => {
-      try {
-        storage?.removeItem(AUTH_TOKEN_KEY);
-      } catch {
-        // blocked storage: nothing was stored
-      }
-    },
-  };
-}
 
 export function createAuthStore(deps: AuthStoreDeps): StoreApi<AuthState> {
   const { http, storage } = deps;
@@ -745,14 +545,6 @@ export function createAuthStore(deps: AuthStoreDeps): StoreApi<AuthState> {
     };
   });
   return store;
-}
-
-function browserStorage(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    return null; // storage blocked: signed out, with an in-memory session id
-  }
 }
 
 /** The window's `storage` events for one storage area (they fire only for other tabs' writes). */

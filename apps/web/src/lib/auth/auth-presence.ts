@@ -1,5 +1,5 @@
 import type { StoreApi } from 'zustand/vanilla';
-import type { AuthState } from './auth-store';
+import type { AuthState } from './session-types';
 import { AUTH_TOKEN_KEY, browserStorage } from './token-storage';
 
 /**
@@ -9,25 +9,7 @@ import { AUTH_TOKEN_KEY, browserStorage } from './token-storage';
  * in, and by the screens that use it (sign-in, sign-up, the account areas), which import it themselves.
  */
 
-let current: StoreApi<AuthState> | null = null;
-const listeners = new Set<(store: StoreApi<AuthState>) => void>();
-
-/** Called by auth-store.ts when the browser's store is made: whoever waits for it is told. */
-export function announceAuthStore(store: StoreApi<AuthState>): void {
-  current = store;
-  for (const listener of listeners) listener(store);
-}
-
-/** The auth store if it has been made, else null (this page has no session to speak of yet). */
-export function currentAuthStore(): StoreApi<AuthState> | null {
-  return current;
-}
-
-/** Runs `listener` with the store when it is made (at once if it already is). */
-export function onAuthStore(listener: (store: StoreApi<AuthState>) => void): void {
-  listeners.add(listener);
-  if (current) listener(current);
-}
+export { currentAuthStore, onAuthStore } from './auth-registry';
 
 /** Loads and makes the browser's auth store. */
 export function loadAuthStore(): Promise<StoreApi<AuthState>> {

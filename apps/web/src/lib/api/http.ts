@@ -1,7 +1,7 @@
 import { REQUEST_TIMEOUT_MS } from '@hornada/domain/constants';
 import { codeForStatus, type ApiErrorBody } from '@hornada/domain/error-status';
 import { errorText } from './error-texts';
-import { browserTokenStorage, notifyUnauthorized, type TokenStorage } from './token-storage';
+import { browserTokenStorage, notifyUnauthorized, type TokenStorage } from '../auth/token-storage';
 
 /**
  * The web's HTTP client (docs/product.md §7 and §8, docs/design.md §3): JSON over `/api`, the stored token as a bearer,
@@ -16,7 +16,7 @@ export {
   notifyUnauthorized,
   setUnauthorizedHandler,
   type TokenStorage,
-} from './token-storage';
+} from '../auth/token-storage';
 
 /** Codes the client raises itself, for the rows of docs/product.md §8 with no server answer behind them. */
 export type ClientErrorCode = 'timeout' | 'network' | 'invalid_response' | 'request_failed';
