@@ -5,7 +5,7 @@ import { PublicConfig } from '@hornada/domain';
 import { AppError } from '../lib/errors';
 import { openToGuests } from '../plugins/auth';
 import { requireShop } from './shops/shop-directory';
-import { createStorefrontReader } from './web/storefront.service';
+import { createStorefrontReader } from './shops/storefront-reader';
 
 /** Health and the public runtime configuration (docs/design.md §3). */
 export function registerSystemRoutes(app: FastifyInstance): void {

@@ -27,7 +27,7 @@ import type { ResourceService } from '../../resources/service';
 import { writeAccess } from '../../resources/access';
 import { getCompany } from '../../resources/tenant';
 import { hashSession, type CartsService, type Holder } from '../carts/carts.service';
-import type { PaymentLink, PaymentsService } from '../payments/payments.service';
+import type { OrderPayments, PaymentLink } from './order-payments';
 import { CheckoutBounds, unpaidWebOrders } from './checkout-bounds';
 import { OrderRules, type OrderRow } from './order-rules';
 
@@ -67,7 +67,7 @@ export class OrdersService {
     private readonly ctx: AppContext,
     private readonly resources: ResourceRegistry,
     private readonly carts: CartsService,
-    private readonly payments: PaymentsService,
+    private readonly payments: OrderPayments,
   ) {
     this.rules = new OrderRules(ctx.clock);
     this.bounds = new CheckoutBounds(ctx);

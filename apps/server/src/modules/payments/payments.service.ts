@@ -10,17 +10,14 @@ import { gatewayActor, historyBy } from '../../resources/actor';
 import type { BeforeWrite, Row } from '../../resources/definition';
 import type { ResourceRegistry } from '../../resources/registry';
 import type { ResourceService, WriteScope } from '../../resources/service';
+import type { OrderPayments, PaymentLink } from '../orders/order-payments';
 import type { OrderRow } from '../orders/order-rules';
 import type { GatewayTransaction, TransactionStatus, VerifiedEvent } from '../../providers/payments';
 
 /** Amounts travel in cents of Colombian pesos (docs/design.md §5). */
 export const CURRENCY = 'COP';
 
-/** What the browser needs to pay an attempt: its reference and the gateway's hosted checkout. */
-export interface PaymentLink {
-  reference: string;
-  checkoutUrl: string;
-}
+export type { PaymentLink };
 
 /** What became of a transaction the gateway reported (an event or a look-up). */
 export type TransactionOutcome =
@@ -68,7 +65,7 @@ export type EventResult =
  * gateway, and the transactions it reports applied to the order once per (transaction id, status), through
  * the orders service as the gateway, so every effect is in the order's history and the change feed.
  */
-export class PaymentsService {
+export class PaymentsService implements OrderPayments {
   private readonly orders: ResourceService;
 
   constructor(

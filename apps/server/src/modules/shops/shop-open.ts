@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors';
-import { createStorefrontReader } from '../web/storefront.service';
+import { createStorefrontReader } from './storefront-reader';
 import { requireShop, type Shop } from './shop-directory';
 
 const readers = new WeakMap<FastifyInstance, ReturnType<typeof createStorefrontReader>>();

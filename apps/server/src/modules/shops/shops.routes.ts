@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { writeAccess } from '../../resources/access';
 import { asUser } from '../../resources/actor';
 import { getCompany } from '../../resources/tenant';
-import { createStorefrontReader } from '../web/storefront.service';
+import { createStorefrontReader } from './storefront-reader';
 
 const ChecklistItem = z.object({
   id: z.enum(['logoAndContact', 'delivery', 'product', 'payments']),
