@@ -58,7 +58,7 @@ import { ResourceRegistry } from './resources/registry';
 import { registerResource } from './resources/routes';
 import { registerSettingsRoutes } from './resources/settings.routes';
 import { CompanyDirectory } from './resources/tenant';
-import { ShopDirectory } from './modules/shops/shop-directory';
+import { ShopDirectory } from './resources/shop-directory';
 
 export interface BuildOptions {
   config: Config;

@@ -10,7 +10,7 @@ import type { CompanyDirectory } from './resources/tenant';
 import type { PublicCache } from './resources/public-cache';
 import type { UserDirectory } from './resources/user-directory';
 import type { Caller } from './caller';
-import type { ShopDirectory } from './modules/shops/shop-directory';
+import type { ShopDirectory } from './resources/shop-directory';
 
 export type { Caller };
 

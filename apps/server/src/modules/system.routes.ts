@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { PublicConfig } from '@hornada/domain';
 import { AppError } from '../lib/errors';
 import { openToGuests } from '../plugins/auth';
-import { requireShop } from './shops/shop-directory';
+import { requireShop } from '../resources/shop-directory';
 import { createStorefrontReader } from './shops/storefront-reader';
 
 /** Health and the public runtime configuration (docs/design.md §3). */

@@ -17,7 +17,7 @@ import { writeLimit } from '../../plugins/rate-limit';
 import { CartCleanup } from './cart-cleanup';
 import type { Holder } from './carts.service';
 import { openToGuests } from '../../plugins/auth';
-import { requireShop } from '../shops/shop-directory';
+import { requireShop } from '../../resources/shop-directory';
 import { requireOpenShop } from '../shops/shop-open';
 import { noStore } from '../../lib/no-store';
 

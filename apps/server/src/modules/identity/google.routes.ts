@@ -16,7 +16,7 @@ import {
   type GoogleFailure,
 } from './google.service';
 import type { IdentityService, SignedIn } from './identity.service';
-import { requireShop } from '../shops/shop-directory';
+import { requireShop } from '../../resources/shop-directory';
 
 const FLOW_COOKIE_PATH = '/api/identity/google';
 

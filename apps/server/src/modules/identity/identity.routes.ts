@@ -31,7 +31,7 @@ import { registerAccountEmailRoutes } from './account-email.routes';
 import { registerGoogleRoutes } from './google.routes';
 import { openToGuests } from '../../plugins/auth';
 import { withJobLock } from '../../lib/job-lock';
-import { requireShop } from '../shops/shop-directory';
+import { requireShop } from '../../resources/shop-directory';
 
 const COOKIE_PATH = '/api/identity';
 /** Expired attempts and refresh tokens are deleted this often. */

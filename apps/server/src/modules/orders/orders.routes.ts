@@ -18,7 +18,7 @@ import type { OrdersService } from './orders.service';
 import { OrderMailService } from './order-mail';
 import { openToGuests } from '../../plugins/auth';
 import { holderOf } from '../carts/carts.routes';
-import { requireShop } from '../shops/shop-directory';
+import { requireShop } from '../../resources/shop-directory';
 import { noStore } from '../../lib/no-store';
 
 /**

@@ -3,7 +3,7 @@ import { PAYMENT_STATUSES } from '@hornada/domain';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { openToGuests } from '../../plugins/auth';
-import { requireShop } from '../shops/shop-directory';
+import { requireShop } from '../../resources/shop-directory';
 import { paymentEventsLimit, writeLimit } from '../../plugins/rate-limit';
 import { EventRejected, TRANSACTION_STATUSES } from '../../providers/payments';
 import { AppError } from '../../lib/errors';

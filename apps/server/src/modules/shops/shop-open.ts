@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors';
 import { createStorefrontReader } from './storefront-reader';
-import { requireShop, type Shop } from './shop-directory';
+import { requireShop, type Shop } from '../../resources/shop-directory';
 
 const readers = new WeakMap<FastifyInstance, ReturnType<typeof createStorefrontReader>>();
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/errors';
 import { getCompany } from '../../resources/tenant';
 import { setupChecklist, type ChecklistInput, type PublicConfig } from '@hornada/domain';
-import type { Shop } from './shop-directory';
+import type { Shop } from '../../resources/shop-directory';
 
 /** At most this many products and collections are read for a page: far above a bakery's catalogue. */
 const LIMIT = 500;

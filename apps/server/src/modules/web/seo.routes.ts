@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PublicCache } from '../../resources/public-cache';
-import { requireShop } from '../shops/shop-directory';
+import { requireShop } from '../../resources/shop-directory';
 import { createStorefrontReader } from '../shops/storefront-reader';
 
 /**

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { shopOf } from '../shops/shop-directory';
+import { shopOf } from '../../resources/shop-directory';
 import { createStorefrontReader } from '../shops/storefront-reader';
 
 /** The built web app: apps/web/dist (browser) and apps/web/dist-server (the renderer). */

@@ -2,8 +2,8 @@ import { isIP } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { isValidSlug } from '@hornada/domain';
-import type { Db } from '../../db';
-import { AppError } from '../../lib/errors';
+import type { Db } from '../db';
+import { AppError } from '../lib/errors';
 
 /** The bakery a request's host names, and the origin its absolute links are built on. */
 export interface Shop {
