@@ -11,6 +11,7 @@ import { http } from '../lib/api/http';
 import { useSettingsChanges } from '../lib/live/use-settings-changes';
 import { CompanySwitcher } from './company-switcher';
 import { onSessionEnded, useSessionUser } from './session';
+import { companyPath } from '../lib/api/paths';
 
 /** An area's layout with the links its user may open. Loaded only in the browser, with the area. */
 export function layoutFor(area: Area) {
@@ -68,9 +69,7 @@ function useHeaderShop(backOffice: boolean, shopMenu: boolean): BackOfficeShop |
     const again = () => setVersion((v) => v + 1);
     if (companyId && (!known || version > 0)) {
       http
-        .get<{ name: string; url: string; logo: { path: string } | null }>(
-          `/companies/${encodeURIComponent(companyId)}/shop`,
-        )
+        .get<{ name: string; url: string; logo: { path: string } | null }>(companyPath(companyId, 'shop'))
         .then((s) => {
           const read = { companyId, ...s };
           shops.set(companyId, read);

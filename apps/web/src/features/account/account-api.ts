@@ -1,5 +1,6 @@
 import type { User } from '@hornada/domain/schemas/users';
 import { http } from '../../lib/api/http';
+import { companyPath } from '../../lib/api/paths';
 
 /** The signed-in user's own record and what the profile screen changes of it (docs/design.md §3). */
 
@@ -17,7 +18,7 @@ export const updateMe = (input: MeUpdate): Promise<Me> => http.patch<Me>('/me', 
 
 /** The bakery's name, from its public settings; null when it cannot be read. */
 export async function getBakeryName(companyId: string, signal?: AbortSignal): Promise<string | null> {
-  const settings = await http.get<{ marketName?: unknown }>(`/companies/${encodeURIComponent(companyId)}/settings`, {
+  const settings = await http.get<{ marketName?: unknown }>(companyPath(companyId, 'settings'), {
     signal,
   });
   return typeof settings.marketName === 'string' ? settings.marketName : null;

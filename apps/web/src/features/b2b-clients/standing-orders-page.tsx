@@ -8,6 +8,7 @@ import { DataTable, type TableFilter } from '../../components/data-table/data-ta
 import type { ListViewConfig } from '../../components/data-table/list-url';
 import { useResourceTable } from '../../components/data-table/use-resource-table';
 import { http } from '../../lib/api/http';
+import { companyPath } from '../../lib/api/paths';
 import { b2bApi, type B2bClient, type Product } from './api';
 import { b2bLinks } from './links';
 import { dayText, WEEKDAYS } from './standing-orders-section';
@@ -38,7 +39,7 @@ export function Component() {
     if (!companyId) return;
     const controller = new AbortController();
     http
-      .list<B2bClient>(`/companies/${encodeURIComponent(companyId)}/b2bClients`, {
+      .list<B2bClient>(companyPath(companyId, 'b2bClients'), {
         query: { per_page: MAX_PER_PAGE, sort: 'businessName' },
         signal: controller.signal,
       })

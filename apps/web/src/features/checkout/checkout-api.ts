@@ -6,6 +6,7 @@ import { storefrontApi, type PublicSettings } from '../../lib/api/storefront-api
 import type { PricingSettings } from '@hornada/domain/pricing';
 import type { address } from '@hornada/domain/schemas/users';
 import type { z } from 'zod';
+import { companyPath } from '../../lib/api/paths';
 
 export type { CheckoutBody, GuestOrder };
 
@@ -13,7 +14,7 @@ export type { CheckoutBody, GuestOrder };
 export const checkoutApi = {
   cart: cartApi.read,
   deliveryDays: (companyId: string) =>
-    http.get<OfferedDay[]>(`/companies/${encodeURIComponent(companyId)}/delivery-days`, { query: { days: 14 } }),
+    http.get<OfferedDay[]>(companyPath(companyId, 'delivery-days'), { query: { days: 14 } }),
   place: (cartId: string, key: string, body: CheckoutBody) =>
     http.post<GuestOrder & { accessToken: string; payment?: PaymentLink | null }>(
       `/carts/${encodeURIComponent(cartId)}/checkout`,
@@ -24,7 +25,7 @@ export const checkoutApi = {
     ),
   /** The fee, free-delivery amount and minimum the summary's totals are computed with (packages/domain). */
   pricing: async (companyId: string): Promise<PricingSettings> => {
-    const s = await http.get<Partial<PublicSettings>>(`/companies/${encodeURIComponent(companyId)}/settings`);
+    const s = await http.get<Partial<PublicSettings>>(companyPath(companyId, 'settings'));
     return {
       deliveryFee: s.deliveryFee ?? 0,
       freeDeliveryFrom: s.freeDeliveryFrom ?? null,
@@ -35,7 +36,7 @@ export const checkoutApi = {
   me: () => http.get<SavedProfile>('/me'),
   /** How the signed-in customer paid their last order at this bakery, to preselect it; null for none. */
   lastPaymentMethod: async (companyId: string): Promise<string | null> => {
-    const res = await http.list<{ paymentMethod: string }>(`/companies/${encodeURIComponent(companyId)}/orders`, {
+    const res = await http.list<{ paymentMethod: string }>(companyPath(companyId, 'orders'), {
       query: { sort: '-createdAt', per_page: 1 },
     });
     return res.items[0]?.paymentMethod ?? null;

@@ -1,6 +1,7 @@
 import type { Order } from '@hornada/domain/schemas/orders';
 import { http, type ListResponse } from '../../lib/api/http';
 import { storefrontApi } from '../../lib/api/storefront-api';
+import { companyPath } from '../../lib/api/paths';
 
 /**
  * What the history reads and writes (docs/design.md §3, §5): the `orders` resource (a company_customer reads only its
@@ -11,7 +12,7 @@ import { storefrontApi } from '../../lib/api/storefront-api';
 /** One page of the history: enough to fill a phone screen a few times. */
 export const PAGE_SIZE = 10;
 
-const orders = (companyId: string) => `/companies/${encodeURIComponent(companyId)}/orders`;
+const orders = (companyId: string) => companyPath(companyId, 'orders');
 
 export const historyApi = {
   /** The customer's orders, newest first. */
@@ -20,9 +21,9 @@ export const historyApi = {
       query: { customerId, sort: '-createdAt', page, per_page: PAGE_SIZE },
       signal,
     }),
-  one: (companyId: string, id: string) => http.get<Order>(`${orders(companyId)}/${encodeURIComponent(id)}`),
+  one: (companyId: string, id: string) => http.get<Order>(companyPath(companyId, 'orders', id)),
   /** Design §5: a customer may move its own pending order to cancelled, with a reason. */
   cancel: (companyId: string, id: string, cancelReason: string) =>
-    http.patch<Order>(`${orders(companyId)}/${encodeURIComponent(id)}`, { status: 'cancelled', cancelReason }),
+    http.patch<Order>(companyPath(companyId, 'orders', id), { status: 'cancelled', cancelReason }),
   settings: (companyId: string) => storefrontApi(null).settings(companyId),
 };

@@ -3,8 +3,7 @@ import { IDEMPOTENCY_HEADER, type NotReceived } from '@hornada/domain/schemas/or
 import { http } from '../../lib/api/http';
 import { randomKey } from '../../lib/random-key';
 import { useLiveRead } from '../../lib/live/use-live-read';
-
-const base = (companyId: string) => `/companies/${encodeURIComponent(companyId)}`;
+import { companyPath } from '../../lib/api/paths';
 
 /** A due day's deliveries (GET …/deliveries), read again on every order change in the company. */
 export function useDeliveryDay(companyId: string | null, date: string, onData?: (day: DeliveryDay) => void) {
@@ -13,7 +12,7 @@ export function useDeliveryDay(companyId: string | null, date: string, onData?: 
 
 /** Names one driver (or none) for several orders at once, all or nothing (the orders' bulk update). */
 export async function assignDriver(companyId: string, orderIds: readonly string[], driverId: string | null) {
-  await http.patch(`${base(companyId)}/orders/bulk-update`, {
+  await http.patch(companyPath(companyId, 'orders', 'bulk-update'), {
     updates: orderIds.map((id) => ({ id, data: { deliveryAssistantId: driverId } })),
   });
 }
@@ -24,7 +23,7 @@ export async function assignDriver(companyId: string, orderIds: readonly string[
  */
 export async function orderRoute(companyId: string, date: string, driverId: string): Promise<number> {
   const res = await http.post<{ orderIds: string[]; unplaced: number }>(
-    `${base(companyId)}/deliveries/route`,
+    companyPath(companyId, 'deliveries', 'route'),
     { date, deliveryAssistantId: driverId },
     { headers: { [IDEMPOTENCY_HEADER]: randomKey() } },
   );
@@ -40,7 +39,7 @@ export async function savePositions(companyId: string, stops: readonly { id: str
     .map((s, i) => ({ id: s.id, status: s.status, data: { routePosition: i + 1 } }))
     .filter((u) => u.status !== 'delivered')
     .map(({ id, data }) => ({ id, data }));
-  await http.patch(`${base(companyId)}/orders/bulk-update`, { updates });
+  await http.patch(companyPath(companyId, 'orders', 'bulk-update'), { updates });
 }
 
 /** One of the driver's moves on a stop, as the phone keeps it until it is sent. */
@@ -69,7 +68,7 @@ export function newAction(stop: { id: string; number: number }, body: DriverActi
  * status machine's refusal, shown to the driver.
  */
 export async function sendAction(companyId: string, action: DriverAction) {
-  await http.patch(`${base(companyId)}/orders/${encodeURIComponent(action.orderId)}`, action.body, {
+  await http.patch(companyPath(companyId, 'orders', action.orderId), action.body, {
     headers: { [IDEMPOTENCY_HEADER]: action.key },
   });
 }

@@ -14,6 +14,7 @@ import type { Settings } from '@hornada/domain/schemas/settings';
 import type { User } from '@hornada/domain/schemas/users';
 import type { z } from 'zod';
 import { http, type Query } from '../../lib/api/http';
+import { companyPath } from '../../lib/api/paths';
 
 /**
  * What order entry reads and writes (docs/design.md §3–§5): the settings, the active catalogue with its B2B prices,
@@ -24,8 +25,6 @@ import { http, type Query } from '../../lib/api/http';
 export type { B2bClient, OfferedDay, Order, Product, Settings, User };
 export type OrderWrite = z.input<typeof OrderInput>;
 
-const base = (companyId: string) => `/companies/${encodeURIComponent(companyId)}`;
-
 /** Every status an order that still counts has (docs/design.md §5: "unpaid" and a slot's places exclude cancelled). */
 export const LIVE_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter((s) => s !== 'cancelled');
 
@@ -33,7 +32,7 @@ export const LIVE_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter((s) =
 async function listAll<T>(companyId: string, resource: string, query: Query, signal?: AbortSignal): Promise<T[]> {
   const out: T[] = [];
   for (let page = 1; ; page++) {
-    const res = await http.list<T>(`${base(companyId)}/${resource}`, {
+    const res = await http.list<T>(companyPath(companyId, resource), {
       query: { ...query, per_page: MAX_PER_PAGE, page },
       signal,
     });
@@ -43,7 +42,8 @@ async function listAll<T>(companyId: string, resource: string, query: Query, sig
 }
 
 export const orderEntryApi = {
-  settings: (companyId: string, signal?: AbortSignal) => http.get<Settings>(`${base(companyId)}/settings`, { signal }),
+  settings: (companyId: string, signal?: AbortSignal) =>
+    http.get<Settings>(companyPath(companyId, 'settings'), { signal }),
   products: (companyId: string, signal?: AbortSignal) =>
     listAll<Product>(companyId, 'products', { active: true, sort: 'name' }, signal),
   b2bClients: (companyId: string, signal?: AbortSignal) =>
@@ -51,13 +51,13 @@ export const orderEntryApi = {
   /** Customers whose name, e-mail or phone match (staff read customers only, docs/design.md §4). */
   customers: async (companyId: string, search: string, signal?: AbortSignal) =>
     (
-      await http.list<User>(`${base(companyId)}/users`, {
+      await http.list<User>(companyPath(companyId, 'users'), {
         query: { role: SHOPPER_ROLE, disabled: false, search, sort: 'name', per_page: 8 },
         signal,
       })
     ).items,
   deliveryDays: (companyId: string, days: number, signal?: AbortSignal) =>
-    http.get<OfferedDay[]>(`${base(companyId)}/delivery-days`, { query: { days }, signal }),
+    http.get<OfferedDay[]>(companyPath(companyId, 'delivery-days'), { query: { days }, signal }),
   /** The orders due from `from` to `to` that take a place in their window (not cancelled). */
   ordersDue: (companyId: string, from: string, to: string, signal?: AbortSignal) =>
     listAll<Pick<Order, 'dueDate' | 'window'>>(
@@ -82,5 +82,5 @@ export const orderEntryApi = {
     ),
   /** The create, under the submit's Idempotency-Key (submit-keys.ts): a retry makes no second order. */
   create: (companyId: string, body: OrderWrite, key: string) =>
-    http.post<Order>(`${base(companyId)}/orders`, body, { headers: { [IDEMPOTENCY_HEADER]: key } }),
+    http.post<Order>(companyPath(companyId, 'orders'), body, { headers: { [IDEMPOTENCY_HEADER]: key } }),
 };

@@ -10,6 +10,7 @@ import { toastStore } from '../../lib/toast-store';
 import { mainActionClass, otherActionClass } from './order-actions';
 import { PIN_INVALID_ES, PinField, pinFieldText } from './order-location';
 import type { WindowDef } from './order-view';
+import { companyPath } from '../../lib/api/paths';
 
 interface ProductOption {
   id: string;
@@ -70,7 +71,7 @@ export function OrderEditor({
   useEffect(() => {
     let live = true;
     http
-      .list<ProductOption>(`/companies/${encodeURIComponent(companyId)}/products`, {
+      .list<ProductOption>(companyPath(companyId, 'products'), {
         query: { active: true, per_page: 1000, sort: 'name' },
       })
       .then((res) => live && setProducts(res.items.map((p) => ({ id: p.id, name: p.name, price: p.price }))))

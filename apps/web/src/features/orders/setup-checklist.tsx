@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { buttonClass, secondaryButtonClass } from '../../components/ui/button';
 import { paths } from '../../config/paths';
 import { http } from '../../lib/api/http';
+import { companyPath } from '../../lib/api/paths';
 
 interface Setup {
   items: ChecklistItem[];
@@ -45,7 +46,7 @@ function useSetup(companyId: string | null, allowed: boolean): Setup | null {
     if (!companyId || !allowed) return;
     let live = true;
     http
-      .get<Setup>(`/companies/${encodeURIComponent(companyId)}/setup`)
+      .get<Setup>(companyPath(companyId, 'setup'))
       .then((s) => live && setSetup(s))
       .catch(() => live && setSetup(null));
     return () => {

@@ -2,6 +2,7 @@ import type { SuspiciousOrder } from '@hornada/domain/schemas/orders';
 import { useEffect, useState } from 'react';
 import { http } from '../../lib/api/http';
 import { getLiveStream } from '../../lib/live/live-stream';
+import { companyPath } from '../../lib/api/paths';
 
 /** Live changes gather this long before the flags are read again. */
 const REREAD_DELAY_MS = 600;
@@ -35,7 +36,7 @@ export function useSuspiciousOrders(
     const controller = new AbortController();
     const read = () =>
       http
-        .get<SuspiciousOrder[]>(`/companies/${encodeURIComponent(companyId)}/suspicious-orders`, {
+        .get<SuspiciousOrder[]>(companyPath(companyId, 'suspicious-orders'), {
           signal: controller.signal,
         })
         .then((list) => {

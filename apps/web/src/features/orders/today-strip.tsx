@@ -9,6 +9,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { http } from '../../lib/api/http';
+import { companyPath } from '../../lib/api/paths';
 
 interface Today {
   orders: number;
@@ -30,12 +31,11 @@ function useToday(
   useEffect(() => {
     if (!companyId || !allowed) return;
     let live = true;
-    const company = `/companies/${encodeURIComponent(companyId)}`;
     Promise.all([
-      http.get<SalesReport>(`${company}/reports/sales`, { query: { from: today, to: today } }),
-      http.get<UnpaidParty[]>(`${company}/reports/unpaid`),
+      http.get<SalesReport>(companyPath(companyId, 'reports', 'sales'), { query: { from: today, to: today } }),
+      http.get<UnpaidParty[]>(companyPath(companyId, 'reports', 'unpaid')),
       readsProduction
-        ? http.get<ProductionDay>(`${company}/production`, { query: { date: addDays(today, 1) } })
+        ? http.get<ProductionDay>(companyPath(companyId, 'production'), { query: { date: addDays(today, 1) } })
         : Promise.resolve(null),
     ])
       .then(([sales, unpaid, production]) => {

@@ -18,6 +18,7 @@ import { storefrontApi } from '../../lib/api/storefront-api';
 import { toastStore } from '../../lib/toast-store';
 import { AccountStatement } from './account-statement';
 import { BUCKET_ES, HeadCells, HeadRow, PARTY_TYPE_ES, dayEs, ageEs } from './unpaid-view';
+import { companyPath } from '../../lib/api/paths';
 
 type Load = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; parties: UnpaidParty[] };
 
@@ -41,7 +42,7 @@ function useUnpaid(companyId: string | null) {
     if (!companyId) return;
     let live = true;
     http
-      .get<UnpaidParty[]>(`/companies/${encodeURIComponent(companyId)}/reports/unpaid`)
+      .get<UnpaidParty[]>(companyPath(companyId, 'reports', 'unpaid'))
       .then((parties) => live && setLoad({ state: 'ready', parties }))
       .catch((err: unknown) => live && setLoad({ state: 'failed', message: failure(err) }));
     return () => {
@@ -112,7 +113,7 @@ export function Component() {
     if (!companyId) return;
     try {
       await http.post(
-        `/companies/${encodeURIComponent(companyId)}/orders/mark-paid`,
+        companyPath(companyId, 'orders', 'mark-paid'),
         { orderIds: chosen },
         { headers: { [IDEMPOTENCY_HEADER]: submitKey } },
       );

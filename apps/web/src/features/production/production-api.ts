@@ -2,6 +2,7 @@ import type { ProductionDay, ProductionOrder } from '@hornada/domain/production'
 import { http } from '../../lib/api/http';
 import { failureText, useLiveRead } from '../../lib/live/use-live-read';
 import { producePatches } from './production-view';
+import { companyPath } from '../../lib/api/paths';
 
 export type DayLoad =
   { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; day: ProductionDay };
@@ -31,6 +32,6 @@ export async function markProduced(
   units: number | null = null,
 ): Promise<void> {
   for (const body of producePatches(order, productIds, units)) {
-    await http.patch(`/companies/${encodeURIComponent(companyId)}/orders/${encodeURIComponent(order.id)}`, body);
+    await http.patch(companyPath(companyId, 'orders', order.id), body);
   }
 }

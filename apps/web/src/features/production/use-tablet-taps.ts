@@ -5,6 +5,7 @@ import { toastStore } from '../../lib/toast-store';
 import { failure } from './production-api';
 import { missingOf, nextOrderFor, producePatches } from './production-view';
 import { caughtUp, rememberWrite, unitsToAdd, withWritten, type Written } from './tablet-taps';
+import { companyPath } from '../../lib/api/paths';
 
 /** A write that failed for want of signal (or a server hiccup) is tried again this much later. */
 const RETRY_MS = 3000;
@@ -64,10 +65,7 @@ export function useTabletTaps(companyId: string | null, served: readonly Product
         }
         try {
           for (const body of producePatches(order, [productId], units)) {
-            await http.patch(
-              `/companies/${encodeURIComponent(companyId)}/orders/${encodeURIComponent(order.id)}`,
-              body,
-            );
+            await http.patch(companyPath(companyId, 'orders', order.id), body);
             state.written.set(order.id, rememberWrite(state.written.get(order.id), order, body));
           }
           state.queued.set(productId, (state.queued.get(productId) ?? 0) - units);

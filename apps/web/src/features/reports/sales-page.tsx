@@ -23,6 +23,7 @@ import { ApiError, http } from '../../lib/api/http';
 import { storefrontApi } from '../../lib/api/storefront-api';
 import { toastStore } from '../../lib/toast-store';
 import { barWidth, changeText, top } from './sales-view';
+import { companyPath } from '../../lib/api/paths';
 
 // Recharts is a chunk of its own, fetched when this screen draws its chart (the storefront's first-load budget).
 const SalesChart = lazy(() => import('./sales-chart'));
@@ -61,7 +62,7 @@ function useSalesReport(companyId: string | null, from: string, to: string, vali
     if (!companyId || !valid) return;
     let live = true;
     setLoad({ state: 'loading' });
-    const url = `/companies/${encodeURIComponent(companyId)}/reports/sales`;
+    const url = companyPath(companyId, 'reports', 'sales');
     const before = previousRange(from, to);
     Promise.all([http.get<SalesReport>(url, { query: { from, to } }), http.get<SalesReport>(url, { query: before })])
       .then(([report, previous]) => live && setLoad({ state: 'ready', report, previous }))
@@ -129,7 +130,7 @@ function SalesScreen({ companyId, today }: { companyId: string; today: string })
   const downloadCsv = async () => {
     setDownloading(true);
     try {
-      const file = await http.download(`/companies/${encodeURIComponent(companyId)}/reports/sales`, {
+      const file = await http.download(companyPath(companyId, 'reports', 'sales'), {
         query: { from, to, format: 'csv', separator },
       });
       const href = URL.createObjectURL(file);

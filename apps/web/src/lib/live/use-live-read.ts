@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, http, type Query } from '../api/http';
 import { getLiveStream } from './live-stream';
+import { companyPath } from '../api/paths';
 
 export type LiveRead<T> = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; data: T };
 
@@ -36,7 +37,7 @@ export function useLiveRead<T>(
     let timer: ReturnType<typeof setTimeout> | null = null;
     const read = () =>
       http
-        .get<T>(`/companies/${encodeURIComponent(companyId)}/${path}`, { query: JSON.parse(queryKey) as Query })
+        .get<T>(companyPath(companyId, ...path.split('/')), { query: JSON.parse(queryKey) as Query })
         .then((data) => {
           if (!live) return;
           setLoad({ state: 'ready', data });
