@@ -5,8 +5,8 @@ import { chown, mkdir, readdir, readFile, realpath, rename, rm, rmdir, writeFile
 import net from 'node:net';
 import path from 'node:path';
 import { sleep, stopLeftover } from './embedded/processes';
-import { errCode, takeLock, releaseLock } from './embedded/lock';
-import { EmbeddedPgError } from './embedded/error';
+import { takeLock, releaseLock } from './embedded/lock';
+import { EmbeddedPgError, errCode } from './embedded/error';
 import { clusterDirOf, exe, packagedBinaries, postgresUser, reachableBinaries, type PgUser } from './embedded/reach';
 
 export { EmbeddedPgError };

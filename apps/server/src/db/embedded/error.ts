@@ -2,3 +2,6 @@
 export class EmbeddedPgError extends Error {
   override name = 'EmbeddedPgError';
 }
+
+/** A failed file call's code (`ENOENT`, `EEXIST`…), if it has one. */
+export const errCode = (err: unknown) => (err as NodeJS.ErrnoException | null)?.code;

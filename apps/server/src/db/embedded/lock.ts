@@ -2,18 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { link, mkdir, readFile, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isAlive, startTicks, sleep } from './processes';
-import { EmbeddedPgError } from './error';
+import { EmbeddedPgError, errCode } from './error';
 
 /** The lock file of our own on DATA_DIR (docs/design.md §1): a second app refused, a killed app's lock taken over. */
 
-export interface Lock {
+interface Lock {
   pid: number;
   startedAt: string | null;
 }
 
-export const errCode = (err: unknown) => (err as NodeJS.ErrnoException | null)?.code;
-
-export function parseLock(content: string | null): Lock | null {
+function parseLock(content: string | null): Lock | null {
   try {
     const lock = JSON.parse(content ?? '') as Partial<Lock>;
     return typeof lock.pid === 'number' ? { pid: lock.pid, startedAt: lock.startedAt ?? null } : null;
@@ -23,12 +21,12 @@ export function parseLock(content: string | null): Lock | null {
 }
 
 /** Held while its process runs: same pid and same start time (a pid reused later differs). */
-export function isHeld(lock: Lock): boolean {
+function isHeld(lock: Lock): boolean {
   return isAlive(lock.pid) && startTicks(lock.pid) === lock.startedAt;
 }
 
 /** Creates `file` only if absent, whole: link() is atomic, so nobody ever reads a half-written lock. */
-export async function createExclusive(file: string, tmp: string, content: string): Promise<boolean> {
+async function createExclusive(file: string, tmp: string, content: string): Promise<boolean> {
   try {
     await link(tmp, file);
     return true;
@@ -84,7 +82,7 @@ export async function takeLock(dataDir: string): Promise<{ file: string; content
   }
 }
 
-export function refuseIfHeld(content: string, dataDir: string): void {
+function refuseIfHeld(content: string, dataDir: string): void {
   const holder = parseLock(content);
   if (holder && isHeld(holder)) {
     throw new EmbeddedPgError(
@@ -95,7 +93,7 @@ export function refuseIfHeld(content: string, dataDir: string): void {
 }
 
 /** The takeover guard; one left by a starter killed while holding it (older than 10 s) is cleared. */
-export async function takeGuard(guard: string): Promise<boolean> {
+async function takeGuard(guard: string): Promise<boolean> {
   try {
     await mkdir(guard);
     return true;

@@ -30,7 +30,7 @@ export function startTicks(pid: number): string | null {
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export async function waitGone(pid: number, ms: number): Promise<boolean> {
+async function waitGone(pid: number, ms: number): Promise<boolean> {
   const until = Date.now() + ms;
   while (Date.now() < until) {
     if (!isAlive(pid)) return true;
@@ -39,7 +39,7 @@ export async function waitGone(pid: number, ms: number): Promise<boolean> {
   return !isAlive(pid);
 }
 
-export function postmasterPid(pgDir: string): number | null {
+function postmasterPid(pgDir: string): number | null {
   try {
     const pid = Number(readFileSync(path.join(pgDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
     return Number.isInteger(pid) && pid > 0 ? pid : null;
@@ -48,7 +48,7 @@ export function postmasterPid(pgDir: string): number | null {
   }
 }
 
-export function isOurPostmaster(pid: number, pgDir: string): boolean {
+function isOurPostmaster(pid: number, pgDir: string): boolean {
   try {
     const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
     return cmd.some((a) => a.endsWith('postgres')) && cmd.includes(pgDir);

@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { chmod, cp, mkdir, readdir, realpath, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { errCode } from './lock';
+import { errCode } from './error';
 import { EmbeddedPgError } from './error';
 
 /** Who runs PostgreSQL and where it can reach (docs/design.md §1): as root, the postgres user, binaries and cluster under a directory it can enter. */
@@ -17,7 +17,7 @@ export interface PgUser {
   gid: number;
 }
 
-export function idOf(flag: '-u' | '-g'): number | null {
+function idOf(flag: '-u' | '-g'): number | null {
   const r = spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' });
   const n = Number(r.stdout.trim());
   return r.status === 0 && Number.isInteger(n) ? n : null;
@@ -47,7 +47,7 @@ export function postgresUser(): PgUser | null {
 }
 
 /** Whether `user` passes `test <flag> <file>`: run as that user, as PostgreSQL will be (no extra groups). */
-export function reaches(user: PgUser | null, file: string, flag = '-x'): boolean {
+function reaches(user: PgUser | null, file: string, flag = '-x'): boolean {
   if (!user) return true;
   return spawnSync('test', [flag, file], { uid: user.uid, gid: user.gid }).status === 0;
 }

@@ -43,7 +43,7 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-export function nonEmpty(value: unknown): string | undefined {
+function nonEmpty(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
@@ -58,13 +58,13 @@ export function toApiError(err: unknown, fallback: string): ApiError {
 }
 
 /** The same error with another English message (the code, status, Spanish text and body stay). */
-export function withMessage(err: ApiError, message: string): ApiError {
+function withMessage(err: ApiError, message: string): ApiError {
   if (err.message === message) return err;
   return new ApiError(message, err.status, err.code, err.userMessage, err.data, { cause: err });
 }
 
 /** Whether a server answer carried its own message or error field (else the client wrote 'Server error'). */
-export function bodyHasText(err: ApiError): boolean {
+function bodyHasText(err: ApiError): boolean {
   return isRecord(err.data) && (nonEmpty(err.data.message) ?? nonEmpty(err.data.error)) !== undefined;
 }
 
