@@ -8,18 +8,21 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { leaveIssuer, quietIssuerFonts, signInAtIssuer, signInWithGoogle, UNVERIFIED } from './support/google';
-import { accountButton, apiToken, DEMO, expectNoSeriousAxeViolations, marketCompanyId, shot } from './support/session';
+import {
+  accountButton,
+  apiToken,
+  DEMO,
+  expectNoSeriousAxeViolations,
+  marketCompanyId,
+  shot,
+  signOutFromMenu,
+} from './support/session';
 
 const stamp = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 /** The issuer names an account after its e-mail's local part ("nuevo1@…" → "Nuevo1 Google"). */
 const firstName = (login: string) => login.replace(/^./, (c) => c.toUpperCase()).split('@')[0]!;
 
-async function signOut(page: Page, login: string) {
-  const banner = page.getByRole('banner');
-  await accountButton(page, firstName(login)).click();
-  await banner.getByRole('button', { name: 'Cerrar Sesión' }).click();
-  await expect(banner.getByRole('link', { name: 'Ingresar' })).toBeVisible();
-}
+const signOut = (page: Page, login: string) => signOutFromMenu(page, firstName(login));
 
 const PASSWORD = 'pan-de-bono-tibio';
 

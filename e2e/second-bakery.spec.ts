@@ -4,7 +4,7 @@ import { expect, test } from './fixtures';
 import { shotsAtBothWidths } from './support/admin-api';
 import { ownAppUrl } from './support/apps';
 import { newBakery, type NewBakery } from './support/new-bakery';
-import { expectNoSeriousAxeViolations, landedOn, signIn } from './support/session';
+import { expectNoSeriousAxeViolations, landedOn, signIn, signOutFromMenu } from './support/session';
 
 /**
  * As a new bakery (never the demo's): its back office and its people's
@@ -81,11 +81,8 @@ test('her staff’s office is hers too; her driver’s phone and kitchen tablet 
   await signIn(page, staff.email, staff.password);
   await expect(page).toHaveURL(landedOn('/dashboard/orders'));
   await expectHerShopMenu(page);
-  await page.context().clearCookies();
-  await page.evaluate(() => {
-    localStorage.clear();
-    sessionStorage.clear();
-  });
+  // Signed out as a person does: clearing the cookies under a loading dashboard made its requests 401.
+  await signOutFromMenu(page, 'Julián');
 
   for (const [role, landing, label] of [
     ['delivery_assistant', '/driver/orders', 'driver'],
@@ -101,11 +98,7 @@ test('her staff’s office is hers too; her driver’s phone and kitchen tablet 
     await expect(banner(page).getByRole('link', { name: /^Carrito/ })).toHaveCount(0);
     await expectNoSeriousAxeViolations(page, `her ${label}'s screen`);
     await shotsAtBothWidths(page, `second-bakery-${label}-header`, { fullPage: false });
-    await page.context().clearCookies();
-    await page.evaluate(() => {
-      localStorage.clear();
-      sessionStorage.clear();
-    });
+    await signOutFromMenu(page, 'Persona');
   }
 });
 

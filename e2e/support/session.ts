@@ -58,6 +58,20 @@ type SessionJson = { uid: string; email: string; name: string };
 export const accountButton = (page: Page, firstName: string) =>
   page.getByRole('banner').getByRole('button', { name: firstName });
 
+/**
+ * Signs out from the header's account menu, as a person does, and waits until the header offers «Ingresar».
+ * The menu closes on a scroll while a screen settles, so it is opened until the item can be clicked.
+ */
+export async function signOutFromMenu(page: Page, firstName: string): Promise<void> {
+  const banner = page.getByRole('banner');
+  const item = banner.getByRole('button', { name: 'Cerrar Sesión' });
+  await expect(async () => {
+    if (!(await item.isVisible())) await accountButton(page, firstName).click({ timeout: 2_000 });
+    await item.click({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(banner.getByRole('link', { name: 'Ingresar' })).toBeVisible();
+}
+
 /** An id token for API calls made by the test itself: use a request context of its own (`playwright.request.newContext`): one that shares the page's cookies would sign the page in too. */
 export async function apiToken(request: APIRequestContext, email: string, password = DEMO_PASSWORD): Promise<string> {
   const res = await request.post('/api/identity/sign-in', { data: { email, password } });
