@@ -54,6 +54,18 @@ export type BeforeWrite<R extends object = Row> = (
 ) => Promise<Record<string, unknown>>;
 
 /**
+ * Checks a delete inside its transaction, before the row is marked deleted: throws to refuse it (the last
+ * manager of a bakery, a user removing themselves). A delete carries no data, so it never reshapes any.
+ */
+export type BeforeDelete<R extends object = Row> = (
+  ctx: AppContext,
+  tx: DbOrTx,
+  actor: Actor,
+  current: R,
+  companyId: string,
+) => Promise<void>;
+
+/**
  * Runs inside a write's transaction, after the row is written (delete included). `scope` lets a hook
  * write other resources through their services in the same transaction and change-log entry.
  */
@@ -111,6 +123,8 @@ export interface ResourceDefinition {
   hooks?: {
     /** Checks and reshapes a write's data (inside its transaction); returns what is stored. */
     beforeWrite?: BeforeWrite;
+    /** Checks a delete (before-write hooks never see one). */
+    beforeDelete?: BeforeDelete;
     afterWrite?: AfterWrite;
   };
   /**

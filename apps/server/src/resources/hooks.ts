@@ -1,4 +1,4 @@
-import type { AfterWrite, BeforeWrite, Row } from './definition';
+import type { AfterWrite, BeforeDelete, BeforeWrite, Row } from './definition';
 
 /** Where a hook runs among the others of its list: lower first; equal orders keep the order they were added in. */
 export interface HookOptions {
@@ -51,10 +51,12 @@ export class HookList<F> {
  */
 export class ResourceHooks<R extends object = Row> {
   readonly beforeWrite: HookList<BeforeWrite<R>>;
+  readonly beforeDelete: HookList<BeforeDelete<R>>;
   readonly afterWrite: HookList<AfterWrite<R>>;
 
   constructor(resource: string) {
     this.beforeWrite = new HookList(`${resource}.beforeWrite`);
+    this.beforeDelete = new HookList(`${resource}.beforeDelete`);
     this.afterWrite = new HookList(`${resource}.afterWrite`);
   }
 }

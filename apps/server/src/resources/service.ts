@@ -70,6 +70,7 @@ export class ResourceService {
     this.hooks = new ResourceHooks(def.name);
     const own = { order: DEFINITION_HOOK_ORDER };
     if (def.hooks?.beforeWrite) this.hooks.beforeWrite.add(`${def.name}:definition`, def.hooks.beforeWrite, own);
+    if (def.hooks?.beforeDelete) this.hooks.beforeDelete.add(`${def.name}:definition`, def.hooks.beforeDelete, own);
     if (def.hooks?.afterWrite) this.hooks.afterWrite.add(`${def.name}:definition`, def.hooks.afterWrite, own);
     // Every row rule the table grants must be implemented by the definition: found at start-up, not by a caller.
     for (const action of ['read', 'create', 'update', 'delete'] as const) {
@@ -389,7 +390,7 @@ export class ResourceService {
     const who = auth.actor;
     const row = await this.run(companyId, scope, async ({ tx, changes }) => {
       const current = await this.find(tx, companyId, id, this.writeReach(auth), true);
-      await this.beforeWrites(tx, who, current, { deletedAt: true }, companyId);
+      for (const hook of this.hooks.beforeDelete.list()) await hook(this.ctx, tx, who, current, companyId);
       const t = this.def.table;
       const now = this.ctx.clock.now();
       const [deleted] = (await tx

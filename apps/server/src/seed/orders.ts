@@ -193,7 +193,7 @@ export async function seedOrders(opts: {
       b2bClientId: client?.id ?? null,
     };
     const placedBy: Actor = channel === 'web' ? (mine ? named(customer)! : historyBy(guestActor(name))) : staff;
-    const values = await rules.prepareNew(tx, placedBy, companyId, input, channel === 'web', plan.placedAt);
+    const values = await rules.prepareNew(tx, placedBy, companyId, input, channel, plan.placedAt);
     values.paymentMethod = paymentMethod;
     values.number = await rules.nextNumber(tx, companyId);
 

@@ -182,6 +182,14 @@ describe('nobody locks a bakery out of its people', () => {
     const self = await patch(boss.companyId, boss.token, boss.uid, { disabled: true });
     expect(self.statusCode).toBe(403);
     expect(json(self)).toMatchObject({ code: 'users/self-change' });
+    // Nor deleting oneself (the delete's own hook, never a write's).
+    const selfDelete = await t.call({
+      method: 'DELETE',
+      url: `${usersOf(boss.companyId)}/${boss.uid}`,
+      token: boss.token,
+    });
+    expect(selfDelete.statusCode).toBe(403);
+    expect(json(selfDelete)).toMatchObject({ code: 'users/self-change' });
     // A system admin acting on the bakery may not leave it without an admin either.
     for (const payload of [{ disabled: true }, { role: 'company_staff' }]) {
       const res = await patch(boss.companyId, root, boss.uid, payload);

@@ -121,14 +121,12 @@ export const usersResource: ResourceDefinition = {
       if (!current && actor.kind === 'user') out.createdBy = actor.uid;
       if (current && actor.kind === 'user' && current.id === actor.uid) {
         if (data.role !== undefined && data.role !== current.role) throw selfChange();
-        if ((data.disabled === true && !current.disabled) || data.deletedAt) throw selfChange();
+        if (data.disabled === true && !current.disabled) throw selfChange();
       }
       const activeManager =
         current && MANAGER_ROLES.includes(current.role as never) && !current.disabled && !current.deletedAt;
       const removesManager =
-        (data.role !== undefined && !MANAGER_ROLES.includes(data.role as never)) ||
-        data.disabled === true ||
-        Boolean(data.deletedAt);
+        (data.role !== undefined && !MANAGER_ROLES.includes(data.role as never)) || data.disabled === true;
       // The owner taking their address back is never refused for the bakery's sake.
       const claim = actor.kind === 'system' && actor.reason === 'claim';
       if (activeManager && removesManager && companyId && !claim) await assertAnotherManager(tx, companyId, current);
@@ -138,6 +136,13 @@ export const usersResource: ResourceDefinition = {
         delete out.password;
       }
       return out;
+    },
+    async beforeDelete(_ctx, tx, actor, current, companyId) {
+      if (actor.kind === 'user' && current.id === actor.uid) throw selfChange();
+      const activeManager = MANAGER_ROLES.includes(current.role as never) && !current.disabled;
+      // The owner taking their address back is never refused for the bakery's sake.
+      const claim = actor.kind === 'system' && actor.reason === 'claim';
+      if (activeManager && companyId && !claim) await assertAnotherManager(tx, companyId, current);
     },
   },
 };
