@@ -41,6 +41,17 @@ export function registerLiveRoutes(app: FastifyInstance, definitions: readonly R
           })
           .strict(),
         headers: z.object({ 'last-event-id': z.string().max(64).optional() }).loose(),
+        response: {
+          200: {
+            description:
+              'A text/event-stream that stays open: first `retry:`, then one message per committed change of a ' +
+              'resource asked for, as the caller may read it (`id:` its position, to resume from; `data:` ' +
+              '`{resource, changes}`), an `event: reset` when the changes since `Last-Event-ID` are no longer ' +
+              'kept (reload what you show), and a `: heartbeat` comment now and then. The refusals before the ' +
+              'stream (401, 403, 404, 400, 429) are JSON, as on every other route.',
+            content: { 'text/event-stream': { schema: z.string() } },
+          },
+        },
       },
     },
     async (req, reply) => {
