@@ -13,6 +13,7 @@ export * from './schemas/users';
 export * from './schemas/carts';
 export * from './schemas/files';
 export * from './schemas/orders';
+export * from './schemas/answers';
 export * from './schemas/config';
 export * from './days';
 export * from './pricing';

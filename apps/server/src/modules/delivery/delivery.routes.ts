@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { DeliveryDay, DeliveryQuery, RouteInput } from '@hornada/domain';
+import { DeliveryDay, DeliveryQuery, RouteInput, RouteOrdered } from '@hornada/domain';
 import { z } from 'zod';
 import { writeLimit } from '../../plugins/rate-limit';
 import { replaySafe, writeHeaders } from '../../resources/idempotency';
@@ -64,7 +64,7 @@ export function registerDeliveryRoutes(app: FastifyInstance): void {
         headers: writeHeaders,
         body: RouteInput,
         response: {
-          200: z.object({ data: z.object({ orderIds: z.array(z.string()), unplaced: z.number().int().min(0) }) }),
+          200: z.object({ data: RouteOrdered }),
         },
       },
     },

@@ -2,10 +2,12 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   can,
+  InvitationSent,
   LinkInfo,
   LinkInfoInput,
   PasswordResetConfirmInput,
   PasswordResetRequestInput,
+  VerificationResent,
   VerifyEmailInput,
 } from '@hornada/domain';
 import { z } from 'zod';
@@ -113,7 +115,7 @@ export function registerAccountEmailRoutes(app: FastifyInstance, service: Accoun
         tags,
         summary: 'Send the signed-in user a new verification link',
         description: '`sent` is false when the e-mail is already verified.',
-        response: { 200: z.object({ data: z.object({ sent: z.boolean() }) }) },
+        response: { 200: z.object({ data: VerificationResent }) },
       },
     },
     async (req) => ({ data: await service.resendVerification(req.caller, req.ip) }),
@@ -131,7 +133,7 @@ export function registerAccountEmailRoutes(app: FastifyInstance, service: Accoun
           '404 for a person of another company; 409 users/not-invited when nothing is pending; 429 beyond ' +
           'a few a person in an hour.',
         params: z.object({ companyId: z.string(), id: z.string() }),
-        response: { 200: z.object({ data: z.object({ invitedAt: z.string() }) }) },
+        response: { 200: z.object({ data: InvitationSent }) },
       },
     },
     async (req, reply) => {

@@ -1,19 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { PAYMENT_STATUSES } from '@hornada/domain';
+import { PaymentCheck, PaymentLink } from '@hornada/domain';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { openToGuests } from '../../plugins/auth';
 import { requireShop } from '../../resources/shop-directory';
 import { paymentEventsLimit, writeLimit } from '../../plugins/rate-limit';
-import { EventRejected, TRANSACTION_STATUSES } from '../../providers/payments';
+import { EventRejected } from '../../providers/payments';
 import { AppError } from '../../lib/errors';
 import { PaymentReconciliation } from './reconciliation';
 import { noStore } from '../../lib/no-store';
 
 /** Design §5's bound on an event's body: Wompi's are a few KB. */
 export const EVENT_BODY_LIMIT = 64 * 1024;
-
-const TRANSACTION_STATUS = z.enum(TRANSACTION_STATUSES);
 
 /**
  * Online payment's routes (docs/design.md §3): the gateway's events, open at the door since the gateway is no
@@ -51,12 +49,7 @@ export function registerPaymentRoutes(app: FastifyInstance): void {
         params: linkParams,
         querystring: z.object({ id: z.string().min(1).max(200).optional() }).strict(),
         response: {
-          200: z.object({
-            data: z.object({
-              paymentStatus: z.enum(PAYMENT_STATUSES),
-              transactionStatus: TRANSACTION_STATUS.nullable(),
-            }),
-          }),
+          200: z.object({ data: PaymentCheck }),
         },
       },
     },
@@ -76,7 +69,7 @@ export function registerPaymentRoutes(app: FastifyInstance): void {
           "order's payment pending at the gateway again; the browser goes to `checkoutUrl`. A paid, refunded " +
           'or cancelled order, or one not paid online, is a 409 `payments/not-payable`.',
         params: linkParams,
-        response: { 201: z.object({ data: z.object({ reference: z.string(), checkoutUrl: z.string() }) }) },
+        response: { 201: z.object({ data: PaymentLink }) },
       },
     },
     async (req, reply) => {

@@ -4,9 +4,9 @@
  * another gateway (PayU, ePayco) is one more driver of this interface.
  */
 
-/** A transaction's state at the gateway, in Wompi's words. */
-export const TRANSACTION_STATUSES = ['PENDING', 'APPROVED', 'DECLINED', 'VOIDED', 'ERROR'] as const;
-export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+/** A transaction's state at the gateway, in Wompi's words (packages/domain: the web reads it too). */
+import type { TransactionStatus } from '@hornada/domain/schemas/answers';
+export { TRANSACTION_STATUSES, type TransactionStatus } from '@hornada/domain/schemas/answers';
 
 /** A transaction as the gateway reports it (an event's or a look-up's). */
 export interface GatewayTransaction {

@@ -1,10 +1,9 @@
 import type { User } from '@hornada/domain/schemas/users';
-import { http } from '../../lib/api/http';
-import { companyPath } from '../../lib/api/paths';
+import { endpoints, type Me } from '../../lib/api/endpoints';
 
 /** The signed-in user's own record and what the profile screen changes of it (docs/design.md §3). */
 
-export type Me = User & { uid: string };
+export type { Me };
 
 export interface MeUpdate {
   name: string;
@@ -12,18 +11,15 @@ export interface MeUpdate {
   addresses: User['addresses'];
 }
 
-export const getMe = (signal?: AbortSignal): Promise<Me> => http.get<Me>('/me', { signal });
+export const getMe = endpoints.me;
 
-export const updateMe = (input: MeUpdate): Promise<Me> => http.patch<Me>('/me', input);
+export const updateMe = (input: MeUpdate): Promise<Me> => endpoints.updateMe(input);
 
 /** The bakery's name, from its public settings; null when it cannot be read. */
 export async function getBakeryName(companyId: string, signal?: AbortSignal): Promise<string | null> {
-  const settings = await http.get<{ marketName?: unknown }>(companyPath(companyId, 'settings'), {
-    signal,
-  });
+  const settings = await endpoints.settings(companyId, signal);
   return typeof settings.marketName === 'string' ? settings.marketName : null;
 }
 
 /** POST /api/identity/verify-email/resend: a new verification link; `sent` false when already verified. */
-export const resendVerification = (): Promise<{ sent: boolean }> =>
-  http.post<{ sent: boolean }>('/identity/verify-email/resend');
+export const resendVerification = endpoints.resendVerification;

@@ -3,8 +3,8 @@ import type { Order } from '@hornada/domain/schemas/orders';
 import type { Settings } from '@hornada/domain/schemas/settings';
 import type { StandingOrder, StandingOrderInput } from '@hornada/domain/schemas/standing-orders';
 import type { z } from 'zod';
-import { http } from '../../lib/api/http';
-import { companyPath } from '../../lib/api/paths';
+import { endpoints } from '../../lib/api/endpoints';
+import { records } from '../../lib/api/endpoints';
 
 export type { Order, Settings, StandingOrder };
 export type StandingWrite = z.input<typeof StandingOrderInput>;
@@ -12,19 +12,18 @@ export type MadeOrder = Pick<Order, 'id' | 'number' | 'dueDate' | 'status' | 'st
 
 /** A B2B client's standing orders (docs/design.md §3) and the orders they have made. */
 export const standingApi = {
-  settings: (companyId: string, signal?: AbortSignal) =>
-    http.get<Settings>(companyPath(companyId, 'settings'), { signal }),
+  settings: endpoints.settings,
   ofClient: async (companyId: string, b2bClientId: string, signal?: AbortSignal) =>
     (
-      await http.list<StandingOrder>(companyPath(companyId, 'standingOrders'), {
+      await records(companyId, 'standingOrders').list({
         query: { b2bClientId, sort: 'createdAt', per_page: MAX_PER_PAGE },
         signal,
       })
     ).items,
   /** The orders a client's standing orders made, due from `from` on. */
-  made: async (companyId: string, b2bClientId: string, from: string, signal?: AbortSignal) =>
+  made: async (companyId: string, b2bClientId: string, from: string, signal?: AbortSignal): Promise<MadeOrder[]> =>
     (
-      await http.list<MadeOrder>(companyPath(companyId, 'orders'), {
+      await records(companyId, 'orders').list({
         query: {
           b2bClientId,
           date_field: 'dueDate',
@@ -35,8 +34,6 @@ export const standingApi = {
         signal,
       })
     ).items.filter((o) => o.standingOrderId !== null),
-  create: (companyId: string, body: StandingWrite) =>
-    http.post<StandingOrder>(companyPath(companyId, 'standingOrders'), body),
-  update: (companyId: string, id: string, body: StandingWrite) =>
-    http.put<StandingOrder>(companyPath(companyId, 'standingOrders', id), body),
+  create: (companyId: string, body: StandingWrite) => records(companyId, 'standingOrders').create(body),
+  update: (companyId: string, id: string, body: StandingWrite) => records(companyId, 'standingOrders').update(id, body),
 };

@@ -1,31 +1,25 @@
 import type { LoaderFunctionArgs } from 'react-router';
-import type { CheckoutBody, GuestOrder, OfferedDay, PaymentStatus } from '@hornada/domain/schemas/orders';
+import type { PaymentLink } from '@hornada/domain/schemas/answers';
+import type { CheckoutBody, GuestOrder } from '@hornada/domain/schemas/orders';
 import { cartApi, holderHeaders } from '../../lib/api/cart-api';
-import { http } from '../../lib/api/http';
-import { storefrontApi, type PublicSettings } from '../../lib/api/storefront-api';
+import { endpoints } from '../../lib/api/endpoints';
+import { records } from '../../lib/api/endpoints';
+import { storefrontApi } from '../../lib/api/storefront-api';
 import type { PricingSettings } from '@hornada/domain/pricing';
 import type { address } from '@hornada/domain/schemas/users';
 import type { z } from 'zod';
-import { companyPath } from '../../lib/api/paths';
 
 export type { CheckoutBody, GuestOrder };
 
 /** Checkout (docs/design.md §3): the days offered, placing the order, and the guest's link to it. */
 export const checkoutApi = {
   cart: cartApi.read,
-  deliveryDays: (companyId: string) =>
-    http.get<OfferedDay[]>(companyPath(companyId, 'delivery-days'), { query: { days: 14 } }),
+  deliveryDays: (companyId: string) => endpoints.deliveryDays(companyId, 14),
   place: (cartId: string, key: string, body: CheckoutBody) =>
-    http.post<GuestOrder & { accessToken: string; payment?: PaymentLink | null }>(
-      `/carts/${encodeURIComponent(cartId)}/checkout`,
-      body,
-      {
-        headers: { ...holderHeaders(), 'idempotency-key': key },
-      },
-    ),
+    endpoints.checkout(cartId, body, { headers: { ...holderHeaders(), 'idempotency-key': key } }),
   /** The fee, free-delivery amount and minimum the summary's totals are computed with (packages/domain). */
   pricing: async (companyId: string): Promise<PricingSettings> => {
-    const s = await http.get<Partial<PublicSettings>>(companyPath(companyId, 'settings'));
+    const s = await storefrontApi(null).settings(companyId);
     return {
       deliveryFee: s.deliveryFee ?? 0,
       freeDeliveryFrom: s.freeDeliveryFrom ?? null,
@@ -33,23 +27,17 @@ export const checkoutApi = {
     };
   },
   /** The signed-in customer's phone and saved addresses, to fill the summary. */
-  me: () => http.get<SavedProfile>('/me'),
+  me: (): Promise<SavedProfile> => endpoints.me(),
   /** How the signed-in customer paid their last order at this bakery, to preselect it; null for none. */
   lastPaymentMethod: async (companyId: string): Promise<string | null> => {
-    const res = await http.list<{ paymentMethod: string }>(companyPath(companyId, 'orders'), {
-      query: { sort: '-createdAt', per_page: 1 },
-    });
+    const res = await records(companyId, 'orders').list({ query: { sort: '-createdAt', per_page: 1 } });
     return res.items[0]?.paymentMethod ?? null;
   },
-  byLink: (token: string) => http.get<GuestOrder>(`/orders/link/${encodeURIComponent(token)}`),
+  byLink: endpoints.orderByLink,
   /** The server asks the gateway about transaction `id` (docs/design.md §3); nothing else of the query is sent. */
-  payment: (token: string, id: string | null) =>
-    http.get<{ paymentStatus: PaymentStatus; transactionStatus: string | null }>(
-      `/orders/link/${encodeURIComponent(token)}/payment`,
-      id ? { query: { id } } : {},
-    ),
+  payment: endpoints.paymentCheck,
   /** A new attempt (a new reference) for an online order not paid: where to send the browser. */
-  retryPayment: (token: string) => http.post<PaymentLink>(`/orders/link/${encodeURIComponent(token)}/payment`, {}),
+  retryPayment: endpoints.retryPayment,
 };
 
 export type SavedAddress = z.infer<typeof address>;
@@ -58,11 +46,7 @@ export interface SavedProfile {
   addresses: SavedAddress[];
 }
 
-/** An online order's attempt: the gateway's hosted checkout the browser goes to. */
-export interface PaymentLink {
-  reference: string;
-  checkoutUrl: string;
-}
+export type { PaymentLink };
 
 /** The bakery's public settings the two checkout pages show (names, methods, pickup, WhatsApp, transfer). */
 export async function checkoutLoader({ context }: LoaderFunctionArgs) {

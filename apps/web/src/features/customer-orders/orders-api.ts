@@ -1,7 +1,7 @@
 import type { Order } from '@hornada/domain/schemas/orders';
-import { http, type ListResponse } from '../../lib/api/http';
+import type { ListResponse } from '../../lib/api/http';
+import { records } from '../../lib/api/endpoints';
 import { storefrontApi } from '../../lib/api/storefront-api';
-import { companyPath } from '../../lib/api/paths';
 
 /**
  * What the history reads and writes (docs/design.md §3, §5): the `orders` resource (a company_customer reads only its
@@ -12,18 +12,16 @@ import { companyPath } from '../../lib/api/paths';
 /** One page of the history: enough to fill a phone screen a few times. */
 export const PAGE_SIZE = 10;
 
-const orders = (companyId: string) => companyPath(companyId, 'orders');
-
 export const historyApi = {
   /** The customer's orders, newest first. */
   page: (companyId: string, customerId: string, page: number, signal?: AbortSignal): Promise<ListResponse<Order>> =>
-    http.list<Order>(orders(companyId), {
+    records(companyId, 'orders').list({
       query: { customerId, sort: '-createdAt', page, per_page: PAGE_SIZE },
       signal,
     }),
-  one: (companyId: string, id: string) => http.get<Order>(companyPath(companyId, 'orders', id)),
+  one: (companyId: string, id: string) => records(companyId, 'orders').get(id),
   /** Design §5: a customer may move its own pending order to cancelled, with a reason. */
   cancel: (companyId: string, id: string, cancelReason: string) =>
-    http.patch<Order>(companyPath(companyId, 'orders', id), { status: 'cancelled', cancelReason }),
+    records(companyId, 'orders').patch(id, { status: 'cancelled', cancelReason }),
   settings: (companyId: string) => storefrontApi(null).settings(companyId),
 };

@@ -1,9 +1,7 @@
-import { http } from '../../lib/api/http';
-import { companyPath } from '../../lib/api/paths';
+import { endpoints } from '../../lib/api/endpoints';
 
 /** The people screens' calls beyond the users resource. */
 export const peopleApi = {
   /** Sends a pending invitation again (a new link; the older ones stop working). */
-  resendInvitation: (companyId: string, userId: string) =>
-    http.post<{ invitedAt: string }>(companyPath(companyId, 'users', userId, 'invitation')),
+  resendInvitation: endpoints.resendInvitation,
 };

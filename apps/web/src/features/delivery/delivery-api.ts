@@ -1,5 +1,6 @@
 import type { DeliveryDay } from '@hornada/domain/delivery';
 import { IDEMPOTENCY_HEADER, type NotReceived } from '@hornada/domain/schemas/orders';
+import { endpoints } from '../../lib/api/endpoints';
 import { http } from '../../lib/api/http';
 import { randomKey } from '../../lib/random-key';
 import { useLiveRead } from '../../lib/live/use-live-read';
@@ -22,8 +23,8 @@ export async function assignDriver(companyId: string, orderIds: readonly string[
  * stops had no point and so went last.
  */
 export async function orderRoute(companyId: string, date: string, driverId: string): Promise<number> {
-  const res = await http.post<{ orderIds: string[]; unplaced: number }>(
-    companyPath(companyId, 'deliveries', 'route'),
+  const res = await endpoints.orderRoute(
+    companyId,
     { date, deliveryAssistantId: driverId },
     { headers: { [IDEMPOTENCY_HEADER]: randomKey() } },
   );

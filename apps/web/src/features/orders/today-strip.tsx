@@ -1,15 +1,11 @@
 import { formatMoney } from '@hornada/domain/format';
 import { addDays } from '@hornada/domain/order-days';
 import { can } from '@hornada/domain/policy';
-import type { UnpaidParty } from '@hornada/domain/receivables';
-import type { ProductionDay } from '@hornada/domain/production';
 import type { Role } from '@hornada/domain/roles';
-import type { SalesReport } from '@hornada/domain/sales-report';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
-import { http } from '../../lib/api/http';
-import { companyPath } from '../../lib/api/paths';
+import { endpoints } from '../../lib/api/endpoints';
 
 interface Today {
   orders: number;
@@ -32,11 +28,9 @@ function useToday(
     if (!companyId || !allowed) return;
     let live = true;
     Promise.all([
-      http.get<SalesReport>(companyPath(companyId, 'reports', 'sales'), { query: { from: today, to: today } }),
-      http.get<UnpaidParty[]>(companyPath(companyId, 'reports', 'unpaid')),
-      readsProduction
-        ? http.get<ProductionDay>(companyPath(companyId, 'production'), { query: { date: addDays(today, 1) } })
-        : Promise.resolve(null),
+      endpoints.salesReport(companyId, { from: today, to: today }),
+      endpoints.unpaid(companyId),
+      readsProduction ? endpoints.production(companyId, addDays(today, 1)) : Promise.resolve(null),
     ])
       .then(([sales, unpaid, production]) => {
         if (!live) return;

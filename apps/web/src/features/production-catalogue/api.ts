@@ -1,8 +1,9 @@
 import type { Unit } from '@hornada/domain/constants';
 import type { Ingredient, IngredientInput, Product, Recipe, RecipeInput } from '@hornada/domain/schemas/catalogue';
 import type { z } from 'zod';
-import { http, type Query } from '../../lib/api/http';
-import { companyPath } from '../../lib/api/paths';
+import { endpoints } from '../../lib/api/endpoints';
+import type { Query } from '../../lib/api/http';
+import { records } from '../../lib/api/endpoints';
 
 /**
  * What the ingredients and recipes screens read and write (docs/design.md §3/§4): the `ingredients` and `recipes`
@@ -15,46 +16,29 @@ export type IngredientWrite = z.input<typeof IngredientInput>;
 export type RecipeWrite = z.input<typeof RecipeInput>;
 export type { Unit };
 
-/** Far above a bakery's tens of recipes and ingredients; the API's own ceiling (docs/design.md §3). */
-export const ALL = 1000;
-
-const item = (companyId: string, resource: string, id: string) => companyPath(companyId, resource, id);
-
-async function listAll<T>(companyId: string, resource: string, query: Query, signal?: AbortSignal): Promise<T[]> {
-  const { items } = await http.list<T>(companyPath(companyId, resource), {
-    query: { per_page: ALL, ...query },
-    signal,
-  });
-  return items;
-}
-
 export const catalogueApi = {
   ingredients: (companyId: string, signal?: AbortSignal) =>
-    listAll<Ingredient>(companyId, 'ingredients', { sort: 'name' }, signal),
+    records(companyId, 'ingredients').every({ sort: 'name' }, signal),
   ingredientsPage: (companyId: string, query: Query, signal?: AbortSignal) =>
-    http.list<Ingredient>(companyPath(companyId, 'ingredients'), { query, signal }),
+    records(companyId, 'ingredients').list({ query, signal }),
   ingredient: (companyId: string, id: string, signal?: AbortSignal) =>
-    http.get<Ingredient>(item(companyId, 'ingredients', id), { signal }),
-  createIngredient: (companyId: string, data: IngredientWrite) =>
-    http.post<Ingredient>(companyPath(companyId, 'ingredients'), data),
+    records(companyId, 'ingredients').get(id, { signal }),
+  createIngredient: (companyId: string, data: IngredientWrite) => records(companyId, 'ingredients').create(data),
   updateIngredient: (companyId: string, id: string, data: IngredientWrite) =>
-    http.put<Ingredient>(item(companyId, 'ingredients', id), data),
-  removeIngredient: (companyId: string, id: string) => http.delete<unknown>(item(companyId, 'ingredients', id)),
+    records(companyId, 'ingredients').update(id, data),
+  removeIngredient: (companyId: string, id: string) => records(companyId, 'ingredients').remove(id),
 
-  recipes: (companyId: string, signal?: AbortSignal) => listAll<Recipe>(companyId, 'recipes', { sort: 'name' }, signal),
-  recipe: (companyId: string, id: string, signal?: AbortSignal) =>
-    http.get<Recipe>(item(companyId, 'recipes', id), { signal }),
-  createRecipe: (companyId: string, data: RecipeWrite) => http.post<Recipe>(companyPath(companyId, 'recipes'), data),
-  updateRecipe: (companyId: string, id: string, data: RecipeWrite) =>
-    http.put<Recipe>(item(companyId, 'recipes', id), data),
-  removeRecipe: (companyId: string, id: string) => http.delete<unknown>(item(companyId, 'recipes', id)),
+  recipes: (companyId: string, signal?: AbortSignal) => records(companyId, 'recipes').every({ sort: 'name' }, signal),
+  recipe: (companyId: string, id: string, signal?: AbortSignal) => records(companyId, 'recipes').get(id, { signal }),
+  createRecipe: (companyId: string, data: RecipeWrite) => records(companyId, 'recipes').create(data),
+  updateRecipe: (companyId: string, id: string, data: RecipeWrite) => records(companyId, 'recipes').update(id, data),
+  removeRecipe: (companyId: string, id: string) => records(companyId, 'recipes').remove(id),
 
-  products: (companyId: string, signal?: AbortSignal) =>
-    listAll<Product>(companyId, 'products', { sort: 'name' }, signal),
+  products: (companyId: string, signal?: AbortSignal) => records(companyId, 'products').every({ sort: 'name' }, signal),
 
   /** The settings' target margin (percent); null when the settings do not say. */
   targetMargin: async (companyId: string, signal?: AbortSignal): Promise<number | null> => {
-    const settings = await http.get<{ targetMargin?: unknown }>(companyPath(companyId, 'settings'), { signal });
+    const settings = await endpoints.settings(companyId, signal);
     return typeof settings.targetMargin === 'number' ? settings.targetMargin : null;
   },
 };

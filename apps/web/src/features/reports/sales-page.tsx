@@ -20,6 +20,7 @@ import { useCompanyId } from '../../components/data-table/resource-client';
 import { LoadFailed, LoadingStatus } from '../../components/load-status';
 import { buttonClass, secondaryButtonClass } from '../../components/ui/button';
 import { ApiError, http } from '../../lib/api/http';
+import { endpoints } from '../../lib/api/endpoints';
 import { storefrontApi } from '../../lib/api/storefront-api';
 import { toastStore } from '../../lib/toast-store';
 import { barWidth, changeText, top } from './sales-view';
@@ -62,9 +63,10 @@ function useSalesReport(companyId: string | null, from: string, to: string, vali
     if (!companyId || !valid) return;
     let live = true;
     setLoad({ state: 'loading' });
-    const url = companyPath(companyId, 'reports', 'sales');
-    const before = previousRange(from, to);
-    Promise.all([http.get<SalesReport>(url, { query: { from, to } }), http.get<SalesReport>(url, { query: before })])
+    Promise.all([
+      endpoints.salesReport(companyId, { from, to }),
+      endpoints.salesReport(companyId, previousRange(from, to)),
+    ])
       .then(([report, previous]) => live && setLoad({ state: 'ready', report, previous }))
       .catch((err: unknown) => live && setLoad({ state: 'failed', message: failure(err) }));
     return () => {

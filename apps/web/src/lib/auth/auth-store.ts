@@ -152,7 +152,7 @@ export function createAuthStore(deps: AuthStoreDeps): StoreApi<AuthState> {
     };
 
     const backendLogin = async (token: string, email: string): Promise<BackendLogin> =>
-      readBackendLogin(await http.post<unknown>('/auth/login', { email }, bearer(token)));
+      readBackendLogin(await http.post('/auth/login', { email }, bearer(token)));
 
     const storedName = (uid: string): string | null => {
       try {
@@ -176,7 +176,7 @@ export function createAuthStore(deps: AuthStoreDeps): StoreApi<AuthState> {
       // A token read from storage comes without the identity user (name, emailVerified): GET /api/me has it.
       const [backend, me] = await Promise.allSettled([
         backendLogin(token, email),
-        given ? Promise.resolve(given) : http.get<unknown>('/me', bearer(token)).then(readIdentityUser),
+        given ? Promise.resolve(given) : http.get('/me', bearer(token)).then(readIdentityUser),
       ]);
       for (const outcome of [backend, me]) {
         if (outcome.status === 'rejected' && isUnauthorized(outcome.reason)) throw outcome.reason;
@@ -246,7 +246,7 @@ export function createAuthStore(deps: AuthStoreDeps): StoreApi<AuthState> {
         if (hadSession && storage && read(AUTH_EMAIL_KEY) === null) return null;
         let data: unknown;
         try {
-          data = await http.post<unknown>('/identity/refresh');
+          data = await http.post('/identity/refresh');
         } catch (err) {
           if (!isSessionRefused(err)) throw err;
           data = null;
@@ -388,7 +388,7 @@ export function createAuthStore(deps: AuthStoreDeps): StoreApi<AuthState> {
       tracked(async () => {
         let session: IdentitySession;
         try {
-          session = readSession(await http.post<unknown>('/identity/sign-in', { email, password }));
+          session = readSession(await http.post('/identity/sign-in', { email, password }));
         } catch (err) {
           throw signInError(err);
         }
@@ -406,9 +406,9 @@ export function createAuthStore(deps: AuthStoreDeps): StoreApi<AuthState> {
         // cookie, would start a second session whose backend login races google-auth's move of a new user into
         // the market (and is refused: a 401 for the company the user just left).
         await settleCheck(get().whenReady());
-        const session = readSession(await http.post<unknown>('/identity/google/exchange', { code }));
+        const session = readSession(await http.post('/identity/google/exchange', { code }));
         return completeSignIn(session, async ({ idToken, user: id }) => {
-          const answer = await http.post<unknown>(
+          const answer = await http.post(
             '/auth/google-auth',
             {
               idToken,
@@ -514,9 +514,7 @@ export function createAuthStore(deps: AuthStoreDeps): StoreApi<AuthState> {
             throw new ApiError('Not signed in', 401, 'unauthenticated', errorText('unauthenticated'));
           // Under the lock: it revokes every refresh token, so no tab may be mid-refresh with the old one.
           const session = await locks.request(REFRESH_LOCK_NAME, async () => {
-            const s = readSession(
-              await http.post<unknown>('/me/password', { currentPassword, newPassword }, bearer(token)),
-            );
+            const s = readSession(await http.post('/me/password', { currentPassword, newPassword }, bearer(token)));
             write(AUTH_TOKEN_KEY, s.idToken);
             write(AUTH_EMAIL_KEY, s.user.email);
             return s;

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { PAYMENT_STATUSES } from './orders';
+
+/**
+ * The answers of operations that are neither a resource's record nor a report: declared by the server's routes
+ * (the OpenAPI document) and read by the web, from these same schemas.
+ */
+
+/** The statuses of a transaction at the gateway (Wompi's words). */
+export const TRANSACTION_STATUSES = ['PENDING', 'APPROVED', 'DECLINED', 'VOIDED', 'ERROR'] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+
+/** An online order's attempt: the gateway's hosted checkout the browser goes to. */
+export const PaymentLink = z.object({ reference: z.string(), checkoutUrl: z.string() });
+export type PaymentLink = z.infer<typeof PaymentLink>;
+
+/** The payment-response page's look-up: the order's payment and the transaction's status at the gateway. */
+export const PaymentCheck = z.object({
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  transactionStatus: z.enum(TRANSACTION_STATUSES).nullable(),
+});
+export type PaymentCheck = z.infer<typeof PaymentCheck>;
+
+/** A driver's stops put in order: their ids in the new order, and how many had no point (they went last). */
+export const RouteOrdered = z.object({ orderIds: z.array(z.string()), unplaced: z.number().int().min(0) });
+export type RouteOrdered = z.infer<typeof RouteOrdered>;
+
+/** A new verification link: `sent` false when the address was already verified. */
+export const VerificationResent = z.object({ sent: z.boolean() });
+export type VerificationResent = z.infer<typeof VerificationResent>;
+
+/** A pending invitation sent again: when. */
+export const InvitationSent = z.object({ invitedAt: z.string() });
+export type InvitationSent = z.infer<typeof InvitationSent>;
