@@ -11,6 +11,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const stamp = path.join(root, 'apps/server/dist/.build-stamp');
 const sources = [
   'apps/server/src',
+  'apps/server/demo-art',
   'packages/domain/src',
   'apps/web/src',
   'apps/web/vite.config.ts',

@@ -1,5 +1,5 @@
 import type { Allergen, Unit } from '@hornada/domain';
-import type { ImageSpec } from './images';
+import type { ImageSpec } from '../../demo-art/images';
 
 /** The demo bakery's catalogue (docs/design.md §7): "Panadería La Espiga", Bogotá. Prices in whole pesos. */
 

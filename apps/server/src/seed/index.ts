@@ -22,7 +22,7 @@ import { B2B_CLIENTS, BRANDS, COLLECTIONS, INGREDIENTS, PRODUCTS, RECIPES, SETTI
 import { DEMO_COMPANY_ID } from './ids';
 import { createLocalStorage, type StorageDriver } from '../providers/storage';
 import { recordStoredFiles } from '../modules/files/files.service';
-import { createImageRenderer, WIDTHS } from './images';
+import { createImageRenderer, WIDTHS } from '../../demo-art/images';
 import { seedOrders } from './orders';
 
 /** Runs `fn` over `items` with at most `limit` at once (2 cores: images render in parallel, not all at once). */

@@ -1,6 +1,10 @@
 import sharp from 'sharp';
 import { IMAGE_WIDTHS } from '@hornada/domain/constants';
-import type { StorageDriver } from '../providers/storage';
+
+/** Where the pictures go: the app's storage (its StorageDriver), named here by the one call the renderer makes. */
+export interface PictureStore {
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
+}
 
 /**
  * Product photos drawn at seed time (no downloads): an SVG still life composed in code (a table top
@@ -1923,7 +1927,7 @@ function makeGrain(): Int8Array {
 }
 
 export type RenderImage = (
-  storage: StorageDriver,
+  storage: PictureStore,
   dir: string,
   spec: ImageSpec,
   alt: string,
