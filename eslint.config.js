@@ -12,11 +12,34 @@ const outOf = (root, folders, message) => ({
   regex: `^(\\.\\./)+(${folders.join('|')})(/|$)`,
   message: `${root}: ${message}`,
 });
-const server = (folder, forbidden, why) => ({
-  files: [`apps/server/src/${folder}/**/*.ts`],
-  rules: { 'no-restricted-imports': ['error', { patterns: [outOf(`${folder}/`, forbidden, why)] }] },
-});
 const top = ['app', 'server', 'seed'];
+const server = (folder, forbidden, why, more = []) => ({
+  files: [`apps/server/src/${folder}/**/*.ts`],
+  rules: { 'no-restricted-imports': ['error', { patterns: [outOf(`${folder}/`, forbidden, why), ...more] }] },
+});
+/**
+ * A module's files are its own: the rest of the server imports a module through its face, the folder itself
+ * (its index.ts), never a file inside it. `prefix` is how the importing file reaches the modules' folder.
+ */
+const pastFace = (prefix) => ({
+  regex: `^${prefix}[a-z-]+/`,
+  message: 'modules/: import another module through its face (its folder: index.ts), never a file inside it',
+});
+/** A module's file `depth` folders inside it reaches a sibling module with `depth + 1` `../`. */
+const moduleFiles = [0, 1, 2, 3].map((depth) => ({
+  files: [`apps/server/src/modules/*/${'*/'.repeat(depth)}*.ts`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          outOf('modules/', top, 'modules do not import the app or the seed'),
+          pastFace(`(\\.\\./){${depth + 1}}`),
+        ],
+      },
+    ],
+  },
+}));
 const serverBoundaries = [
   server(
     'lib',
@@ -40,8 +63,14 @@ const serverBoundaries = [
     'the engine imports no part of the feed (live/) nor any module: they call it',
   ),
   server('live', ['modules', ...top], 'the feed imports no module'),
-  server('modules', top, 'modules do not import the app or the seed'),
-  server('seed', ['app', 'server'], 'the seed writes through services, not the app'),
+  server('modules', top, 'modules do not import the app or the seed', [pastFace('\\./')]),
+  ...moduleFiles,
+  server('seed', ['app', 'server'], 'the seed writes through services, not the app', [pastFace('(\\.\\./)+modules/')]),
+  {
+    // The app, the process and the context: modules through their faces too.
+    files: ['apps/server/src/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [pastFace('\\./modules/')] }] },
+  },
 ];
 
 /**

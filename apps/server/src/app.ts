@@ -30,25 +30,21 @@ import { createVisibility } from './live/visibility';
 import { UserDirectory } from './resources/user-directory';
 import { createKeyStore, type KeyStore } from './lib/keys';
 import { registerSystemRoutes } from './modules/system.routes';
-import { registerSeoRoutes } from './modules/web/seo.routes';
-import { registerWebRoutes, webBuildAt } from './modules/web/web.routes';
-import { registerIdentityRoutes } from './modules/identity/identity.routes';
-import { registerCartRoutes } from './modules/carts/carts.routes';
-import { registerFileRoutes } from './modules/files/files.routes';
+import { registerSeoRoutes } from './modules/web';
+import { registerWebRoutes, webBuildAt } from './modules/web';
+import { registerIdentityRoutes } from './modules/identity';
+import { registerCartRoutes } from './modules/carts';
+import { registerFileRoutes } from './modules/files';
 import { createPaymentGateway, type PaymentGateway } from './providers/payments';
 import { createStorage, type StorageDriver } from './providers/storage';
-import { registerOrderRoutes } from './modules/orders/orders.routes';
-import { registerShopRoutes } from './modules/shops/shops.routes';
-import { registerPaymentRoutes } from './modules/payments/payments.routes';
-import { registerDeliveryRoutes } from './modules/delivery/delivery.routes';
-import { registerProductionRoutes } from './modules/production/production.routes';
-import { registerReportRoutes } from './modules/reports/reports.routes';
-import { registerStandingOrderJobs } from './modules/standing-orders/standing-orders.routes';
-import {
-  createPaymentSandbox,
-  registerPaymentSandboxRoutes,
-  sandboxFetch,
-} from './modules/payment-sandbox/sandbox.routes';
+import { registerOrderRoutes } from './modules/orders';
+import { registerShopRoutes } from './modules/shops';
+import { registerPaymentRoutes } from './modules/payments';
+import { registerDeliveryRoutes } from './modules/delivery';
+import { registerProductionRoutes } from './modules/production';
+import { registerReportRoutes } from './modules/reports';
+import { registerStandingOrderJobs } from './modules/standing-orders';
+import { createPaymentSandbox, registerPaymentSandboxRoutes, sandboxFetch } from './modules/payment-sandbox';
 import { composeModules } from './modules/compose';
 import { createEmailDriver } from './providers/email';
 import { openToGuests, registerAuth } from './plugins/auth';

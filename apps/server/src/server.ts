@@ -6,7 +6,7 @@ import { ConfigError, parseConfig, type Config } from './config';
 import { createDb, ensureDatabase, migrateDb, type Db } from './db';
 import type { EmbeddedPg } from './db/embedded';
 import { DEMO_COMPANY_ID } from './seed/ids';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoAccounts } from './modules/identity/demo-accounts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoAccounts } from './modules/identity';
 import { users } from './db/schema';
 import { inArray } from 'drizzle-orm';
 import { offsetClock } from './lib/clock';

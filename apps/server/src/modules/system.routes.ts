@@ -5,7 +5,7 @@ import { PublicConfig } from '@hornada/domain';
 import { AppError } from '../lib/errors';
 import { openToGuests } from '../plugins/auth';
 import { requireShop } from '../resources/shop-directory';
-import { createStorefrontReader } from './shops/storefront-reader';
+import { createStorefrontReader } from './shops';
 
 /** Health and the public runtime configuration (docs/design.md §3). */
 export function registerSystemRoutes(app: FastifyInstance): void {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { assignSlug } from '../modules/shops/slugs';
+import { assignSlug } from '../modules/shops';
 import { count, sql } from 'drizzle-orm';
 import {
   B2bClientInput,
@@ -21,7 +21,7 @@ import type { WriteScope } from '../resources/service';
 import { B2B_CLIENTS, BRANDS, COLLECTIONS, INGREDIENTS, PRODUCTS, RECIPES, SETTINGS } from './catalogue';
 import { DEMO_COMPANY_ID } from './ids';
 import { createLocalStorage, type StorageDriver } from '../providers/storage';
-import { recordStoredFiles } from '../modules/files/files.service';
+import { recordStoredFiles } from '../modules/files';
 import { createImageRenderer, WIDTHS } from '../../demo-art/images';
 import { seedOrders } from './orders';
 

@@ -13,7 +13,7 @@ import {
 } from '@hornada/domain';
 import { b2bClients, products, users } from '../db/schema';
 import type { Clock } from '../lib/clock';
-import { OrderRules, type Actor, type NewOrder } from '../modules/orders/order-rules';
+import { OrderRules, type Actor, type NewOrder } from '../modules/orders';
 import { gatewayActor, guestActor, historyBy, systemActor } from '../resources/actor';
 import type { ResourceRegistry } from '../resources/registry';
 import type { WriteScope } from '../resources/service';

@@ -18,7 +18,7 @@ import { CartCleanup } from './cart-cleanup';
 import type { Holder } from './carts.service';
 import { openToGuests } from '../../plugins/auth';
 import { requireShop } from '../../resources/shop-directory';
-import { requireOpenShop } from '../shops/shop-open';
+import { requireOpenShop } from '../shops';
 import { noStore } from '../../lib/no-store';
 
 const params = z.object({ id: z.string().min(1).max(64) });

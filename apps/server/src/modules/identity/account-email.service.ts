@@ -13,7 +13,7 @@ import {
   verifyEmailMail,
   type MailVoice,
 } from '../../providers/email/templates';
-import { fileUrl } from '../files/files.service';
+import { fileUrl } from '../files';
 import type { ResourceRegistry } from '../../resources/registry';
 import { writeAccess } from '../../resources/access';
 import { asUser, systemActor } from '../../resources/actor';

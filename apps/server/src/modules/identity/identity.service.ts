@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { assignSlug } from '../shops/slugs';
+import { assignSlug } from '../shops';
 import {
   AUTH_MESSAGES,
   can,

@@ -8,7 +8,7 @@ import { PAYMENT_METHOD_ES } from '@hornada/domain/order-status';
 import { refundedSoFar, refundHowCustomerEs } from '@hornada/domain/refunds';
 import type { AppContext } from '../../context';
 import { onCommit } from '../../db/change-log';
-import { fileUrl } from '../files/files.service';
+import { fileUrl } from '../files';
 import { users } from '../../db/schema';
 import type { EmailDriver } from '../../providers/email';
 import {

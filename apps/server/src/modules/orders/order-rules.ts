@@ -13,7 +13,7 @@ import type { DbOrTx } from '../../db';
 import { settings } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { BeforeWrite } from '../../resources/definition';
-import { readSettingsAndProducts } from '../carts/catalogue-read';
+import { readSettingsAndProducts } from '../carts';
 import { prepareNew, type Actor, type NewOrder } from './rules/new-order';
 import { runSteps, startUpdate, type OrderRow } from './rules/order-update';
 import { assertNewOrderMoments, UPDATE_STEPS } from './rules/steps';

@@ -17,7 +17,7 @@ import { publicReadLimit, writeLimit } from '../../plugins/rate-limit';
 import type { OrdersService } from './orders.service';
 import { OrderMailService } from './order-mail';
 import { openToGuests } from '../../plugins/auth';
-import { holderOf } from '../carts/carts.routes';
+import { holderOf } from '../carts';
 import { requireShop } from '../../resources/shop-directory';
 import { noStore } from '../../lib/no-store';
 

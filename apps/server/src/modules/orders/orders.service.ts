@@ -26,7 +26,7 @@ import { asUser, guestActor, type Actor } from '../../resources/actor';
 import type { ResourceService } from '../../resources/service';
 import { writeAccess } from '../../resources/access';
 import { getCompany } from '../../resources/tenant';
-import { hashSession, type CartsService, type Holder } from '../carts/carts.service';
+import { hashSession, type CartsService, type Holder } from '../carts';
 import type { OrderPayments, PaymentLink } from './order-payments';
 import { CheckoutBounds, unpaidWebOrders } from './checkout-bounds';
 import { OrderRules, type OrderRow } from './order-rules';

@@ -10,8 +10,8 @@ import { gatewayActor, historyBy } from '../../resources/actor';
 import type { BeforeWrite, Row } from '../../resources/definition';
 import type { ResourceRegistry } from '../../resources/registry';
 import type { ResourceService, WriteScope } from '../../resources/service';
-import type { OrderPayments, PaymentLink } from '../orders/order-payments';
-import type { OrderRow } from '../orders/order-rules';
+import type { OrderPayments, PaymentLink } from '../orders';
+import type { OrderRow } from '../orders';
 import type { GatewayTransaction, TransactionStatus, VerifiedEvent } from '../../providers/payments';
 
 /** Amounts travel in cents of Colombian pesos (docs/design.md §5). */

@@ -4,7 +4,7 @@ import { ingredients, products, recipes } from '../../db/schema';
 import { systemActor } from '../../resources/actor';
 import type { AfterWrite } from '../../resources/definition';
 import type { ResourceRegistry } from '../../resources/registry';
-import type { OrderRow } from '../orders/order-rules';
+import type { OrderRow } from '../orders';
 import { recipeByProduct } from './production.service';
 
 /** How many units of each product changed their produced count between two versions of an order. */

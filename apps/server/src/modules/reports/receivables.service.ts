@@ -7,7 +7,7 @@ import { asUser } from '../../resources/actor';
 import type { ResourceRegistry } from '../../resources/registry';
 import type { ResourceService, WriteScope } from '../../resources/service';
 import { getCompany } from '../../resources/tenant';
-import { cancelledNotPayable } from '../orders/order-rules';
+import { cancelledNotPayable } from '../orders';
 import { assertReportReader } from './access';
 
 /** The most open orders one report reads: far beyond a bakery's receivables, a bound on the answer. */

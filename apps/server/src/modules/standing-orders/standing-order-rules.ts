@@ -3,7 +3,7 @@ import { dayInZone } from '@hornada/domain';
 import { b2bClients, type standingOrders } from '../../db/schema';
 import { validationError } from '../../lib/errors';
 import type { BeforeWrite } from '../../resources/definition';
-import type { OrderRules } from '../orders/order-rules';
+import type { OrderRules } from '../orders';
 
 type StandingRow = typeof standingOrders.$inferSelect;
 

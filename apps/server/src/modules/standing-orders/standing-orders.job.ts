@@ -8,7 +8,7 @@ import { withJobLock } from '../../lib/job-lock';
 import { AppError } from '../../lib/errors';
 import { systemActor } from '../../resources/actor';
 import type { ResourceRegistry } from '../../resources/registry';
-import type { OrderRules } from '../orders/order-rules';
+import type { OrderRules } from '../orders';
 
 /** How often the job looks for days that entered the order horizon. */
 export const STANDING_ORDERS_EVERY_MS = 5 * 60_000;

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PublicCache } from '../../resources/public-cache';
 import { requireShop } from '../../resources/shop-directory';
-import { createStorefrontReader } from '../shops/storefront-reader';
+import { createStorefrontReader } from '../shops';
 
 /**
  * The storefront's public paths, as apps/web/src/config/paths.ts spells them (the server never imports web

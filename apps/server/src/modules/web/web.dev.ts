@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ViteDevServer } from 'vite';
-import { createStorefrontReader } from '../shops/storefront-reader';
+import { createStorefrontReader } from '../shops';
 import { sendPage, type Assets, type Renderer } from './web.routes';
 
 /**

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { shopOf } from '../../resources/shop-directory';
-import { createStorefrontReader } from '../shops/storefront-reader';
+import { createStorefrontReader } from '../shops';
 
 /** The built web app: apps/web/dist (browser) and apps/web/dist-server (the renderer). */
 export interface WebBuild {

@@ -1,0 +1,6 @@
+// The orders module's face: what the rest of the server imports from it (eslint.config.js forbids reaching past it).
+export { type OrderMailService, orderMailHook } from './order-mail';
+export { type OrderPayments, type PaymentLink } from './order-payments';
+export { type Actor, type NewOrder, type OrderRow, OrderRules, cancelledNotPayable } from './order-rules';
+export { registerOrderRoutes } from './orders.routes';
+export { OrdersService } from './orders.service';
