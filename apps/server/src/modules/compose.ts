@@ -25,7 +25,7 @@ import { standingOrderRules } from './standing-orders';
  * module prices, numbers and moves the order and writes its history; payments, production (stock) and
  * delivery add theirs after it, each under its own name, so none overwrites another's.
  */
-export const ORDER_HOOKS = { rules: 100, payments: 110, production: 120, mail: 130 } as const;
+export const ORDER_HOOKS = { rules: 100, production: 120, mail: 130 } as const;
 
 /** Identity's rules on users run after the definition's (0). */
 export const USER_HOOKS = { endSessions: 100, invite: 110, releaseAddress: 120 } as const;
@@ -70,10 +70,9 @@ export function composeModules(ctx: AppContext, resources: ResourceRegistry, log
   const delivery = new DeliveryService(ctx, resources, addressPlacing);
 
   resources.hooksOf('orders').beforeWrite.add('orders:rules', orders.rules.beforeWrite, { order: ORDER_HOOKS.rules });
-  // A gateway's write: its payment in history, and a paid web order confirmed (docs/design.md §5).
-  resources
-    .hooksOf('orders')
-    .beforeWrite.add('payments:gateway', payments.beforeOrderWrite, { order: ORDER_HOOKS.payments });
+  // A gateway's write: its payment in history, and a paid web order confirmed (docs/design.md §5): a step of
+  // the order's own update, after its rules.
+  orders.rules.addStep('payments:gateway', payments.gatewayStep);
   // Units marked produced take their ingredients out of stock, and a correction down puts them back.
   resources
     .hooksOf('orders')

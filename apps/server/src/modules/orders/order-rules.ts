@@ -15,7 +15,7 @@ import { AppError } from '../../lib/errors';
 import type { BeforeWrite } from '../../resources/definition';
 import { readSettingsAndProducts } from '../carts';
 import { prepareNew, type Actor, type NewOrder } from './rules/new-order';
-import { runSteps, startUpdate, type OrderRow } from './rules/order-update';
+import { runSteps, startUpdate, type OrderRow, type Step } from './rules/order-update';
 import { assertNewOrderMoments, UPDATE_STEPS } from './rules/steps';
 
 export type { Actor, NewOrder } from './rules/new-order';
@@ -34,6 +34,22 @@ const FIRST_NUMBER = 1001;
  */
 export class OrderRules {
   constructor(private readonly clock: Clock) {}
+
+  /** Other modules' steps of an update, after the order's own (payments' gateway rule: modules/compose.ts). */
+  private readonly moduleSteps: { name: string; run: Step }[] = [];
+
+  /** Adds a module's step to every update, after the steps of rules/steps/ and those added before it. */
+  addStep(name: string, run: Step): void {
+    if ([...UPDATE_STEPS, ...this.moduleSteps].some((s) => s.name === name)) {
+      throw new Error(`orders: a step named '${name}' exists`);
+    }
+    this.moduleSteps.push({ name, run });
+  }
+
+  /** The steps' names in the order an update runs them (for tests and start-up logs). */
+  stepNames(): string[] {
+    return [...UPDATE_STEPS, ...this.moduleSteps].map((s) => s.name);
+  }
 
   async settingsOf(db: DbOrTx, companyId: string): Promise<SettingsInput> {
     // Read in the caller's transaction every time (checkout re-checks against what is committed);
@@ -163,6 +179,7 @@ export class OrderRules {
     data: Partial<OrderInput>,
   ): Promise<Record<string, unknown>> {
     const s = await this.settingsOf(db, companyId);
-    return runSteps(startUpdate(db, who, companyId, current, data, s, this.clock.now()), UPDATE_STEPS);
+    const steps = [...UPDATE_STEPS, ...this.moduleSteps];
+    return runSteps(startUpdate(db, who, companyId, current, data, s, this.clock.now()), steps);
   }
 }

@@ -1,17 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { canMovePayment, type HistoryEntry, type Order, type PaymentStatus, type RefundDue } from '@hornada/domain';
+import { canMovePayment, type Order, type PaymentStatus, type RefundDue } from '@hornada/domain';
 import type { AppContext } from '../../context';
 import { canonicalHash } from '../../lib/canonical-hash';
 import { AppError, notFound } from '../../lib/errors';
 import type { DbOrTx } from '../../db';
 import { orders, paymentAttempts, paymentEvents, paymentTransactions } from '../../db/schema';
-import { gatewayActor, historyBy } from '../../resources/actor';
-import type { BeforeWrite, Row } from '../../resources/definition';
+import { gatewayActor } from '../../resources/actor';
+import type { Row } from '../../resources/definition';
 import type { ResourceRegistry } from '../../resources/registry';
 import type { ResourceService, WriteScope } from '../../resources/service';
-import type { OrderPayments, PaymentLink } from '../orders';
-import type { OrderRow } from '../orders';
+import { logged, type Logged, type OrderPayments, type OrderRow, type PaymentLink, type Step } from '../orders';
 import type { GatewayTransaction, TransactionStatus, VerifiedEvent } from '../../providers/payments';
 
 /** Amounts travel in cents of Colombian pesos (docs/design.md §5). */
@@ -390,34 +389,22 @@ export class PaymentsService implements OrderPayments {
   }
 
   /**
-   * The payments module's rule on every order write by a gateway (added where the app is composed,
-   * after the order rules): the payment's change lands in history (with the problem, when the
-   * transaction did not match), and a web order still pending is confirmed when it is paid (docs/design.md §5).
+   * The payments module's step of every order update by a gateway (added where the app is composed, after
+   * the order's own steps): the payment's change lands in history (with the problem, when the transaction did
+   * not match), and a web order still pending is confirmed when it is paid (docs/design.md §5).
    */
-  readonly beforeOrderWrite: BeforeWrite<OrderRow> = async (_ctx, _tx, actor, current, data) => {
-    if (!current || actor.kind !== 'gateway') return data;
-    const at = this.ctx.clock.now().toISOString();
-    const by = historyBy(actor);
-    const history: HistoryEntry[] = [...((data.history as HistoryEntry[] | undefined) ?? current.history)];
-    const out: Record<string, unknown> = { ...data };
-    const payment = data.payment as OrderPayment | undefined;
+  readonly gatewayStep: Step = (u) => {
+    if (u.who.kind !== 'gateway') return;
+    const { current } = u;
+    const log: Logged[] = [];
+    const payment = u.out.payment as OrderPayment | undefined;
     // Compared whatever the order of their keys (jsonb reorders them).
     if (payment !== undefined && canonicalHash(payment) !== canonicalHash(current.payment)) {
-      history.push({
-        at,
-        by,
-        field: 'payment',
-        from: current.payment,
-        to: payment,
-        ...(payment?.problem ? { note: 'mismatch' } : {}),
-      });
+      log.push(logged('payment', current.payment, payment, payment?.problem ? 'mismatch' : undefined));
     }
-    const paidNow = data.paymentStatus === 'paid' && current.paymentStatus !== 'paid';
-    if (paidNow && current.channel === 'web' && current.status === 'pending') {
-      out.status = 'confirmed';
-      history.push({ at, by, field: 'status', from: 'pending', to: 'confirmed', note: 'paid-online' });
-    }
-    out.history = history;
-    return out;
+    const paidNow = u.out.paymentStatus === 'paid' && current.paymentStatus !== 'paid';
+    if (!(paidNow && current.channel === 'web' && current.status === 'pending')) return { log };
+    log.push(logged('status', 'pending', 'confirmed', 'paid-online'));
+    return { set: { status: 'confirmed' }, log };
   };
 }
