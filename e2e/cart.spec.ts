@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { formatMoney } from '@hornada/domain/format';
 import { expect, test } from './fixtures';
+import { openFirstCollection } from './support/guest-checkout';
 import {
   DEMO,
   accountButton,
@@ -32,7 +33,7 @@ test.describe('cart', () => {
     await page.goto('/');
     await expect(page.getByRole('banner').getByRole('link', { name: 'Ingresar' })).toBeVisible();
     // Home → the first collection's page → its first product.
-    await page.getByRole('main').getByRole('heading', { level: 2 }).first().getByRole('link').click();
+    await openFirstCollection(page);
     await expect(page).toHaveURL(/\/productos\//);
     const card = page.locator('li.card').first();
     const name = (await card.getByRole('heading', { level: 3 }).textContent())!.trim();

@@ -1,6 +1,7 @@
 import { formatMoney } from '@hornada/domain/format';
 import { expect, test } from './fixtures';
 import { DEMO, apiToken, expectNoSeriousAxeViolations, marketCompanyId, shot } from './support/session';
+import { openFirstCollection } from './support/guest-checkout';
 
 /** The demo bakery's minimum order (seed): $20,000. */
 const MINIMUM = 20000;
@@ -15,7 +16,7 @@ test.describe('checkout', () => {
     test.setTimeout(90_000);
     // Home → a collection → its first product → the cart.
     await page.goto('/');
-    await page.getByRole('main').getByRole('heading', { level: 2 }).first().getByRole('link').click();
+    await openFirstCollection(page);
     const card = page.locator('li.card').first();
     const name = (await card.getByRole('heading', { level: 3 }).textContent())!.trim();
     const price = money(await card.locator('.price').textContent());

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { DEMO_MINIMUM_ORDER } from './support/guest-checkout';
+import { DEMO_MINIMUM_ORDER, openFirstCollection } from './support/guest-checkout';
 import { mailed, mailedLink } from './support/outbox';
 import { DEMO, accountButton, apiToken, expectNoSeriousAxeViolations, marketCompanyId, shot } from './support/session';
 
@@ -15,7 +15,7 @@ const money = (text: string | null) => Number((text ?? '').replace(/[^0-9]/g, ''
 /** Home → a collection's first product → enough of it for the minimum → the order summary. */
 async function toSummary(page: Page) {
   await page.goto('/');
-  await page.getByRole('main').getByRole('heading', { level: 2 }).first().getByRole('link').click();
+  await openFirstCollection(page);
   const card = page.locator('li.card').first();
   const product = (await card.getByRole('heading', { level: 3 }).textContent())!.trim();
   const price = money(await card.locator('.price').textContent());
