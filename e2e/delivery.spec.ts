@@ -5,7 +5,14 @@ import { expect, test } from './fixtures';
 import { pageShot } from './support/admin-api';
 import { bogotaDay } from './support/clock';
 import { newBakery, type NewBakery } from './support/new-bakery';
-import { accountButton, expectNoSeriousAxeViolations, shot, signIn, signInByApi } from './support/session';
+import {
+  accountButton,
+  clickSignOut,
+  expectNoSeriousAxeViolations,
+  shot,
+  signIn,
+  signInByApi,
+} from './support/session';
 
 /**
  * Delivery, at a bakery of the journey's own that delivers every day (so the journey holds on a Sunday
@@ -330,17 +337,7 @@ test('two drivers on one phone: each one’s kept route and moves are theirs alo
         }),
       [`hornada-driver:${uid}`, store] as const,
     );
-  const signOut = async (firstName: string) => {
-    // The account menu closes on a scroll (docs/product.md §2); the route's page may still be settling after the tap
-    // further down (seen in the whole suite: the menu opened and closed at once), so open it until it stays.
-    const signOutItem = page.getByRole('button', { name: 'Cerrar Sesión' });
-    // Both clicks bounded and retried together: a click on the item waiting while the menu closes again held
-    // the test until its timeout (seen on a Saturday morning's run).
-    await expect(async () => {
-      if (!(await signOutItem.isVisible())) await accountButton(page, firstName).click({ timeout: 2_000 });
-      await signOutItem.click({ timeout: 2_000 });
-    }).toPass({ timeout: 20_000 });
-  };
+  const signOut = (firstName: string) => clickSignOut(page, firstName);
   /** Signed out and sent home (the home page may fail to load without signal: the session is what counts). */
   const signedOut = async () => {
     await expect(page).toHaveURL(/^https?:\/\/[^/]+\/$/);

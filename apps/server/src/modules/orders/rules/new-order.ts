@@ -13,6 +13,7 @@ import {
   type PaymentStatus,
   type SettingsInput,
 } from '@hornada/domain';
+import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db';
 import { AppError, DetailList } from '../../../lib/errors';
 import { assertCustomer, assertDriver, checkedProducts, clientOf, type CatalogueRow } from './lookups';
@@ -57,7 +58,7 @@ export interface Placing {
   /** When the order is placed: now, or an instant in the past for the demo seed. */
   placedAt: Date;
   /** The next number, taken by the order's own INSERT (OrderRules.numberInInsert). */
-  number: unknown;
+  number: SQL;
 }
 
 /** The stored values of a new order. */
