@@ -4,7 +4,6 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { asc, eq } from 'drizzle-orm';
 import helmet from 'helmet';
 import Fastify, {
   LogController,
@@ -15,28 +14,14 @@ import Fastify, {
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { MAX_BODY_BYTES } from '@hornada/domain';
-import type { Config } from './config';
-import type { AppContext } from './context';
-import type { Db } from './db';
-import { companies } from './db/schema';
-import { DEMO_COMPANY_ID } from './seed/ids';
-import { systemClock, type Clock } from './lib/clock';
 import { serializeRequest } from './lib/log-redact';
-import { createWriter, type Change } from './db/change-log';
-import { LiveFeed } from './live/feed';
-import { PublicCache } from './resources/public-cache';
 import { registerLiveRoutes } from './live/changes.routes';
-import { createVisibility } from './live/visibility';
-import { UserDirectory } from './resources/user-directory';
-import { createKeyStore, type KeyStore } from './lib/keys';
 import { registerSystemRoutes } from './modules/system.routes';
 import { registerSeoRoutes } from './modules/web';
 import { registerWebRoutes, webBuildAt } from './modules/web';
 import { registerIdentityRoutes } from './modules/identity';
 import { registerCartRoutes } from './modules/carts';
 import { registerFileRoutes } from './modules/files';
-import { createPaymentGateway, type PaymentGateway } from './providers/payments';
-import { createStorage, type StorageDriver } from './providers/storage';
 import { registerOrderRoutes } from './modules/orders';
 import { registerShopRoutes } from './modules/shops';
 import { registerPaymentRoutes } from './modules/payments';
@@ -44,27 +29,17 @@ import { registerDeliveryRoutes } from './modules/delivery';
 import { registerProductionRoutes } from './modules/production';
 import { registerReportRoutes } from './modules/reports';
 import { registerStandingOrderJobs } from './modules/standing-orders';
-import { createPaymentSandbox, registerPaymentSandboxRoutes, sandboxFetch } from './modules/payment-sandbox';
+import { createPaymentSandbox, registerPaymentSandboxRoutes } from './modules/payment-sandbox';
 import { composeModules } from './modules/compose';
-import { createEmailDriver } from './providers/email';
+import { buildCore, type CoreOptions } from './core';
 import { openToGuests, registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerRateLimits } from './plugins/rate-limit';
 import { ResourceRegistry } from './resources/registry';
 import { registerResource } from './resources/routes';
 import { registerSettingsRoutes } from './resources/settings.routes';
-import { CompanyDirectory } from './resources/tenant';
-import { ShopDirectory } from './resources/shop-directory';
 
-export interface BuildOptions {
-  config: Config;
-  db: Db;
-  clock?: Clock;
-  keys?: KeyStore;
-  /** Where files live; by default the driver `STORAGE` names (closed with the app). */
-  storage?: StorageDriver;
-  /** The payment gateway; by default the driver `PAYMENT_GATEWAY` names. */
-  payments?: PaymentGateway;
+export interface BuildOptions extends CoreOptions {
   /** The process's pino logger (server.ts); tests run without one. */
   loggerInstance?: FastifyBaseLogger;
 }
@@ -110,7 +85,7 @@ function shared(name: string, register: Register) {
  * part of the app in its own encapsulated plugin, registered in order.
  */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
-  const { config, db } = opts;
+  const { config } = opts;
   const app = Fastify({
     ...(opts.loggerInstance ? { loggerInstance: opts.loggerInstance } : { logger: false }),
     bodyLimit: MAX_BODY_BYTES,
@@ -139,92 +114,36 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const keys =
-    opts.keys ??
-    (await createKeyStore({ privateKeyPem: config.jwtPrivateKey, dataDir: config.dataDir, issuer: config.publicUrl }));
-  let marketId: string | null = config.marketCompanyId ?? null;
-  const clock = opts.clock ?? systemClock;
-  const publicCache = new PublicCache();
-  const signedInCache = new PublicCache();
-  const userDirectory = new UserDirectory(db);
-  const companyInfo = new CompanyDirectory();
-  // Resources whose answers present() builds from another's rows (recipes from ingredients and
-  // products): a change to the other makes them stale too. Filled from the definitions below.
-  const readers = new Map<string, string[]>();
-  // What a committed change makes stale on this instance: at commit here, on notification elsewhere.
-  const forget = (companyId: string, resource: string, changes: readonly Change[]) => {
-    if (resource === 'settings') {
-      // The time zone shapes date-filtered lists of every resource: drop the whole company.
-      publicCache.invalidateCompany(companyId);
-      signedInCache.invalidateCompany(companyId);
-      companyInfo.forget(companyId);
-      // A new bakery (its settings are written with it) or edited domains: hosts are read again.
-      ctx.shops.forget();
-    } else {
-      for (const stale of [resource, ...(readers.get(resource) ?? [])]) {
-        publicCache.invalidate(companyId, stale);
-        signedInCache.invalidate(companyId, stale);
-      }
-    }
-    if (resource === 'users') for (const c of changes) userDirectory.forget(String(c.doc.id));
-  };
-  const ctx: AppContext = {
-    config,
-    db,
-    clock,
-    keys,
-    write: createWriter(db, clock, (companyId, changes, positions) => {
-      for (const [resource, list] of changes.byResource) forget(companyId, resource, list);
-      // Its pump will not forget them again, and a read right after this write need not wait for it.
-      ctx.live.appliedAtCommit(positions);
-    }),
-    users: userDirectory,
-    publicCache,
-    signedInCache,
-    companies: companyInfo,
-    live: undefined as unknown as LiveFeed,
-    storage: opts.storage ?? (await createStorage(config)),
-    // The sandbox's look-ups are answered by this app itself (modules/payment-sandbox), not over the network.
-    payments:
-      opts.payments ??
-      (await createPaymentGateway(config, config.payments.gateway === 'sandbox' ? sandboxFetch(app) : undefined)),
-    async marketCompanyId() {
-      if (marketId) return marketId;
-      // Default: the demo bakery when seeded, else the first company created.
-      const [demo] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, DEMO_COMPANY_ID));
-      const [first] = demo
-        ? [demo]
-        : await db.select({ id: companies.id }).from(companies).orderBy(asc(companies.createdAt)).limit(1);
-      marketId = first?.id ?? null;
-      return marketId;
-    },
-    shops: undefined as unknown as ShopDirectory,
-  };
-  ctx.shops = new ShopDirectory(db, config.publicUrl, () => ctx.marketCompanyId());
+  // The infrastructure, built once in dependency order (core.ts), then each module's service (modules/compose.ts),
+  // its rules added to the resources' hooks: before any route, so the seed and the tests write under the same
+  // rules as the API. Route files receive these and only register routes.
+  const { ctx, email, ownsStorage } = await buildCore(opts, app, app.log);
   // The one door: every write to a resource, from routes, modules, the seed and loaders, goes through here.
   const resources = new ResourceRegistry(ctx);
-  for (const def of resources.definitions) {
-    for (const read of def.presentReads ?? []) readers.set(read, [...(readers.get(read) ?? []), def.name]);
-  }
-  app.decorate('resources', resources);
-  // Each module's service built once, its rules added to the resources' hooks: before any route, so the
-  // seed and the tests write under the same rules as the API.
-  app.decorate('modules', composeModules(ctx, resources, app.log));
-  ctx.live = new LiveFeed(
-    db,
-    db.$client.options.connectionString ?? '',
-    clock,
-    createVisibility(ctx, resources.definitions),
-    app.log,
-  );
-  // A row this instance wrote was forgotten at its commit and does not come here again (appliedAtCommit):
-  // forgetting it when its notification arrives would only throw away reads cached since, already fresh.
-  ctx.live.onRow.push((row) => forget(row.companyId, row.resource, row.changes));
-  await ctx.live.start();
+  const modules = composeModules(ctx, resources, email, app.log);
   app.decorate('ctx', ctx);
-  if (!opts.storage) app.addHook('onClose', async () => ctx.storage.close());
-  // Streams end (with a retry hint) before the server waits for open requests to finish.
-  app.addHook('preClose', async () => ctx.live.stop());
+  app.decorate('resources', resources);
+  app.decorate('modules', modules);
+  app.decorate('email', email);
+  await ctx.live.start();
+  // The background jobs start once the app is ready, in order, each run once at start.
+  app.addHook('onReady', async () => {
+    for (const job of modules.jobs) {
+      job.start();
+      await job.runIfDue();
+    }
+  });
+  // Streams end (with a retry hint) before the server waits for open requests to finish; mail still being
+  // handed over is finished before the database closes.
+  app.addHook('preClose', async () => {
+    await ctx.live.stop();
+    await modules.settled();
+  });
+  app.addHook('onClose', async () => {
+    for (const job of modules.jobs) await job.stop();
+    await email.close();
+    if (ownsStorage) await ctx.storage.close();
+  });
 
   // helmet's middleware, built once: @fastify/helmet builds it anew for every request (parsing the
   // policy each time), which cost about a tenth of a cached public read's time (measured, bench:api).
@@ -299,10 +218,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
 
   await app.register(cookie);
-  // E-mail (docs/design.md §1): SMTP when SMTP_URL is set, else the outbox table.
-  const email = createEmailDriver(config, db, clock, app.log);
-  app.decorate('email', email);
-  app.addHook('onClose', () => email.close());
 
   // The parts, each in its own encapsulated plugin, in this order.
   await app.register(part('system', registerSystemRoutes));

@@ -1,4 +1,5 @@
-import type { AppContext, Caller } from '../context';
+import type { Caller } from '../context';
+import type { UserDirectory } from '../resources/user-directory';
 import { isResourceName, reachesCompany, type ResourceName } from '@hornada/domain';
 import { issuedBeforeSessionsEnded } from '../lib/sessions';
 import { publicView, readAccess, type ReadAccess } from '../resources/access';
@@ -91,11 +92,11 @@ const NOTHING: RowViews = { of: () => null };
  * user directory, kept exact by the change log); delivery asks again whenever the log records a change
  * to that user, so a role change, a disabled account or ended sessions bite at the next event.
  */
-export function createVisibility(ctx: AppContext, definitions: readonly ResourceDefinition[]): Visibility {
+export function createVisibility(users: UserDirectory, definitions: readonly ResourceDefinition[]): Visibility {
   const defs = new Map(definitions.map((d) => [d.name as string, d]));
   return {
     async caller(uid, tokenIssuedAt) {
-      const user = await ctx.users.get(uid);
+      const user = await users.get(uid);
       if (!user || user.disabled || user.deleted) return 'close';
       if (issuedBeforeSessionsEnded(tokenIssuedAt ?? undefined, user.sessionsValidFrom)) return 'close';
       return { uid: user.uid, email: user.email, name: user.name, role: user.role, companyId: user.companyId };

@@ -2,23 +2,26 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
 import { onCommit } from '../db/change-log';
 import type { ResourceRegistry } from '../resources/registry';
-import { CartsService } from './carts';
-import { IdentityService } from './identity';
+import type { DueJob } from '../lib/due-job';
+import type { EmailDriver } from '../providers/email';
+import { CartCleanup, CartsService } from './carts';
+import { FilesService } from './files';
+import { AccountEmailService, GoogleSignIn, IdentityService } from './identity';
 import { awaitsOwner, releaseAddress } from './identity';
 import { issueActionToken } from './identity';
 import { endSessionsOf } from './identity';
 import { createGeocoder } from '../providers/geocoding';
 import { AddressPlacing } from './delivery';
 import { DeliveryService } from './delivery';
-import { orderMailHook, type OrderMailService } from './orders';
+import { OrderMailService, orderMailHook } from './orders';
 import { OrdersService } from './orders';
-import { PaymentsService } from './payments';
+import { PaymentReconciliation, PaymentsService } from './payments';
 import { ProductionService } from './production';
 import { productRecipeHook } from './production';
 import { stockMoveHook } from './production';
 import { ReceivablesService } from './reports';
 import { SalesReportService } from './reports';
-import { standingOrderRules } from './standing-orders';
+import { StandingOrdersJob, standingOrderRules } from './standing-orders';
 
 /**
  * Where each module's rules run among the others on the orders resource (lower first). The orders
@@ -30,26 +33,33 @@ export const ORDER_HOOKS = { rules: 100, production: 120, mail: 130 } as const;
 /** Identity's rules on users run after the definition's (0). */
 export const USER_HOOKS = { endSessions: 100, invite: 110, releaseAddress: 120 } as const;
 
-/** Mails an invitation link once the new user's row has committed (identity's routes plug the mailer in). */
-export interface InvitationMailer {
-  send(user: { id: string; email: string; name: string; role: string; companyId: string | null }, token: string): void;
-}
-
 /** Every module's service, built once for the app (routes, the seed and tests use these). */
 export interface Modules {
   carts: CartsService;
   orders: OrdersService;
   payments: PaymentsService;
   identity: IdentityService;
+  /** The account's mail: verification, recovery, invitations, Google notices. */
+  accountEmail: AccountEmailService;
+  /** Sign-in with Google (null: not configured). */
+  google: GoogleSignIn | null;
   receivables: ReceivablesService;
-  invitations: { mailer: InvitationMailer | null };
-  /** The order mail (orders' routes plug it in with the app's e-mail driver). */
-  orderMail: { mailer: OrderMailService | null };
+  /** The customer's and the bakery's order mail. */
+  orderMail: OrderMailService;
   sales: SalesReportService;
   production: ProductionService;
   delivery: DeliveryService;
-  /** Places delivery addresses on the map (null: GEOCODER=off); delivery's routes start and stop it. */
+  files: FilesService;
+  /** Carts past their time; also run when a cart is made. */
+  cartCleanup: CartCleanup;
+  /** Makes standing orders' orders; also run for a company after a write to its standing orders. */
+  standingOrders: StandingOrdersJob;
+  /** Places delivery addresses on the map (null: GEOCODER=off). */
   addressPlacing: AddressPlacing | null;
+  /** The background jobs, started when the app is ready and stopped when it closes (app.ts), in this order. */
+  jobs: readonly DueJob[];
+  /** Mail still being handed over, finished before the database closes. */
+  settled(): Promise<void>;
 }
 
 /**
@@ -57,17 +67,37 @@ export interface Modules {
  * rules to the resources as ordered, named hooks. buildApp calls it before any route is registered, so
  * the seed and the tests get the same rules as the API without depending on a route file.
  */
-export function composeModules(ctx: AppContext, resources: ResourceRegistry, log: FastifyBaseLogger): Modules {
+export function composeModules(
+  ctx: AppContext,
+  resources: ResourceRegistry,
+  email: EmailDriver,
+  log: FastifyBaseLogger,
+): Modules {
   const carts = new CartsService(ctx);
   const payments = new PaymentsService(ctx, resources);
   const orders = new OrdersService(ctx, resources, carts, payments);
   const identity = new IdentityService(ctx, resources);
+  const accountEmail = new AccountEmailService(ctx, resources, email, log);
+  const google = ctx.config.google
+    ? new GoogleSignIn(ctx, resources, ctx.config.google, log, (uid) => accountEmail.notifyGoogleOwner(uid))
+    : null;
   const receivables = new ReceivablesService(ctx, resources);
+  const orderMail = new OrderMailService(ctx, orders, email, log);
   const sales = new SalesReportService(ctx);
   const production = new ProductionService(ctx);
+  const files = new FilesService(ctx);
   const geocoder = createGeocoder(ctx.config.geocoding);
   const addressPlacing = geocoder ? new AddressPlacing(ctx, resources, geocoder, log) : null;
   const delivery = new DeliveryService(ctx, resources, addressPlacing);
+  const standingOrders = new StandingOrdersJob(ctx, resources, orders.rules, log);
+  // Carts past their time, attempts nobody reported (reconciliation.ts), standing orders due, addresses to place.
+  const cartCleanup = new CartCleanup(ctx, log);
+  const jobs: DueJob[] = [
+    cartCleanup,
+    new PaymentReconciliation(ctx, resources, payments, log),
+    standingOrders,
+    ...(addressPlacing ? [addressPlacing] : []),
+  ];
 
   resources.hooksOf('orders').beforeWrite.add('orders:rules', orders.rules.beforeWrite, { order: ORDER_HOOKS.rules });
   // A gateway's write: its payment in history, and a paid web order confirmed (docs/design.md §5): a step of
@@ -86,12 +116,7 @@ export function composeModules(ctx: AppContext, resources: ResourceRegistry, log
     .hooksOf('recipes')
     .afterWrite.add('production:product-recipe', productRecipeHook(resources), { order: 100 });
   // The customer told by mail of an order placed and of its status; the bakery of a new web order.
-  const orderMail: Modules['orderMail'] = { mailer: null };
-  resources.hooksOf('orders').afterWrite.add(
-    'orders:mail',
-    orderMailHook(() => orderMail.mailer),
-    { order: ORDER_HOOKS.mail },
-  );
+  resources.hooksOf('orders').afterWrite.add('orders:mail', orderMailHook(orderMail), { order: ORDER_HOOKS.mail });
   // Disabling or deleting a user, by whatever write, ends every session of theirs in the same transaction.
   resources.hooksOf('users').afterWrite.add(
     'identity:end-sessions',
@@ -104,7 +129,6 @@ export function composeModules(ctx: AppContext, resources: ResourceRegistry, log
 
   // A person a user creates without a password (`invite: true`) gets a link to choose one: the code
   // is issued in the creating transaction and mailed after it commits.
-  const invitations: Modules['invitations'] = { mailer: null };
   resources.hooksOf('users').afterWrite.add(
     'identity:invite',
     async (hookCtx, tx, actor, before, after) => {
@@ -117,7 +141,7 @@ export function composeModules(ctx: AppContext, resources: ResourceRegistry, log
         companyId: (after.companyId as string | null) ?? null,
       };
       const token = await issueActionToken(tx, hookCtx.clock, user.id, 'invitation');
-      onCommit(tx, () => invitations.mailer?.send(user, token));
+      onCommit(tx, () => accountEmail.sendInvitation(user, token));
     },
     { order: USER_HOOKS.invite },
   );
@@ -141,13 +165,21 @@ export function composeModules(ctx: AppContext, resources: ResourceRegistry, log
     orders,
     payments,
     identity,
+    accountEmail,
+    google,
     receivables,
-    invitations,
     orderMail,
     sales,
     production,
     delivery,
+    files,
+    cartCleanup,
+    standingOrders,
     addressPlacing,
+    jobs,
+    settled: async () => {
+      await Promise.all([accountEmail.settled(), orderMail.settled()]);
+    },
   };
 }
 

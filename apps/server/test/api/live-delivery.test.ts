@@ -122,7 +122,7 @@ describe('change feed', () => {
     await pub.waitFor((e) => names({ events: e } as SseStream).includes('added:Marca tras receta'));
     expect(JSON.stringify(pub.events)).not.toContain('Receta');
     // The one deciding function refuses it too, whatever stream asked.
-    const visibility = createVisibility(t.app.ctx, RESOURCES);
+    const visibility = createVisibility(t.app.ctx.users, RESOURCES);
     const row = { position: 1, companyId, resource: 'recipes', changes: [{ type: 'added' as const, doc: recipe }] };
     const views = visibility.row(row);
     expect(views.of(null)).toBeNull();

@@ -109,7 +109,7 @@ describe('live fan-out', () => {
 
   it('resolves the caller again when a change to its user is logged while the subscription is set up', async () => {
     const user = await t.user('company_staff', companyId);
-    const real = createVisibility(t.app.ctx, RESOURCES);
+    const real = createVisibility(t.app.ctx.users, RESOURCES);
     // The first read of the caller answers with the state before the change, after the change is logged.
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));

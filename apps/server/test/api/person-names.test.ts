@@ -95,7 +95,7 @@ describe('person names', () => {
     // Tuesday: Wednesday enters the horizon (the orders bakery's production lead is a day).
     o.t.clock.set('2026-11-24T15:00:00.000Z');
     try {
-      await o.t.app.standingOrdersJob.run();
+      await o.t.app.modules.standingOrders.run();
       const [made] = await o.t.db
         .select({ contact: orders.contact })
         .from(orders)

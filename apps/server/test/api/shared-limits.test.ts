@@ -137,11 +137,11 @@ describe('periodic jobs with three instances', () => {
     }
     // Each write runs the job for its company in the background (nothing is due yet): let those end.
     await sleep(300);
-    await o.t.app.standingOrdersJob.run(o.companyId);
+    await o.t.app.modules.standingOrders.run(o.companyId);
     expect(await o.t.db.select().from(orders).where(inArray(orders.standingOrderId, ids))).toEqual([]);
     // A week later; the three instances run the job twice each, all at once.
     o.t.clock.set(new Date(new Date(MONDAY_10AM).getTime() + 7 * 86_400_000));
-    const jobs = [o.t.app, ...others.map((x) => x.app)].map((a) => a.standingOrdersJob);
+    const jobs = [o.t.app, ...others.map((x) => x.app)].map((a) => a.modules.standingOrders);
     const runs = await Promise.all([...jobs, ...jobs].map((j) => j.run()));
     const made = await o.t.db
       .select({ id: orders.standingOrderId, day: orders.standingDay })

@@ -72,7 +72,7 @@ async function orderOf(standingOrderId: string, day: string): Promise<Order> {
   return json<{ data: Order }>(res).data;
 }
 
-const job = () => o.t.app.standingOrdersJob;
+const job = () => o.t.app.modules.standingOrders;
 /** A token signed at the test clock's time (the clock moves days). */
 const tokenOf = (user: TestUser) => o.t.keys.sign({ sub: user.uid }, { now: o.t.clock.now() });
 // Bogotá is UTC−5: 15:00 UTC is 10:00 there.
@@ -95,7 +95,7 @@ describe('standing orders', () => {
     const second = await o.t.secondInstance();
     at('2026-11-24');
     try {
-      const runs = await Promise.all([job().run(), second.app.standingOrdersJob.run(), job().run()]);
+      const runs = await Promise.all([job().run(), second.app.modules.standingOrders.run(), job().run()]);
       expect(runs.reduce((n, r) => n + r.made, 0)).toBe(1);
       expect(runs.reduce((n, r) => n + r.failed, 0)).toBe(0);
     } finally {

@@ -106,7 +106,7 @@ export function liveCalls(live: () => Pick<LiveApp, 't' | 'companyId' | 'admin'>
   const dbUrl = () => live().t.db.$client.options.connectionString ?? '';
   const feedFor = (db = live().t.db, url = dbUrl(), options = {}) => {
     const { t } = live();
-    return new LiveFeed(db, url, t.clock, createVisibility(t.app.ctx, RESOURCES), t.app.log, {
+    return new LiveFeed(db, url, t.clock, createVisibility(t.app.ctx.users, RESOURCES), t.app.log, {
       applicationName: 'hornada-live-test',
       ...options,
     });

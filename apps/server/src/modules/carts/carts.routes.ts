@@ -14,7 +14,6 @@ import {
 } from '@hornada/domain';
 import { z } from 'zod';
 import { writeLimit } from '../../plugins/rate-limit';
-import { CartCleanup } from './cart-cleanup';
 import type { Holder } from './carts.service';
 import { openToGuests } from '../../plugins/auth';
 import { requireShop } from '../../resources/shop-directory';
@@ -65,12 +64,6 @@ export const holderOf = async (req: FastifyRequest, ordering = false): Promise<H
 export function registerCartRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = app.modules.carts;
-  const cleanup = new CartCleanup(app.ctx, app.log);
-  app.addHook('onReady', async () => {
-    cleanup.start();
-    await cleanup.runIfDue();
-  });
-  app.addHook('onClose', async () => cleanup.stop());
   const tags = ['carts'];
   const writes = writeLimit(app);
   const holderNote =
@@ -101,7 +94,7 @@ export function registerCartRoutes(app: FastifyInstance): void {
     async (req, reply) => {
       const data = await service.create(await holderOf(req, true), req.body);
       // Abandoned carts go when they are due (at most once an hour): see cart-cleanup.ts.
-      await cleanup.runIfDue();
+      await app.modules.cartCleanup.runIfDue();
       return reply.status(201).send({ data });
     },
   );

@@ -2,3 +2,4 @@
 export { holderOf, registerCartRoutes } from './carts.routes';
 export { CartsService, type Holder, hashSession } from './carts.service';
 export { readSettingsAndProducts } from './catalogue-read';
+export { CartCleanup } from './cart-cleanup';

@@ -12,15 +12,6 @@ const companyParams = z.object({ companyId: z.string().min(1).max(64) });
 export function registerDeliveryRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = app.modules.delivery;
-  // Delivery addresses placed on the map in the background (address-placing.ts), with the app.
-  const placing = app.modules.addressPlacing;
-  if (placing) {
-    app.addHook('onReady', async () => {
-      placing.start();
-      await placing.runIfDue();
-    });
-    app.addHook('onClose', async () => placing.stop());
-  }
 
   r.get(
     '/api/companies/:companyId/deliveries',

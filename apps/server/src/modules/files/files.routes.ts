@@ -8,7 +8,7 @@ import { AppError, badRequest } from '../../lib/errors';
 import { writeLimit } from '../../plugins/rate-limit';
 import { isSafeKey } from '../../providers/storage';
 import { getCompany } from '../../resources/tenant';
-import { FilesService, fileTooLarge, FILES_URL_PREFIX, objectNotFound, unsupportedType } from './files.service';
+import { fileTooLarge, FILES_URL_PREFIX, objectNotFound, unsupportedType } from './files.service';
 
 const companyParams = z.object({ companyId: z.string().min(1).max(64) });
 const fileParams = companyParams.extend({ '*': z.string().max(1000) });
@@ -66,7 +66,7 @@ const unsupportedMultipart = () =>
  */
 export async function registerFileRoutes(app: FastifyInstance): Promise<void> {
   const storage = app.ctx.storage;
-  const service = new FilesService(app.ctx);
+  const service = app.modules.files;
   const writes = writeLimit(app);
 
   // Multipart is understood by these routes only: anywhere else it stays a 415.

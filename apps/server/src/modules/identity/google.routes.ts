@@ -5,13 +5,11 @@ import { z } from 'zod';
 import { notFound } from '../../lib/errors';
 import { writeLimit } from '../../plugins/rate-limit';
 import { Attempts, countGate, SIGNIN_WINDOW_MS } from './attempts';
-import type { AccountEmailService } from './account-email.service';
 import {
   GOOGLE_BROWSER_COOKIE,
   GOOGLE_FLOW_COOKIE,
   GOOGLE_FLOW_TTL_MS,
   GOOGLE_RETURN_PAGE,
-  GoogleSignIn,
   GoogleSignInError,
   type GoogleFailure,
 } from './google.service';
@@ -42,14 +40,11 @@ export function registerGoogleRoutes(
     cookieOptions: { httpOnly: boolean; secure: boolean; sameSite: 'lax'; path: string };
     send: (reply: FastifyReply, s: SignedIn) => { data: IdentitySession };
   },
-  accountEmail: AccountEmailService,
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['identity'];
   const { config } = app.ctx;
-  const google = config.google
-    ? new GoogleSignIn(app.ctx, app.resources, config.google, app.log, (uid) => accountEmail.notifyGoogleOwner(uid))
-    : null;
+  const google = app.modules.google;
   const enabled = () => {
     if (!google) throw notFound('Google sign-in is not configured');
     return google;

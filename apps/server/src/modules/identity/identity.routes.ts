@@ -26,7 +26,6 @@ import { DEVICE_COOKIE, DEVICE_TTL_MS } from './device-cookies';
 import type { SignedIn } from './identity.service';
 import { prepareDummyHash } from '../../lib/passwords';
 import { REFRESH_COOKIE, REFRESH_TTL_MS } from './refresh-tokens';
-import { AccountEmailService } from './account-email.service';
 import { registerAccountEmailRoutes } from './account-email.routes';
 import { registerGoogleRoutes } from './google.routes';
 import { openToGuests } from '../../plugins/auth';
@@ -68,10 +67,7 @@ const Jwks = z.object({
 export function registerIdentityRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = app.modules.identity;
-  const accountEmail = new AccountEmailService(app.ctx, app.resources, app.email, app.log);
-  // Mail still being handed over is finished before the database closes.
-  app.addHook('preClose', () => accountEmail.settled());
-  app.modules.invitations.mailer = { send: (user, token) => accountEmail.sendInvitation(user, token) };
+  const accountEmail = app.modules.accountEmail;
   const tags = ['identity'];
   const cookieOptions = {
     httpOnly: true,
@@ -108,7 +104,7 @@ export function registerIdentityRoutes(app: FastifyInstance): void {
   const ignoreBearer = { ignoreBearer: true };
 
   registerAccountEmailRoutes(app, accountEmail);
-  registerGoogleRoutes(app, service, { cookieOptions, send: sendSession }, accountEmail);
+  registerGoogleRoutes(app, service, { cookieOptions, send: sendSession });
 
   r.post(
     '/api/identity/sign-in',

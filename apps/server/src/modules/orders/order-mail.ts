@@ -137,7 +137,7 @@ export class OrderMailService {
  * The orders hook that decides the mail (compose.ts): the customer's orders, not a B2B client's (their terms
  * and statements are another conversation), and nothing for the demo's import. Sent once the write commits.
  */
-export function orderMailHook(mailer: () => OrderMailService | null): AfterWrite<OrderRow> {
+export function orderMailHook(mailer: OrderMailService): AfterWrite<OrderRow> {
   return async (_ctx, tx, actor, before, after) => {
     if (actor.kind === 'system' && IMPORT_REASONS.includes(actor.reason)) return;
     if (after.channel === 'b2b' || after.deletedAt) return;
@@ -145,6 +145,6 @@ export function orderMailHook(mailer: () => OrderMailService | null): AfterWrite
     if (!kind) return;
     // A reason the bakery wrote is the bakery's word; a customer's own is not repeated back to an address.
     const byBakery = actor.kind === 'user' && !can(actor.role, 'orders:own');
-    onCommit(tx, () => mailer()?.send(kind, after, byBakery));
+    onCommit(tx, () => mailer.send(kind, after, byBakery));
   };
 }

@@ -15,7 +15,6 @@ import { asSent } from '../../resources/routes';
 import { z } from 'zod';
 import { publicReadLimit, writeLimit } from '../../plugins/rate-limit';
 import type { OrdersService } from './orders.service';
-import { OrderMailService } from './order-mail';
 import { openToGuests } from '../../plugins/auth';
 import { holderOf } from '../carts';
 import { requireShop } from '../../resources/shop-directory';
@@ -30,10 +29,6 @@ export function registerOrderRoutes(app: FastifyInstance): OrdersService {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = app.modules.orders;
   const tags = ['orders'];
-  // Order mail through the app's e-mail driver; what is still being handed over finishes before the database closes.
-  const mail = new OrderMailService(app.ctx, service, app.email, app.log);
-  app.modules.orderMail.mailer = mail;
-  app.addHook('preClose', () => mail.settled());
 
   r.get(
     '/api/companies/:companyId/delivery-days',
@@ -107,7 +102,7 @@ export function registerOrderRoutes(app: FastifyInstance): OrdersService {
         const companyId = data.companyId;
         void app.modules.identity
           .accountForGuest({ email, name: input.contact.name, companyId })
-          .then((made) => made && app.modules.invitations.mailer?.send(made.user, made.token))
+          .then((made) => made && app.modules.accountEmail.sendInvitation(made.user, made.token))
           .catch((err: unknown) => req.log.error({ err }, 'checkout account could not be made'));
       }
       return reply.status(201).send({ data });

@@ -7,7 +7,6 @@ import { requireShop } from '../../resources/shop-directory';
 import { paymentEventsLimit, writeLimit } from '../../plugins/rate-limit';
 import { EventRejected } from '../../providers/payments';
 import { AppError } from '../../lib/errors';
-import { PaymentReconciliation } from './reconciliation';
 import { noStore } from '../../lib/no-store';
 
 /** Design §5's bound on an event's body: Wompi's are a few KB. */
@@ -23,13 +22,6 @@ export function registerPaymentRoutes(app: FastifyInstance): void {
   const service = app.modules.payments;
   const orders = app.modules.orders;
   const tags = ['payments'];
-  // Attempts nobody reported are asked about, abandoned ones failed: see reconciliation.ts.
-  const reconciliation = new PaymentReconciliation(app.ctx, app.resources, service, app.log);
-  app.addHook('onReady', async () => {
-    reconciliation.start();
-    await reconciliation.runIfDue();
-  });
-  app.addHook('onClose', async () => reconciliation.stop());
   const linkParams = z.object({ token: z.string().min(1).max(200) });
 
   r.get(

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { StandingOrdersJob } from './standing-orders.job';
 
 /** A write to a company's standing orders, answered: its days due now are made at once. */
 const STANDING_WRITE = /^\/api\/companies\/:companyId\/standingOrders(\/:id)?$/;
@@ -11,24 +10,11 @@ const STANDING_WRITE = /^\/api\/companies\/:companyId\/standingOrders(\/:id)?$/;
  * its hook sees theirs.
  */
 export function registerStandingOrderJobs(app: FastifyInstance): void {
-  const job = new StandingOrdersJob(app.ctx, app.resources, app.modules.orders.rules, app.log);
-  app.decorate('standingOrdersJob', job);
-  app.addHook('onReady', async () => {
-    job.start();
-    await job.runIfDue();
-  });
-  app.addHook('onClose', async () => job.stop());
+  const job = app.modules.standingOrders;
   app.addHook('onResponse', async (req, reply) => {
     if (req.method === 'GET' || reply.statusCode >= 300) return;
     if (!STANDING_WRITE.test(req.routeOptions.url ?? '')) return;
     const { companyId } = req.params as { companyId: string };
     await job.run(companyId).catch((err: unknown) => app.log.warn({ err }, 'standing orders failed'));
   });
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Makes standing orders' orders (modules/standing-orders). */
-    standingOrdersJob: StandingOrdersJob;
-  }
 }
