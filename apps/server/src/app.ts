@@ -29,9 +29,10 @@ import { registerDeliveryRoutes } from './modules/delivery';
 import { registerProductionRoutes } from './modules/production';
 import { registerReportRoutes } from './modules/reports';
 import { registerStandingOrderJobs } from './modules/standing-orders';
-import { createPaymentSandbox, registerPaymentSandboxRoutes } from './modules/payment-sandbox';
+import { createPaymentSandbox, registerPaymentSandboxRoutes, sandboxFetch } from './modules/payment-sandbox';
 import { composeModules } from './modules/compose';
 import { buildCore, type CoreOptions } from './core';
+import { DEMO_COMPANY_ID } from './seed/ids';
 import { openToGuests, registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerRateLimits } from './plugins/rate-limit';
@@ -117,7 +118,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // The infrastructure, built once in dependency order (core.ts), then each module's service (modules/compose.ts),
   // its rules added to the resources' hooks: before any route, so the seed and the tests write under the same
   // rules as the API. Route files receive these and only register routes.
-  const { ctx, email, ownsStorage } = await buildCore(opts, app, app.log);
+  const { ctx, email, ownsStorage } = await buildCore(opts, {
+    // The sandbox's look-ups are answered by this app itself (modules/payment-sandbox), not over the network.
+    gatewayFetch: config.payments.gateway === 'sandbox' ? sandboxFetch(app) : undefined,
+    demoCompanyId: DEMO_COMPANY_ID,
+    log: app.log,
+  });
   // The one door: every write to a resource, from routes, modules, the seed and loaders, goes through here.
   const resources = new ResourceRegistry(ctx);
   const modules = composeModules(ctx, resources, email, app.log);

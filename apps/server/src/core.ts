@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Db } from './db';
@@ -9,7 +9,6 @@ import { systemClock, type Clock } from './lib/clock';
 import { createKeyStore, type KeyStore } from './lib/keys';
 import { LiveFeed } from './live/feed';
 import { createVisibility } from './live/visibility';
-import { sandboxFetch } from './modules/payment-sandbox';
 import { createEmailDriver, type EmailDriver } from './providers/email';
 import { createPaymentGateway, type PaymentGateway } from './providers/payments';
 import { createStorage, type StorageDriver } from './providers/storage';
@@ -18,7 +17,6 @@ import { PublicCache } from './resources/public-cache';
 import { ShopDirectory } from './resources/shop-directory';
 import { CompanyDirectory } from './resources/tenant';
 import { UserDirectory } from './resources/user-directory';
-import { DEMO_COMPANY_ID } from './seed/ids';
 
 export interface CoreOptions {
   config: Config;
@@ -39,12 +37,21 @@ export interface Core {
   ownsStorage: boolean;
 }
 
+/** What the core takes from the app above it, so that it imports nothing above itself. */
+export interface CoreLinks {
+  /** How the payment gateway's look-ups reach it: the sandbox's are answered by this app itself. */
+  gatewayFetch?: typeof fetch;
+  /** The demo bakery's id: the storefront's company when no MARKET_COMPANY_ID is set and it was seeded. */
+  demoCompanyId: string;
+  log: FastifyBaseLogger;
+}
+
 /** The storefront's company: MARKET_COMPANY_ID, else the demo bakery when seeded, else the first company made. */
-function marketCompanyLookup(db: Db, configured: string | null): () => Promise<string | null> {
+function marketCompanyLookup(db: Db, configured: string | null, demoId: string): () => Promise<string | null> {
   let marketId = configured;
   return async () => {
     if (marketId) return marketId;
-    const [demo] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, DEMO_COMPANY_ID));
+    const [demo] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, demoId));
     const [first] = demo
       ? [demo]
       : await db.select({ id: companies.id }).from(companies).orderBy(asc(companies.createdAt)).limit(1);
@@ -56,9 +63,10 @@ function marketCompanyLookup(db: Db, configured: string | null): () => Promise<s
 /**
  * Configuration, database, clock and keys, then what is kept in memory (caches and directories), the live
  * feed, the one write door, and the providers: each part made once, from parts made before it, and never
- * changed after. `app` is only what the sandbox gateway answers through (its look-ups are this app's own routes).
+ * changed after.
  */
-export async function buildCore(opts: CoreOptions, app: FastifyInstance, log: FastifyBaseLogger): Promise<Core> {
+export async function buildCore(opts: CoreOptions, links: CoreLinks): Promise<Core> {
+  const { log } = links;
   const { config, db } = opts;
   const clock = opts.clock ?? systemClock;
   const keys =
@@ -68,7 +76,7 @@ export async function buildCore(opts: CoreOptions, app: FastifyInstance, log: Fa
   const signedInCache = new PublicCache();
   const users = new UserDirectory(db);
   const companyInfo = new CompanyDirectory();
-  const marketCompanyId = marketCompanyLookup(db, config.marketCompanyId ?? null);
+  const marketCompanyId = marketCompanyLookup(db, config.marketCompanyId ?? null, links.demoCompanyId);
   const shops = new ShopDirectory(db, config.publicUrl, marketCompanyId);
 
   // Resources whose answers present() builds from another's rows (recipes from ingredients and products): a
@@ -112,10 +120,7 @@ export async function buildCore(opts: CoreOptions, app: FastifyInstance, log: Fa
   });
 
   const storage = opts.storage ?? (await createStorage(config));
-  // The sandbox's look-ups are answered by this app itself (modules/payment-sandbox), not over the network.
-  const payments =
-    opts.payments ??
-    (await createPaymentGateway(config, config.payments.gateway === 'sandbox' ? sandboxFetch(app) : undefined));
+  const payments = opts.payments ?? (await createPaymentGateway(config, links.gatewayFetch));
   // E-mail (docs/design.md §1): SMTP when SMTP_URL is set, else the outbox table.
   const email = createEmailDriver(config, db, clock, log);
 
