@@ -62,6 +62,7 @@ export const ProductionDay = z.object({
 export type ProductionDay = z.infer<typeof ProductionDay>;
 
 export const ProductionQuery = z.object({ date: z.iso.date(), include: z.literal('orders').optional() });
+export type ProductionQuery = z.infer<typeof ProductionQuery>;
 
 /** Batches of a recipe for a quantity: rounded up; null without a usable yield. */
 export function batchesFor(quantity: number, recipeYield: number | null | undefined): number | null {

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { AREAS, type Area } from '@hornada/domain/areas';
 import { PendingPage } from '../components/pending-page';
 import type { LazyScreen } from '../lib/route-entry';
@@ -79,12 +79,20 @@ function afterHydration<P extends object>(Component: ComponentType<P>): Componen
   };
 }
 
-const wrapped =
-  (load: LazyScreen): (() => Promise<{ Component: ComponentType }>) =>
-  async () => ({ Component: afterHydration((await load()).Component ?? PendingPage) });
+/**
+ * A screen's route: the guard decides first, then the screen's own loader reads its data (never before the guard
+ * has let the user in); the component comes from the same module (an `import()` is made once).
+ */
+function screenRoute(screen: LazyScreen): Omit<RouteObject, 'id' | 'path' | 'index' | 'children'> {
+  return {
+    loader: async (args) => (await guardLoader(args), (await screen()).loader?.(args) ?? null),
+    HydrateFallback: PendingPage,
+    lazy: async () => ({ Component: afterHydration((await screen()).Component ?? PendingPage) }),
+  };
+}
 
 export const clientOnlyRoutes: ClientOnlyRoutes = {
-  page: (route) => ({ loader: guardLoader, HydrateFallback: PendingPage, lazy: wrapped(screenOf(route)) }),
+  page: (route) => screenRoute(screenOf(route)),
   area: (area: Area, children) => ({
     id: `area.${area}`,
     path: AREAS[area].root,

@@ -1,9 +1,24 @@
 import type { RouteObject } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AREA_NAMES } from '@hornada/domain/areas';
 import { clientOnlyRoutes } from './client-routes';
 import { deferredClientOnlyRoutes } from './deferred-routes';
 import { ROUTES } from './route-table';
+
+describe("a screen's loader", () => {
+  it('runs only once the guard lets the user in: a guest is sent to sign in and the screen reads nothing', async () => {
+    const screen = ROUTES.find((r) => r.id === 'dashboard.productionGrouped')!;
+    const read = vi.fn(async () => 'data');
+    const route = clientOnlyRoutes.page({ ...screen, lazy: async () => ({ loader: read }) });
+    const request = new Request(`http://localhost${screen.pattern}`);
+    const answer: unknown = await (route.loader as (args: unknown) => Promise<unknown>)({ request, params: {} }).catch(
+      (thrown: unknown) => thrown,
+    );
+    expect(answer).toBeInstanceOf(Response);
+    expect((answer as Response).headers.get('Location')).toMatch(/^\/login/);
+    expect(read).not.toHaveBeenCalled();
+  });
+});
 
 describe('the client-only routes loaded on first use', () => {
   it('match the routes they stand for: same ids and paths for every area', () => {
@@ -21,7 +36,7 @@ describe('the client-only routes loaded on first use', () => {
     expect(deferred.loader).toBeUndefined(); // nothing of the guard before the module loads
     const lazy = deferred.lazy as () => Promise<Partial<RouteObject>>;
     const loaded = await lazy();
-    expect(loaded.loader).toBe(clientOnlyRoutes.page(page!).loader);
+    expect(typeof loaded.loader).toBe('function');
     expect(typeof loaded.Component).toBe('function');
     expect(loaded).not.toHaveProperty('lazy');
 

@@ -16,12 +16,16 @@ export function dayLong(day: string): string {
   return new Intl.DateTimeFormat('es-CO', { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
 }
 
+/** The day an address names (`?date=`), today by default: what a screen's loader and the screen both read. */
+export function dayOfParams(params: URLSearchParams): string {
+  const asked = params.get('date');
+  return asked && /^\d{4}-\d{2}-\d{2}$/.test(asked) ? asked : dayFromNow(0);
+}
+
 /** The day of the page, kept in the address (`?date=`), today by default. */
 export function useDayParam(): [string, (day: string) => void] {
   const [params, setParams] = useSearchParams();
-  const asked = params.get('date');
-  const day = asked && /^\d{4}-\d{2}-\d{2}$/.test(asked) ? asked : dayFromNow(0);
-  return [day, (next) => setParams({ date: next }, { replace: true })];
+  return [dayOfParams(params), (next) => setParams({ date: next }, { replace: true })];
 }
 
 /** Today, tomorrow or any date. */

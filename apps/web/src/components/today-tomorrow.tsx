@@ -1,6 +1,11 @@
 import { useSearchParams } from 'react-router';
 import { dayFromNow } from './day-picker';
 
+/** The day an address names: tomorrow with `?dia=manana`, else today (a screen's loader reads it too). */
+export function todayOrTomorrowOf(params: URLSearchParams): string {
+  return dayFromNow(params.get('dia') === 'manana' ? 1 : 0);
+}
+
 /**
  * Today or tomorrow, kept in the address (`?dia=manana`): the kitchen tablet and the driver's phone look
  * ahead too (a bakery with no preparation lead bakes tomorrow's orders tonight).
@@ -10,7 +15,7 @@ export function useTodayOrTomorrow(): { tomorrow: boolean; date: string; choose(
   const tomorrow = params.get('dia') === 'manana';
   return {
     tomorrow,
-    date: dayFromNow(tomorrow ? 1 : 0),
+    date: todayOrTomorrowOf(params),
     choose: (next) => setParams(next ? { dia: 'manana' } : {}, { replace: true }),
   };
 }

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
+import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import type { Area, ScreenPermission } from '@hornada/domain/areas';
 import type { NavIcon } from '../components/nav-icons';
 
@@ -13,8 +13,14 @@ import type { NavIcon } from '../components/nav-icons';
  */
 export type RouteArea = 'storefront' | 'auth' | Area;
 
-/** A client-only screen's module: what `import()` of a page file gives (its `Component`). */
-export type LazyScreen = () => Promise<{ Component?: ComponentType | null }>;
+/**
+ * A client-only screen's module: what `import()` of a page file gives: its `Component`, and the `loader` that
+ * reads its data (run after the guard, and again when the address changes: lib/live/use-screen-data.ts).
+ */
+export type LazyScreen = () => Promise<{
+  Component?: ComponentType | null;
+  loader?: (args: LoaderFunctionArgs) => unknown;
+}>;
 
 export interface RouteEntry {
   /** Stable name, used by the router, the menus and the tests; unique (app/route-table.ts's `RouteId`). */

@@ -3,12 +3,37 @@ import { IDEMPOTENCY_HEADER, type NotReceived } from '@hornada/domain/schemas/or
 import { endpoints } from '../../lib/api/endpoints';
 import { http } from '../../lib/api/http';
 import { randomKey } from '../../lib/random-key';
-import { useLiveRead } from '../../lib/live/use-live-read';
+import { useCompanyId } from '../../components/data-table/resource-client';
+import { readForScreen, type ScreenRead } from '../../lib/api/screen-read';
+import { useScreenData } from '../../lib/live/use-screen-data';
 import { companyPath } from '../../lib/api/paths';
 
-/** A due day's deliveries (GET …/deliveries), read again on every order change in the company. */
-export function useDeliveryDay(companyId: string | null, date: string, onData?: (day: DeliveryDay) => void) {
-  return useLiveRead<DeliveryDay>(companyId, 'deliveries', { date }, ['orders'], onData);
+export type DeliveryLoad = ScreenRead<DeliveryDay>;
+
+/** Every delivery screen's loader: a due day's deliveries, read by loadDeliveryDay. */
+export type DeliveryLoader = (args: { request: Request }) => Promise<DeliveryLoad>;
+
+/**
+ * A due day's deliveries (GET …/deliveries): the delivery screens' loader, run again on every order change in
+ * the company (useDeliveryDay). `onRead` also receives each answer (the driver's offline copy).
+ */
+export function loadDeliveryDay(
+  request: Request,
+  date: string,
+  onRead?: (companyId: string, day: DeliveryDay) => void,
+): Promise<DeliveryLoad> {
+  return readForScreen(async (companyId) => {
+    const day = await endpoints.deliveries(companyId, date, request.signal);
+    onRead?.(companyId, day);
+    return day;
+  });
+}
+
+/** The day the screen's loader read, kept current (lib/live/use-screen-data.ts), and a way to read it again. */
+export function useDeliveryDay(loader: DeliveryLoader): { load: DeliveryLoad; reload: () => void } {
+  // Assignments, stops, moves and cash are all the orders'.
+  const { data, reload } = useScreenData(loader, useCompanyId(), ['orders']);
+  return { load: data, reload };
 }
 
 /** Names one driver (or none) for several orders at once, all or nothing (the orders' bulk update). */

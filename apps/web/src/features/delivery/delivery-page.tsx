@@ -6,16 +6,24 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { AreaPage } from '../../components/area-page';
 import { useCompanyId } from '../../components/data-table/resource-client';
-import { DayPicker, useDayParam } from '../../components/day-picker';
+import { DayPicker, dayOfParams, useDayParam } from '../../components/day-picker';
 import { EmptyState } from '../../components/empty-state';
 import { LoadFailed, LoadingStatus } from '../../components/load-status';
 import { PrintPreview } from '../../components/print-preview';
 import { buttonClass, iconButtonClass, secondaryButtonClass } from '../../components/ui/button';
 import { paths } from '../../config/paths';
 import { toastStore } from '../../lib/toast-store';
-import { failureText } from '../../lib/live/use-live-read';
+import { failureText } from '../../lib/api/failure-text';
 import { useMarketName } from '../../lib/use-market-name';
-import { assignDriver, orderRoute, savePositions, useDeliveryDay } from './delivery-api';
+import {
+  assignDriver,
+  loadDeliveryDay,
+  orderRoute,
+  savePositions,
+  useDeliveryDay,
+  type DeliveryLoader,
+} from './delivery-api';
+import { useScreenLoading } from '../../lib/use-screen-loading';
 import { routeOrderedText } from './route-text';
 import { addressText, collectText, MapLinks, returnedText, RunSheet, TotalsList } from './delivery-parts';
 
@@ -129,10 +137,14 @@ function StopRow({
  * unassigned first; assign a driver to the selected orders, order a driver's route nearest-neighbour from
  * the bakery, move stops up or down, map links per stop, and each driver's printable run sheet. Live.
  */
+export const loader: DeliveryLoader = ({ request }) =>
+  loadDeliveryDay(request, dayOfParams(new URL(request.url).searchParams));
+
 export function Component() {
   const companyId = useCompanyId();
   const [date, setDate] = useDayParam();
-  const { load, reload } = useDeliveryDay(companyId, date);
+  const { load, reload } = useDeliveryDay(loader);
+  const switching = useScreenLoading();
   const marketName = useMarketName(companyId);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [driverId, setDriverId] = useState('');
@@ -252,7 +264,7 @@ export function Component() {
         </section>
       ) : null}
       <div className="mt-5">
-        {load.state === 'loading' ? (
+        {switching ? (
           <LoadingStatus>Cargando los domicilios del día…</LoadingStatus>
         ) : load.state === 'failed' ? (
           <LoadFailed message={load.message} onRetry={reload} />

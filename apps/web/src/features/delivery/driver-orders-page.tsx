@@ -8,12 +8,13 @@ import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { useStore } from 'zustand';
 import { AreaPage } from '../../components/area-page';
 import { useCompanyId } from '../../components/data-table/resource-client';
-import { TodayTomorrow, useTodayOrTomorrow } from '../../components/today-tomorrow';
+import { TodayTomorrow, todayOrTomorrowOf, useTodayOrTomorrow } from '../../components/today-tomorrow';
 import { EmptyState } from '../../components/empty-state';
 import { authStore } from '../../lib/auth/auth-store';
 import { LoadFailed, LoadingStatus } from '../../components/load-status';
 import { DriverApp } from './driver-app';
-import { newAction, useDeliveryDay, type DriverAction } from './delivery-api';
+import { loadDeliveryDay, newAction, useDeliveryDay, type DeliveryLoader, type DriverAction } from './delivery-api';
+import { useScreenLoading } from '../../lib/use-screen-loading';
 import { addressText, collectText, returnedText } from './delivery-parts';
 import {
   conflicts as readConflicts,
@@ -309,6 +310,14 @@ function StopCard({
  * stop goes back to the office) are kept on the phone and sent when there is signal; without signal the
  * last route read is shown.
  */
+export const loader: DeliveryLoader = ({ request }) => {
+  // Each answer is kept on the phone for the signed-in driver: without signal, the last route read is shown.
+  const uid = authStore.getState().user?.uid ?? null;
+  return loadDeliveryDay(request, todayOrTomorrowOf(new URL(request.url).searchParams), (companyId, day) => {
+    if (uid) void keepRoute(uid, companyId, day).catch(() => undefined);
+  });
+};
+
 export function Component() {
   const companyId = useCompanyId();
   const { tomorrow, date, choose } = useTodayOrTomorrow();
@@ -316,11 +325,8 @@ export function Component() {
   const uid = useStore(authStore, (st) => st.user?.uid ?? null);
   const role = useStore(authStore, (st) => st.user?.role ?? null);
   const canReturn = role !== null && canMoveStatus(role, 'out_for_delivery', 'ready', 'delivery');
-  const keep = useCallback(
-    (day: DeliveryDay) => uid && companyId && void keepRoute(uid, companyId, day).catch(() => undefined),
-    [uid, companyId],
-  );
-  const { load, reload } = useDeliveryDay(companyId, date, keep);
+  const { load, reload } = useDeliveryDay(loader);
+  const switching = useScreenLoading();
   const { pending, problems } = useQueue(uid, companyId, reload);
   const [kept, setKept] = useState<DeliveryDay | null>(null);
   useEffect(() => {
@@ -364,7 +370,7 @@ export function Component() {
           Sin conexión: mostramos la ruta guardada en el teléfono.
         </p>
       ) : null}
-      {load.state === 'loading' && !kept ? (
+      {switching && !kept ? (
         <LoadingStatus>Cargando tu ruta…</LoadingStatus>
       ) : load.state === 'failed' && !kept ? (
         <LoadFailed message={load.message} onRetry={reload} />

@@ -1,18 +1,18 @@
 import { deliveryTotals } from '@hornada/domain/delivery';
 import { useStore } from 'zustand';
 import { AreaPage } from '../../components/area-page';
-import { useCompanyId } from '../../components/data-table/resource-client';
 import { dayFromNow } from '../../components/day-picker';
 import { authStore } from '../../lib/auth/auth-store';
-import { LoadFailed, LoadingStatus } from '../../components/load-status';
+import { LoadFailed } from '../../components/load-status';
 import { DriverApp } from './driver-app';
-import { useDeliveryDay } from './delivery-api';
+import { loadDeliveryDay, useDeliveryDay, type DeliveryLoader } from './delivery-api';
 import { TotalsList } from './delivery-parts';
 
 /** Domicilios › Resumen del día (docs/design.md §6 driver summary): the driver's stops and cash today. */
+export const loader: DeliveryLoader = ({ request }) => loadDeliveryDay(request, dayFromNow(0));
+
 export function Component() {
-  const companyId = useCompanyId();
-  const { load, reload } = useDeliveryDay(companyId, dayFromNow(0));
+  const { load, reload } = useDeliveryDay(loader);
   const uid = useStore(authStore, (st) => st.user?.uid ?? null);
   // Staff who drive read every route: their own totals, as a delivery assistant's read gives.
   const totals =
@@ -21,9 +21,7 @@ export function Component() {
     <AreaPage title="Resumen del día">
       <DriverApp />
       <div className="rounded-2xl bg-white p-4 shadow-sm">
-        {load.state === 'loading' ? (
-          <LoadingStatus>Cargando tu resumen…</LoadingStatus>
-        ) : load.state === 'failed' ? (
+        {load.state === 'failed' ? (
           <LoadFailed message={load.message} onRetry={reload} />
         ) : (
           <TotalsList totals={totals!} />

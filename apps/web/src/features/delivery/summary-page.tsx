@@ -4,13 +4,14 @@ import { Printer } from 'lucide-react';
 import { useState } from 'react';
 import { AreaPage } from '../../components/area-page';
 import { useCompanyId } from '../../components/data-table/resource-client';
-import { DayPicker, dayLong, useDayParam } from '../../components/day-picker';
+import { DayPicker, dayLong, dayOfParams, useDayParam } from '../../components/day-picker';
 import { EmptyState } from '../../components/empty-state';
 import { LoadFailed, LoadingStatus } from '../../components/load-status';
 import { PrintPreview } from '../../components/print-preview';
 import { secondaryButtonClass } from '../../components/ui/button';
 import { useMarketName } from '../../lib/use-market-name';
-import { useDeliveryDay } from './delivery-api';
+import { loadDeliveryDay, useDeliveryDay, type DeliveryLoader } from './delivery-api';
+import { useScreenLoading } from '../../lib/use-screen-loading';
 
 /** Per driver: stops, delivered, pending, cash to collect against collected and the difference; the day's total. */
 export function SummaryTable({ day }: { day: DeliveryDay }) {
@@ -56,10 +57,14 @@ export function SummaryTable({ day }: { day: DeliveryDay }) {
 }
 
 /** Dashboard › Resumen de domicilios (docs/design.md §6 orders/delivery/summary): the day's cash by driver. Live. */
+export const loader: DeliveryLoader = ({ request }) =>
+  loadDeliveryDay(request, dayOfParams(new URL(request.url).searchParams));
+
 export function Component() {
   const companyId = useCompanyId();
   const [date, setDate] = useDayParam();
-  const { load, reload } = useDeliveryDay(companyId, date);
+  const { load, reload } = useDeliveryDay(loader);
+  const switching = useScreenLoading();
   const marketName = useMarketName(companyId);
   const [printing, setPrinting] = useState(false);
   const day = load.state === 'ready' ? load.data : null;
@@ -77,7 +82,7 @@ export function Component() {
     >
       <DayPicker day={date} onChange={setDate} />
       <div className="mt-5 rounded-2xl bg-white p-4 shadow-sm">
-        {load.state === 'loading' ? (
+        {switching ? (
           <LoadingStatus>Cargando el resumen del día…</LoadingStatus>
         ) : load.state === 'failed' ? (
           <LoadFailed message={load.message} onRetry={reload} />

@@ -30,7 +30,7 @@ function useToday(
     Promise.all([
       endpoints.salesReport(companyId, { from: today, to: today }),
       endpoints.unpaid(companyId),
-      readsProduction ? endpoints.production(companyId, addDays(today, 1)) : Promise.resolve(null),
+      readsProduction ? endpoints.production(companyId, { date: addDays(today, 1) }) : Promise.resolve(null),
     ])
       .then(([sales, unpaid, production]) => {
         if (!live) return;

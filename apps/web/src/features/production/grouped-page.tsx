@@ -7,8 +7,9 @@ import { EmptyState } from '../../components/empty-state';
 import { LoadFailed, LoadingStatus } from '../../components/load-status';
 import { secondaryButtonClass } from '../../components/ui/button';
 import { useMarketName } from '../../lib/use-market-name';
-import { useProductionDay } from './production-api';
-import { DayPicker, useDayParam } from '../../components/day-picker';
+import { loadProductionDay, useProductionDay, type ProductionLoader } from './production-api';
+import { useScreenLoading } from '../../lib/use-screen-loading';
+import { DayPicker, dayOfParams, useDayParam } from '../../components/day-picker';
 import { PrintPreview } from '../../components/print-preview';
 import { IngredientNeeds, PackingLabels, ProductionSheet, ProgressBar } from './production-parts';
 
@@ -17,13 +18,17 @@ import { IngredientNeeds, PackingLabels, ProductionSheet, ProgressBar } from './
  * total per product with batches from the recipe's yield and progress, the ingredients it needs against
  * stock with shortages said in red, a printable production sheet and packing labels. Live.
  */
+export const loader: ProductionLoader = ({ request }) =>
+  loadProductionDay(request, dayOfParams(new URL(request.url).searchParams));
+
 export function Component() {
   const companyId = useCompanyId();
   const [date, setDate] = useDayParam();
-  const { load, reload } = useProductionDay(companyId, date, true);
+  const { load, reload } = useProductionDay(loader);
+  const switching = useScreenLoading();
   const marketName = useMarketName(companyId);
   const [printing, setPrinting] = useState<'sheet' | 'labels' | null>(null);
-  const day = load.state === 'ready' ? load.day : null;
+  const day = load.state === 'ready' ? load.data : null;
   const hasProducts = (day?.products.length ?? 0) > 0;
 
   const actions = hasProducts ? (
@@ -43,7 +48,7 @@ export function Component() {
     <AreaPage title="Producción agrupada" actions={actions}>
       <DayPicker day={date} onChange={setDate} />
       <div className="mt-5">
-        {load.state === 'loading' ? (
+        {switching ? (
           <LoadingStatus>Cargando la producción del día…</LoadingStatus>
         ) : load.state === 'failed' ? (
           <LoadFailed message={load.message} onRetry={reload} />

@@ -8,8 +8,9 @@ import { EmptyState } from '../../components/empty-state';
 import { LoadFailed, LoadingStatus } from '../../components/load-status';
 import { buttonClass, secondaryButtonClass } from '../../components/ui/button';
 import { toastStore } from '../../lib/toast-store';
-import { failure, markProduced, useProductionDay } from './production-api';
-import { DayPicker, useDayParam } from '../../components/day-picker';
+import { failure, loadProductionDay, markProduced, useProductionDay, type ProductionLoader } from './production-api';
+import { useScreenLoading } from '../../lib/use-screen-loading';
+import { DayPicker, dayOfParams, useDayParam } from '../../components/day-picker';
 import { dayLong, missingOf, producePatches } from './production-view';
 
 /** One order of the day: its lines with what is made, "Marcar producido" per line and for the whole order. */
@@ -89,16 +90,20 @@ function OrderCard({ order, companyId }: { order: ProductionOrder; companyId: st
  * orders one by one with what to bake; "Marcar producido" per line or per order writes
  * `producedQuantities` (the order goes into production, and ready when all is made). Live.
  */
+export const loader: ProductionLoader = ({ request }) =>
+  loadProductionDay(request, dayOfParams(new URL(request.url).searchParams));
+
 export function Component() {
   const companyId = useCompanyId();
   const [date, setDate] = useDayParam();
-  const { load, reload } = useProductionDay(companyId, date, true);
-  const orders = load.state === 'ready' ? (load.day.orders ?? []) : [];
+  const { load, reload } = useProductionDay(loader);
+  const switching = useScreenLoading();
+  const orders = load.state === 'ready' ? (load.data.orders ?? []) : [];
   return (
     <AreaPage title="Producción por pedido">
       <DayPicker day={date} onChange={setDate} />
       <div className="mt-5">
-        {load.state === 'loading' ? (
+        {switching ? (
           <LoadingStatus>Cargando los pedidos del día…</LoadingStatus>
         ) : load.state === 'failed' ? (
           <LoadFailed message={load.message} onRetry={reload} />

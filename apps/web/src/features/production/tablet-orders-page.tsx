@@ -4,8 +4,9 @@ import { AreaPage } from '../../components/area-page';
 import { useCompanyId } from '../../components/data-table/resource-client';
 import { EmptyState } from '../../components/empty-state';
 import { LoadFailed, LoadingStatus } from '../../components/load-status';
-import { TodayTomorrow, useTodayOrTomorrow } from '../../components/today-tomorrow';
-import { useProductionDay } from './production-api';
+import { TodayTomorrow, todayOrTomorrowOf, useTodayOrTomorrow } from '../../components/today-tomorrow';
+import { loadProductionDay, useProductionDay, type ProductionLoader } from './production-api';
+import { useScreenLoading } from '../../lib/use-screen-loading';
 import { ProgressBar } from './production-parts';
 import { producedOf, unitsToAdd } from './tablet-taps';
 import { useTabletTaps } from './use-tablet-taps';
@@ -20,24 +21,28 @@ const bigButton =
  * them (due first); every tap counts at once and is written in turn (use-tablet-taps.ts). Every tablet and the
  * office see it live.
  */
+export const loader: ProductionLoader = ({ request }) =>
+  loadProductionDay(request, todayOrTomorrowOf(new URL(request.url).searchParams));
+
 export function Component() {
   const { tomorrow, date, choose } = useTodayOrTomorrow();
   return (
     <AreaPage title={tomorrow ? 'Qué hornear mañana' : 'Qué hornear hoy'}>
       <TodayTomorrow tomorrow={tomorrow} onChoose={choose} />
       {/* One day's screen at a time: its taps' queue is its own (and finishes if the day is switched). */}
-      <TabletDay key={date} date={date} tomorrow={tomorrow} />
+      <TabletDay key={date} tomorrow={tomorrow} />
     </AreaPage>
   );
 }
 
-function TabletDay({ date, tomorrow }: { date: string; tomorrow: boolean }) {
+function TabletDay({ tomorrow }: { tomorrow: boolean }) {
   const companyId = useCompanyId();
-  const { load, reload } = useProductionDay(companyId, date, true);
-  const day = load.state === 'ready' ? load.day : null;
+  const { load, reload } = useProductionDay(loader);
+  const day = load.state === 'ready' ? load.data : null;
   const taps = useTabletTaps(companyId, day?.orders ?? NO_ORDERS);
+  const switching = useScreenLoading();
 
-  if (load.state === 'loading')
+  if (switching)
     return (
       <LoadingStatus>{tomorrow ? 'Cargando la producción de mañana…' : 'Cargando la producción de hoy…'}</LoadingStatus>
     );

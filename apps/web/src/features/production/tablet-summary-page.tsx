@@ -1,29 +1,23 @@
 import { formatQuantity } from '@hornada/domain/format';
 import { AreaPage } from '../../components/area-page';
-import { useCompanyId } from '../../components/data-table/resource-client';
 import { EmptyState } from '../../components/empty-state';
-import { LoadFailed, LoadingStatus } from '../../components/load-status';
-import { useProductionDay } from './production-api';
+import { LoadFailed } from '../../components/load-status';
+import { loadProductionDay, useProductionDay, type ProductionLoader } from './production-api';
 import { ProgressBar } from './production-parts';
 import { allProduced, dayFromNow } from './production-view';
 
 /** Producción › Resumen del día: units and orders done against pending, today, live. */
+export const loader: ProductionLoader = ({ request }) => loadProductionDay(request, dayFromNow(0));
+
 export function Component() {
-  const companyId = useCompanyId();
-  const { load, reload } = useProductionDay(companyId, dayFromNow(0), true);
-  if (load.state === 'loading')
-    return (
-      <AreaPage title="Resumen del día">
-        <LoadingStatus>Cargando el resumen…</LoadingStatus>
-      </AreaPage>
-    );
+  const { load, reload } = useProductionDay(loader);
   if (load.state === 'failed')
     return (
       <AreaPage title="Resumen del día">
         <LoadFailed message={load.message} onRetry={reload} />
       </AreaPage>
     );
-  const { products, orders = [] } = load.day;
+  const { products, orders = [] } = load.data;
   const units = products.reduce((n, p) => n + p.quantity, 0);
   const made = products.reduce((n, p) => n + Math.min(p.produced, p.quantity), 0);
   const done = orders.filter((o) => allProduced(o)).length;

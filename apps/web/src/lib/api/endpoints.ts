@@ -14,7 +14,8 @@ import type { User } from '@hornada/domain/schemas/users';
 import type { z } from 'zod';
 import { http, type ListResponse, type Query, type RequestOptions } from './http';
 import { companyPath } from './paths';
-import type { ProductionDay } from '@hornada/domain/production';
+import type { DeliveryDay } from '@hornada/domain/delivery';
+import type { ProductionDay, ProductionQuery } from '@hornada/domain/production';
 import type { UnpaidParty } from '@hornada/domain/receivables';
 import type { SalesReport } from '@hornada/domain/sales-report';
 import type {
@@ -59,9 +60,11 @@ export const endpoints = {
     http.get<SalesReport>(companyPath(companyId, 'reports', 'sales'), { query: range, signal }),
   unpaid: (companyId: string, signal?: AbortSignal) =>
     http.get<UnpaidParty[]>(companyPath(companyId, 'reports', 'unpaid'), { signal }),
-  production: (companyId: string, date: string, signal?: AbortSignal) =>
-    http.get<ProductionDay>(companyPath(companyId, 'production'), { query: { date }, signal }),
+  production: (companyId: string, query: ProductionQuery, signal?: AbortSignal) =>
+    http.get<ProductionDay>(companyPath(companyId, 'production'), { query, signal }),
   /** Puts a driver's stops of a day in order (an Idempotency-Key in `options`). */
+  deliveries: (companyId: string, date: string, signal?: AbortSignal) =>
+    http.get<DeliveryDay>(companyPath(companyId, 'deliveries'), { query: { date }, signal }),
   orderRoute: (companyId: string, body: { date: string; deliveryAssistantId: string }, options: RequestOptions) =>
     http.post<RouteOrdered>(companyPath(companyId, 'deliveries', 'route'), body, options),
   resendInvitation: (companyId: string, userId: string) =>

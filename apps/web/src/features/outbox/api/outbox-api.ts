@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { OutboxMail } from '@hornada/domain/outbox';
 import { http } from '../../../lib/api/http';
-import { failureText } from '../../../lib/live/use-live-read';
+import { failureText } from '../../../lib/api/failure-text';
 
 /** Mails a page of the outbox shows. */
 export const OUTBOX_PAGE_SIZE = 20;

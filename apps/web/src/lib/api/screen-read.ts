@@ -1,0 +1,31 @@
+import { actingCompany } from '../acting-company';
+import { authStore } from '../auth/auth-store';
+import { failureText } from './failure-text';
+import { storefrontApi } from './storefront-api';
+
+/** What a screen's loader read: the data, or what to say (with a retry) when the read failed. */
+export type ScreenRead<T> = { state: 'ready'; data: T } | { state: 'failed'; message: string };
+
+/**
+ * The company a screen's loader reads, as useCompanyId chooses it (outside React): the user's own, the one a
+ * system admin chose, else the market's; null when signed out. Loaders run after the guard, so a user is known.
+ */
+export async function loaderCompanyId(): Promise<string | null> {
+  const user = authStore.getState().user;
+  if (!user) return null;
+  return user.companyId ?? actingCompany()?.id ?? (await storefrontApi(null).config()).companyId;
+}
+
+/**
+ * A screen loader's read of its company's data: a failure (no signal, a refusal) is the screen's to say in
+ * Spanish with a retry, never the router's error page.
+ */
+export async function readForScreen<T>(read: (companyId: string) => Promise<T>): Promise<ScreenRead<T>> {
+  try {
+    const companyId = await loaderCompanyId();
+    if (!companyId) return { state: 'failed', message: failureText(null) };
+    return { state: 'ready', data: await read(companyId) };
+  } catch (err) {
+    return { state: 'failed', message: failureText(err) };
+  }
+}

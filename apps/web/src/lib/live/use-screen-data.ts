@@ -1,0 +1,84 @@
+import { useEffect, useRef, useState } from 'react';
+import { useLoaderData, useLocation, useParams, type Params } from 'react-router';
+import type { ResourceName } from '@hornada/domain/policy';
+import { getLiveStream } from './live-stream';
+
+/** A screen's loader: what its route runs, after the guard, for an address (and what the live stream runs again). */
+export type ScreenLoader = (args: { request: Request; params: Params }) => Promise<unknown>;
+/** What a screen's loader answers. */
+export type LoadedBy<L extends ScreenLoader> = Awaited<ReturnType<L>>;
+
+/** Live changes gather this long before the screen's loader runs again (a bulk change is one read). */
+export const LIVE_RELOAD_DELAY_MS = 300;
+
+/**
+ * A screen's data, the one way a screen reads (docs/web.md "Data"): what its route's `loader` read for this
+ * address, read again by the same loader, for this screen alone, whenever one of the resources it `follows`
+ * changes in `companyId` or the live stream resets (changes were missed), once for changes that
+ * come together; `reload()` reads it again at once. What is on screen stays until the new answer comes (no
+ * flicker, inputs kept); a navigation's answer replaces a live one still on its way. The loader is called
+ * directly, not through the router: the other routes' loaders (the storefront's menu, the guards) are not
+ * run again for it.
+ */
+export function useScreenData<L extends ScreenLoader>(
+  loader: L,
+  companyId: string | null,
+  follows: readonly ResourceName[],
+): { data: LoadedBy<L>; reload: () => void } {
+  type T = LoadedBy<L>;
+  // A client loader's answer reaches the screen as it returned it (nothing is serialised in the browser).
+  const loaded = useLoaderData() as T;
+  const { pathname, search } = useLocation();
+  const href = pathname + search;
+  const params = useParams();
+  const key = follows.join(',');
+
+  // The newest of the two: the loader's for this address, or a live read made since at the same address.
+  const [shown, setShown] = useState<{ data: T; href: string }>({ data: loaded, href });
+  const [from, setFrom] = useState(loaded);
+  if (from !== loaded) {
+    // The render-time reset React recommends over an effect: no frame shows the old address's data.
+    setFrom(loaded);
+    setShown({ data: loaded, href });
+  }
+
+  // What a read needs, as of the latest render: a read started for one address never lands on another.
+  const latest = useRef({ loader, href, params });
+  useEffect(() => {
+    latest.current = { loader, href, params };
+  });
+  const running = useRef<AbortController | null>(null);
+  const reload = useRef(() => {
+    const { loader: read, href: at, params: with_ } = latest.current;
+    running.current?.abort();
+    const controller = new AbortController();
+    running.current = controller;
+    const request = new Request(new URL(at, window.location.origin), { signal: controller.signal });
+    void read({ request, params: with_ }).then(
+      (data) => {
+        if (!controller.signal.aborted && latest.current.href === at) setShown({ data: data as T, href: at });
+      },
+      () => undefined,
+    );
+  }).current;
+  useEffect(() => () => running.current?.abort(), []);
+
+  useEffect(() => {
+    if (!companyId || !key) return;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const later = () => {
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(reload, LIVE_RELOAD_DELAY_MS);
+    };
+    const stream = getLiveStream();
+    const offs = key
+      .split(',')
+      .map((resource) => stream.subscribe(companyId, resource, { onChanges: later, onReset: later }));
+    return () => {
+      if (timer) clearTimeout(timer);
+      for (const off of offs) off();
+    };
+  }, [companyId, key, reload]);
+
+  return { data: shown.href === href ? shown.data : loaded, reload };
+}
