@@ -87,7 +87,10 @@ function screenRoute(screen: LazyScreen): Omit<RouteObject, 'id' | 'path' | 'ind
   return {
     loader: async (args) => (await guardLoader(args), (await screen()).loader?.(args) ?? null),
     HydrateFallback: PendingPage,
-    lazy: async () => ({ Component: afterHydration((await screen()).Component ?? PendingPage) }),
+    lazy: async () => {
+      const { Component, shouldRevalidate } = await screen();
+      return { Component: afterHydration(Component ?? PendingPage), shouldRevalidate };
+    },
   };
 }
 

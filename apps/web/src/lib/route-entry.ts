@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { LoaderFunctionArgs, RouteObject } from 'react-router';
+import type { LoaderFunctionArgs, RouteObject, ShouldRevalidateFunction } from 'react-router';
 import type { Area, ScreenPermission } from '@hornada/domain/areas';
 import type { NavIcon } from '../components/nav-icons';
 
@@ -14,12 +14,14 @@ import type { NavIcon } from '../components/nav-icons';
 export type RouteArea = 'storefront' | 'auth' | Area;
 
 /**
- * A client-only screen's module: what `import()` of a page file gives: its `Component`, and the `loader` that
- * reads its data (run after the guard, and again when the address changes: lib/live/use-screen-data.ts).
+ * A client-only screen's module: what `import()` of a page file gives: its `Component`, the `loader` that reads
+ * its data (run after the guard, and again when the address changes: lib/live/use-screen-data.ts), and
+ * `shouldRevalidate` where only some changes of the address change what it reads.
  */
 export type LazyScreen = () => Promise<{
   Component?: ComponentType | null;
   loader?: (args: LoaderFunctionArgs) => unknown;
+  shouldRevalidate?: ShouldRevalidateFunction;
 }>;
 
 export interface RouteEntry {

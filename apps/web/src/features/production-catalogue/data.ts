@@ -7,7 +7,7 @@ import {
   type RecipeProductMargin,
 } from '@hornada/domain/costing';
 import { SettingsInput } from '@hornada/domain/schemas/settings';
-import { useCallback, useEffect, useEffectEvent, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { ApiError } from '../../lib/api/http';
 import { ADDED_BATCH_LIMIT, receivedItem, type LiveChange } from '../../lib/live/live-rules';
 import type { Resource } from '../../lib/api/resource-service';
@@ -17,38 +17,13 @@ import { catalogueApi, type Ingredient, type Product, type Recipe } from './api'
 /** The settings schema's own default target margin (percent), when the settings cannot be read. */
 export const DEFAULT_TARGET_MARGIN: number = SettingsInput.shape.targetMargin.parse(undefined);
 
-export type Loaded<T> = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; data: T };
-
-/** Loads once per `key` (and again on retry); aborts when the key changes or the screen closes. */
-export function useLoad<T>(
-  key: string | null,
-  load: (signal: AbortSignal) => Promise<T>,
-  failure: string,
-): [Loaded<T>, () => void] {
-  const [loaded, setLoaded] = useState<Loaded<T>>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  // `load` is a fresh closure each render: the key says what it reads, so only the key (or a retry) reloads.
-  const start = useEffectEvent((controller: AbortController) => {
-    setLoaded({ state: 'loading' });
-    load(controller.signal).then(
-      (data) => setLoaded({ state: 'ready', data }),
-      (err: unknown) => {
-        if (controller.signal.aborted) return;
-        setLoaded({ state: 'failed', message: err instanceof ApiError && err.status === 404 ? notFound : failure });
-      },
-    );
-  });
-  useEffect(() => {
-    if (key === null) return;
-    const controller = new AbortController();
-    start(controller);
-    return () => controller.abort();
-  }, [key, attempt]);
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  return [loaded, retry];
-}
-
 const notFound = 'No encontramos este registro: puede que lo hayan borrado.';
+
+/** A costing screen's words for a failed read: a record that is gone, or `failure` (then a retry). */
+export const failedRead =
+  (failure: string) =>
+  (err: unknown): string =>
+    err instanceof ApiError && err.status === 404 ? notFound : failure;
 
 /**
  * One batch of live changes applied to a list (useLiveList's `apply` for recipes: a recipe's cost depends on

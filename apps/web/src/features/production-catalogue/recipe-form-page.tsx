@@ -3,7 +3,7 @@ import { RecipeInput } from '@hornada/domain/schemas/catalogue';
 import { AlertTriangle, ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useFieldArray, useForm, useWatch, type Control, type FieldErrors, type Resolver } from 'react-hook-form';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, type Params } from 'react-router';
 import { FormAlert, SelectField, TextAreaField, TextField } from '../../components/forms/fields';
 import { FormSection } from '../../components/forms/form-layout';
 import { optionalId, parseDecimal, textOf } from '../../components/forms/form-values';
@@ -14,7 +14,9 @@ import { paths } from '../../config/paths';
 import { applyServerErrors, domainResolver } from '../../lib/form-rules';
 import { toastStore } from '../../lib/toast-store';
 import { catalogueApi, UNIT_LABELS, type Recipe, type RecipeWrite } from './api';
-import { costed, loadCostingBasis, useLiveBasis, useLoad, type CostingBasis, type LiveBasis } from './data';
+import { costed, failedRead, loadCostingBasis, useLiveBasis, type CostingBasis, type LiveBasis } from './data';
+import { useScreenData } from '../../lib/live/use-screen-data';
+import { readForScreen } from '../../lib/api/screen-read';
 import { LoadedPage, percent, pesos, sectionClass } from './ui';
 
 interface LineForm {
@@ -103,20 +105,20 @@ const isFormField = (path: string) =>
   /^(name|productId|yield|prepMinutes|items\.\d+\.(ingredientId|quantity|unit)|steps\.\d+\.text)$/.test(path);
 
 /** Recipes: create and update (docs/design.md §6), with the cost a unit and the margin recalculated as you type. */
+/** The recipe (none for a new one) and what costing reads; their changes then patch the basis (useLiveBasis). */
+export const loader = ({ request: { signal }, params: { id } }: { request: Request; params: Params }) =>
+  readForScreen(async (companyId) => {
+    const [basis, recipe] = await Promise.all([
+      loadCostingBasis(companyId, signal),
+      id ? catalogueApi.recipe(companyId, id, signal) : Promise.resolve(null),
+    ]);
+    return { basis, recipe };
+  }, failedRead('No pudimos cargar la receta. Intenta de nuevo.'));
+
 export function Component() {
   const { id = null } = useParams();
   const companyId = useCompanyId();
-  const [loaded, retry] = useLoad(
-    companyId && `${companyId}/${id ?? 'new'}`,
-    async (signal) => {
-      const [basis, recipe] = await Promise.all([
-        loadCostingBasis(companyId!, signal),
-        id ? catalogueApi.recipe(companyId!, id, signal) : Promise.resolve(null),
-      ]);
-      return { basis, recipe };
-    },
-    'No pudimos cargar la receta. Intenta de nuevo.',
-  );
+  const { data: loaded, reload: retry } = useScreenData(loader, companyId, []);
   return (
     <LoadedPage
       title={id ? 'Editar receta' : 'Nueva receta'}

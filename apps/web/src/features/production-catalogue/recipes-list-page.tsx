@@ -7,13 +7,15 @@ import { Link } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { paths } from '../../config/paths';
 import { useLiveList } from '../../lib/live/use-live-list';
+import { samePathSameData, useScreenData } from '../../lib/live/use-screen-data';
+import { readForScreen } from '../../lib/api/screen-read';
 import { catalogueApi, type Recipe } from './api';
 import {
   costedRecipes,
   loadCostingBasis,
   useLiveBasis,
   applyWholeChanges,
-  useLoad,
+  failedRead,
   type CostedRecipe,
   type CostingBasis,
 } from './data';
@@ -55,19 +57,21 @@ function sorter(sortBy: string, sortDesc: boolean): (a: CostedRecipe, b: CostedR
   return compareCosted(sortBy === 'costPerUnit' ? 'costPerUnit' : 'margin', direction);
 }
 
+/** The recipes and what costing reads; their changes then patch the lists (useLiveList, useLiveBasis). */
+export const loader = ({ request: { signal } }: { request: Request }) =>
+  readForScreen(async (companyId) => {
+    const [basis, recipes] = await Promise.all([
+      loadCostingBasis(companyId, signal),
+      catalogueApi.recipes(companyId, signal),
+    ]);
+    return { basis, recipes };
+  }, failedRead('No pudimos cargar las recetas. Intenta de nuevo.'));
+
+export const shouldRevalidate = samePathSameData;
+
 export function Component() {
   const companyId = useCompanyId();
-  const [loaded, retry] = useLoad(
-    companyId,
-    async (signal) => {
-      const [basis, recipes] = await Promise.all([
-        loadCostingBasis(companyId!, signal),
-        catalogueApi.recipes(companyId!, signal),
-      ]);
-      return { basis, recipes };
-    },
-    'No pudimos cargar las recetas. Intenta de nuevo.',
-  );
+  const { data: loaded, reload: retry } = useScreenData(loader, companyId, []);
   return (
     <LoadedPage
       title="Recetas"

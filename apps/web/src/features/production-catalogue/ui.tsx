@@ -4,7 +4,7 @@ import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AreaPage } from '../../components/area-page';
-import type { Loaded } from './data';
+import type { ScreenRead } from '../../lib/api/screen-read';
 import { LoadFailed, LoadingStatus } from '../../components/load-status';
 
 /**
@@ -29,7 +29,7 @@ export const unitCost = (value: number): string => preciseMoney.format(value);
 export const percent = (value: number | null | undefined): string =>
   value === null || value === undefined ? '—' : formatPercent(value);
 
-/** A back-office page whose content waits for its data: a spinner, then the data or a retry. */
+/** A back-office page of its loader's data (lib/live/use-screen-data.ts): the data, or what failed and a retry. */
 export function LoadedPage<T>({
   title,
   actions,
@@ -46,7 +46,7 @@ export function LoadedPage<T>({
   back?: { to: string; label: string };
   /** null while the company is not known yet: the page waits for it too. */
   companyId: string | null;
-  loaded: Loaded<T>;
+  loaded: ScreenRead<T>;
   onRetry: () => void;
   loading: string;
   children: (data: T, companyId: string) => ReactNode;
@@ -62,7 +62,7 @@ export function LoadedPage<T>({
           {back.label}
         </Link>
       ) : null}
-      {!companyId || loaded.state === 'loading' ? (
+      {!companyId ? (
         <LoadingStatus>{loading}</LoadingStatus>
       ) : loaded.state === 'failed' ? (
         <LoadFailed message={loaded.message} onRetry={onRetry} />

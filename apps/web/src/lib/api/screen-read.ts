@@ -20,12 +20,16 @@ export async function loaderCompanyId(): Promise<string | null> {
  * A screen loader's read of its company's data: a failure (no signal, a refusal) is the screen's to say in
  * Spanish with a retry, never the router's error page.
  */
-export async function readForScreen<T>(read: (companyId: string) => Promise<T>): Promise<ScreenRead<T>> {
+export async function readForScreen<T>(
+  read: (companyId: string) => Promise<T>,
+  /** What to say of a failure; by default the server's own message, or a general one. */
+  failure: (err: unknown) => string = failureText,
+): Promise<ScreenRead<T>> {
   try {
     const companyId = await loaderCompanyId();
-    if (!companyId) return { state: 'failed', message: failureText(null) };
+    if (!companyId) return { state: 'failed', message: failure(null) };
     return { state: 'ready', data: await read(companyId) };
   } catch (err) {
-    return { state: 'failed', message: failureText(err) };
+    return { state: 'failed', message: failure(err) };
   }
 }

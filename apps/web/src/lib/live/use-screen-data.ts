@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useLoaderData, useLocation, useParams, type Params } from 'react-router';
+import { useLoaderData, useLocation, useParams, type Params, type ShouldRevalidateFunction } from 'react-router';
 import type { ResourceName } from '@hornada/domain/policy';
 import { getLiveStream } from './live-stream';
 
@@ -7,6 +7,14 @@ import { getLiveStream } from './live-stream';
 export type ScreenLoader = (args: { request: Request; params: Params }) => Promise<unknown>;
 /** What a screen's loader answers. */
 export type LoadedBy<L extends ScreenLoader> = Awaited<ReturnType<L>>;
+
+/**
+ * A screen's `shouldRevalidate` when its loader reads nothing from the query (a list it filters and sorts itself,
+ * the view kept in `?q=`): a change of view is not a new read, and a read begun before a live change and answered
+ * after it would put the older state back on screen.
+ */
+export const samePathSameData: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  currentUrl.pathname !== nextUrl.pathname && defaultShouldRevalidate;
 
 /** Live changes gather this long before the screen's loader runs again (a bulk change is one read). */
 export const LIVE_RELOAD_DELAY_MS = 300;
