@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate, useNavigation } from 'react-router';
 import { AreaLayout } from '../components/area-layout';
 import { paths } from '../config/paths';
 import { AREA_LABELS, navItems } from './navigation';
@@ -12,6 +12,35 @@ import { useSettingsChanges } from '../lib/live/use-settings-changes';
 import { CompanySwitcher } from './company-switcher';
 import { onSessionEnded, useSessionUser } from './session';
 import { companyPath } from '../lib/api/paths';
+import { matchRoute } from './route-table';
+
+/** How long a screen's loader may take before its title and "Cargando…" replace the screen being left. */
+const PENDING_DELAY_MS = 150;
+
+/**
+ * The screen a navigation inside `area` is reading for (its loader runs before it is shown), once that takes
+ * longer than PENDING_DELAY_MS: its title and what it is loading, so a click never seems to do nothing.
+ */
+function usePendingScreen(area: Area): { title: string; text: string } | null {
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const target =
+    navigation.state === 'loading' && navigation.location.pathname !== pathname
+      ? matchRoute(navigation.location.pathname)
+      : null;
+  const pending = target && target.area === area ? { title: target.title, text: target.loading ?? 'Cargando…' } : null;
+  const key = pending ? `${pending.title}|${pending.text}` : null;
+  const [shown, setShown] = useState<string | null>(null);
+  useEffect(() => {
+    if (!key) {
+      setShown(null);
+      return;
+    }
+    const timer = setTimeout(() => setShown(key), PENDING_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [key]);
+  return pending && shown === key ? pending : null;
+}
 
 /** An area's layout with the links its user may open. Loaded only in the browser, with the area. */
 export function layoutFor(area: Area) {
@@ -26,8 +55,14 @@ export function layoutFor(area: Area) {
       if (area === 'driver') void import('../features/delivery/driver-sign-out').catch(() => undefined);
     }, []);
     const shop = useHeaderShop(area !== 'customer', area === 'dashboard');
+    const pending = usePendingScreen(area);
     const layout = (
-      <AreaLayout label={AREA_LABELS[area]} items={navItems(area, user ?? null)} shopUrl={shop?.url ?? null} />
+      <AreaLayout
+        label={AREA_LABELS[area]}
+        items={navItems(area, user ?? null)}
+        shopUrl={shop?.url ?? null}
+        pending={pending}
+      />
     );
     // A system admin acts on any bakery: the dashboard says which, and switches.
     if (area !== 'dashboard' || !user || !hasCapability(user.role, 'companies:all')) return layout;

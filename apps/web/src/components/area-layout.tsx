@@ -2,6 +2,8 @@ import { ExternalLink, type LucideIcon } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { BACK_OFFICE_ERROR_TEXTS_ES } from '@hornada/domain/errors-back-office';
 import { Link, Outlet, useLocation } from 'react-router';
+import { AreaPage } from './area-page';
+import { LoadingStatus } from './load-status';
 import { addErrorTexts } from '../lib/api/error-texts';
 
 // Every signed-in screen renders in this layout: the back office's error texts (orders' moves, storage) load with
@@ -35,11 +37,14 @@ export function AreaLayout({
   label,
   items,
   shopUrl = null,
+  pending = null,
 }: {
   label: string;
   items: NavItem[];
   /** The bakery's own shop (back-office areas): a last link, to the storefront at its own address. */
   shopUrl?: string | null;
+  /** A screen being read for (its loader is slow): shown with its title in place of the screen being left. */
+  pending?: { title: string; text: string } | null;
 }) {
   const list = useRef<HTMLUListElement>(null);
   const { pathname } = useLocation();
@@ -97,7 +102,13 @@ export function AreaLayout({
         </nav>
       </div>
       <div className="min-w-0 flex-1">
-        <Outlet />
+        {pending ? (
+          <AreaPage title={pending.title}>
+            <LoadingStatus>{pending.text}</LoadingStatus>
+          </AreaPage>
+        ) : (
+          <Outlet />
+        )}
       </div>
     </div>
   );

@@ -34,6 +34,8 @@ export interface RouteEntry {
   permission: ScreenPermission;
   /** Its Spanish title: the page's `<title>` and heading, and its menu label. */
   title: string;
+  /** What it says while its loader reads, when that takes a moment ("Cargando…" by default). */
+  loading?: string;
   /** Shown in its area's menu with this icon (in the order app/route-table.ts composes the features). */
   icon?: NavIcon;
   /** A client-only screen, loaded when opened; without one (and without `page`) it is not built yet. */

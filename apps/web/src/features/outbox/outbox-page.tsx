@@ -7,7 +7,9 @@ import { AreaPage } from '../../components/area-page';
 import { EmptyState } from '../../components/empty-state';
 import { LoadFailed, LoadingStatus } from '../../components/load-status';
 import { secondaryButtonClass } from '../../components/ui/button';
-import { OUTBOX_PAGE_SIZE, useOutbox } from './api/outbox-api';
+import { loadOutbox, OUTBOX_PAGE_SIZE, outboxView } from './api/outbox-api';
+import { useScreenData } from '../../lib/live/use-screen-data';
+import { useScreenLoading } from '../../lib/use-screen-loading';
 
 /** Typing pauses this long before the search is made: one read per word, not per key. */
 const SEARCH_DELAY_MS = 300;
@@ -17,25 +19,35 @@ const SEARCH_DELAY_MS = 300;
  * here what each person was sent (a verification, a password link, an invitation) and passes its link on.
  * Newest first, searchable by address; the search is kept in the URL (`?q=`) so it can be shared and reloaded.
  */
+export const loader = loadOutbox;
+
 export function Component() {
   const [params, setParams] = useSearchParams();
-  const search = params.get('q')?.trim() ?? '';
+  const { search, page } = outboxView(params);
   const [typed, setTyped] = useState(search);
-  const [page, setPage] = useState(1);
-  const { load, reload } = useOutbox(search, page);
+  const { data: load, reload } = useScreenData(loader, null, []);
+  const switching = useScreenLoading();
+  const setPage = (next: number) =>
+    setParams(
+      (current) => {
+        const p = new URLSearchParams(current);
+        if (next > 1) p.set('pagina', String(next));
+        else p.delete('pagina');
+        return p;
+      },
+      { replace: true },
+    );
   const inputId = useId();
 
   useEffect(() => {
     const next = typed.trim();
     if (next === search) return;
-    const timer = setTimeout(() => {
-      setPage(1);
-      setParams(next ? { q: next } : {}, { replace: true });
-    }, SEARCH_DELAY_MS);
+    // A new search starts at its first page.
+    const timer = setTimeout(() => setParams(next ? { q: next } : {}, { replace: true }), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [typed, search, setParams]);
 
-  const pages = load.state === 'ready' ? Math.max(1, Math.ceil(load.total / OUTBOX_PAGE_SIZE)) : 1;
+  const pages = load.state === 'ready' ? Math.max(1, Math.ceil(load.data.total / OUTBOX_PAGE_SIZE)) : 1;
 
   return (
     <AreaPage
@@ -71,11 +83,11 @@ export function Component() {
         </div>
       </form>
       <div className="mt-6">
-        {load.state === 'loading' ? (
+        {switching ? (
           <LoadingStatus>Cargando los correos…</LoadingStatus>
         ) : load.state === 'failed' ? (
           <LoadFailed message={load.message} onRetry={reload} />
-        ) : load.mails.length === 0 ? (
+        ) : load.data.mails.length === 0 ? (
           search ? (
             <EmptyState title={`Ningún correo a una dirección con «${search}».`}>
               <p>Revisa cómo está escrita o busca solo una parte, como el nombre antes de la @.</p>
@@ -90,11 +102,11 @@ export function Component() {
         ) : (
           <>
             <p role="status" className="text-sm text-stone-600">
-              {load.total === 1 ? '1 correo' : `${load.total.toLocaleString('es-CO')} correos`}
+              {load.data.total === 1 ? '1 correo' : `${load.data.total.toLocaleString('es-CO')} correos`}
               {search ? ` a direcciones con «${search}»` : ''}
             </p>
             <ol className="mt-3 space-y-4" aria-label="Correos">
-              {load.mails.map((mail) => (
+              {load.data.mails.map((mail) => (
                 <MailCard key={mail.id} mail={mail} />
               ))}
             </ol>
@@ -104,7 +116,7 @@ export function Component() {
                   type="button"
                   className={secondaryButtonClass}
                   disabled={page <= 1}
-                  onClick={() => setPage((p) => p - 1)}
+                  onClick={() => setPage(page - 1)}
                 >
                   Más recientes
                 </button>
@@ -115,7 +127,7 @@ export function Component() {
                   type="button"
                   className={secondaryButtonClass}
                   disabled={page >= pages}
-                  onClick={() => setPage((p) => p + 1)}
+                  onClick={() => setPage(page + 1)}
                 >
                   Más antiguos
                 </button>

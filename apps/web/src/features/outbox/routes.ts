@@ -9,6 +9,7 @@ export const outboxRoutes = defineRoutes([
     area: 'dashboard',
     permission: { area: 'dashboard', capability: 'outbox:read' },
     title: 'Correos sin enviar',
+    loading: 'Cargando los correos…',
     icon: 'Mail',
     lazy: () => import('./outbox-page'),
   },

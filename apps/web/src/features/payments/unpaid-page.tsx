@@ -4,26 +4,24 @@ import { PAYMENT_METHOD_ES, PAYMENT_STATUS_ES } from '@hornada/domain/order-stat
 import { AGING_BUCKETS, type UnpaidParty } from '@hornada/domain/receivables';
 import type { OrderPaymentMethod, PaymentStatus } from '@hornada/domain/schemas/orders';
 import { ChevronDown, ChevronRight, Printer } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { AreaPage } from '../../components/area-page';
 import { useCompanyId } from '../../components/data-table/resource-client';
 import { EmptyState } from '../../components/empty-state';
-import { LoadFailed, LoadingStatus } from '../../components/load-status';
+import { LoadFailed } from '../../components/load-status';
 import { buttonClass, secondaryButtonClass } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { ApiError, http } from '../../lib/api/http';
-import { getLiveStream } from '../../lib/live/live-stream';
+import { http } from '../../lib/api/http';
+import { endpoints } from '../../lib/api/endpoints';
+import { failureText } from '../../lib/api/failure-text';
+import { readForScreen } from '../../lib/api/screen-read';
+import { useScreenData } from '../../lib/live/use-screen-data';
+import { useMarketName } from '../../lib/use-market-name';
 import { randomKey } from '../../lib/random-key';
-import { storefrontApi } from '../../lib/api/storefront-api';
 import { toastStore } from '../../lib/toast-store';
 import { AccountStatement } from './account-statement';
 import { BUCKET_ES, HeadCells, HeadRow, PARTY_TYPE_ES, dayEs, ageEs } from './unpaid-view';
 import { companyPath } from '../../lib/api/paths';
-
-type Load = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; parties: UnpaidParty[] };
-
-/** A burst of order changes (a bulk payment, a route) reads the report once. */
-const LIVE_RELOAD_DELAY_MS = 400;
 
 const partyKey = (p: UnpaidParty) => `${p.party.type}:${p.party.id}`;
 
@@ -31,54 +29,20 @@ const partyKey = (p: UnpaidParty) => `${p.party.type}:${p.party.id}`;
 const markable = (o: UnpaidParty['unpaidOrders'][number]) => o.paymentMethod !== 'online';
 
 /** What a failed request tells a person. */
-const failure = (err: unknown) => (err instanceof ApiError ? err.userMessage : 'No pudimos completar la operación.');
+const failure = failureText;
 
-/** The open balances and the bakery's name, read again on demand (after a payment). */
+/** The open balances by party (GET …/reports/unpaid). */
+export const loader = ({ request }: { request: Request }) =>
+  readForScreen((companyId) => endpoints.unpaid(companyId, request.signal));
+
+/**
+ * The open balances and the bakery's name. Live (docs/design.md §3): an order paid, cancelled, placed or changed
+ * elsewhere (staff, a driver, the gateway) reads the balances again, once per burst of changes; after a payment
+ * here they are read again at once.
+ */
 function useUnpaid(companyId: string | null) {
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const [marketName, setMarketName] = useState('');
-  const [round, setRound] = useState(0);
-  useEffect(() => {
-    if (!companyId) return;
-    let live = true;
-    http
-      .get<UnpaidParty[]>(companyPath(companyId, 'reports', 'unpaid'))
-      .then((parties) => live && setLoad({ state: 'ready', parties }))
-      .catch((err: unknown) => live && setLoad({ state: 'failed', message: failure(err) }));
-    return () => {
-      live = false;
-    };
-  }, [companyId, round]);
-  useEffect(() => {
-    if (!companyId) return;
-    let live = true;
-    storefrontApi(null)
-      .settings(companyId)
-      .then((s) => live && setMarketName(s.marketName ?? ''))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [companyId]);
-  const reload = useCallback(() => setRound((n) => n + 1), []);
-  // Live (docs/design.md §3): an order paid, cancelled, placed or changed elsewhere (staff, a driver, the gateway)
-  // reads the balances again, once per burst of changes, as the orders screen's counts do.
-  useEffect(() => {
-    if (!companyId) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const unsubscribe = getLiveStream().subscribe(companyId, 'orders', {
-      onChanges: () => {
-        if (timer) clearTimeout(timer);
-        timer = setTimeout(reload, LIVE_RELOAD_DELAY_MS);
-      },
-      onReset: reload,
-    });
-    return () => {
-      if (timer) clearTimeout(timer);
-      unsubscribe();
-    };
-  }, [companyId, reload]);
-  return { load, marketName, reload };
+  const { data: load, reload } = useScreenData(loader, companyId, ['orders']);
+  return { load, marketName: useMarketName(companyId), reload };
 }
 
 /**
@@ -96,7 +60,7 @@ export function Component() {
   const [submitKey, setSubmitKey] = useState(randomKey);
   const [statement, setStatement] = useState<UnpaidParty | null>(null);
 
-  const parties = useMemo(() => (load.state === 'ready' ? load.parties : []), [load]);
+  const parties = useMemo(() => (load.state === 'ready' ? load.data : []), [load]);
   const owed = useMemo(() => new Map(parties.flatMap((p) => p.unpaidOrders.map((o) => [o.id, o] as const))), [parties]);
   // Orders paid elsewhere meanwhile leave the selection when the report comes back without them.
   const chosen = [...selected].filter((id) => owed.has(id));
@@ -156,7 +120,6 @@ export function Component() {
 
   return (
     <AreaPage title="Pagos pendientes" actions={parties.length > 0 ? actions : undefined}>
-      {load.state === 'loading' ? <LoadingStatus>Cargando saldos pendientes…</LoadingStatus> : null}
       {load.state === 'failed' ? <LoadFailed message={load.message} onRetry={reload} /> : null}
       {load.state === 'ready' && parties.length === 0 ? (
         <EmptyState title="Nadie te debe nada.">

@@ -13,7 +13,7 @@ import {
   type SalesReport,
 } from '@hornada/domain/sales-report';
 import { Download } from 'lucide-react';
-import { lazy, Suspense, useCallback, useEffect, useId, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { AreaPage } from '../../components/area-page';
 import { useCompanyId } from '../../components/data-table/resource-client';
@@ -22,6 +22,9 @@ import { buttonClass, secondaryButtonClass } from '../../components/ui/button';
 import { ApiError, http } from '../../lib/api/http';
 import { endpoints } from '../../lib/api/endpoints';
 import { storefrontApi } from '../../lib/api/storefront-api';
+import { loaderCompanyId, readForScreen } from '../../lib/api/screen-read';
+import { useScreenData } from '../../lib/live/use-screen-data';
+import { useScreenLoading } from '../../lib/use-screen-loading';
 import { toastStore } from '../../lib/toast-store';
 import { barWidth, changeText, top } from './sales-view';
 import { companyPath } from '../../lib/api/paths';
@@ -29,74 +32,11 @@ import { companyPath } from '../../lib/api/paths';
 // Recharts is a chunk of its own, fetched when this screen draws its chart (the storefront's first-load budget).
 const SalesChart = lazy(() => import('./sales-chart'));
 
-type Load =
-  | { state: 'loading' }
-  | { state: 'failed'; message: string }
-  | { state: 'ready'; report: SalesReport; previous: SalesReport };
-
 const failure = (err: unknown) => (err instanceof ApiError ? err.userMessage : 'No pudimos cargar el informe.');
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** The company's today (in its time zone), or null while its settings load. */
-function useToday(companyId: string | null): string | null {
-  const [today, setToday] = useState<string | null>(null);
-  useEffect(() => {
-    if (!companyId) return;
-    let live = true;
-    storefrontApi(null)
-      .settings(companyId)
-      .then((s) => s.timeZone ?? DEFAULT_TIME_ZONE)
-      .catch(() => DEFAULT_TIME_ZONE)
-      .then((zone) => live && setToday(dayInZone(new Date(), zone)));
-    return () => {
-      live = false;
-    };
-  }, [companyId]);
-  return today;
-}
-
-/** The report of a range and of the period of the same length before it (for the changes). */
-function useSalesReport(companyId: string | null, from: string, to: string, valid: boolean) {
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const [round, setRound] = useState(0);
-  useEffect(() => {
-    if (!companyId || !valid) return;
-    let live = true;
-    setLoad({ state: 'loading' });
-    Promise.all([
-      endpoints.salesReport(companyId, { from, to }),
-      endpoints.salesReport(companyId, previousRange(from, to)),
-    ])
-      .then(([report, previous]) => live && setLoad({ state: 'ready', report, previous }))
-      .catch((err: unknown) => live && setLoad({ state: 'failed', message: failure(err) }));
-    return () => {
-      live = false;
-    };
-  }, [companyId, from, to, valid, round]);
-  const reload = useCallback(() => setRound((n) => n + 1), []);
-  return { load, reload };
-}
-
-/**
- * Dashboard › Ventas (docs/design.md §6 salesReport): a range with presets, its totals against the
- * period of the same length before, revenue by day as a chart with its table, the top products and
- * collections, the channels and B2B clients, and the CSV the server writes.
- */
-export function Component() {
-  const companyId = useCompanyId();
-  const today = useToday(companyId);
-  if (!companyId || !today) {
-    return (
-      <AreaPage title="Ventas">
-        <LoadingStatus>Cargando el informe de ventas…</LoadingStatus>
-      </AreaPage>
-    );
-  }
-  return <SalesScreen companyId={companyId} today={today} />;
-}
-
-function SalesScreen({ companyId, today }: { companyId: string; today: string }) {
-  const [params, setParams] = useSearchParams();
+/** The range an address asks for (`?desde=&hasta=`, this month by default), and what is wrong with it. */
+function rangeOf(params: URLSearchParams, today: string) {
   const fallback = presetRange('month', today);
   const from = DAY.test(params.get('desde') ?? '') ? params.get('desde')! : fallback.from;
   const to = DAY.test(params.get('hasta') ?? '') ? params.get('hasta')! : fallback.to;
@@ -107,7 +47,51 @@ function SalesScreen({ companyId, today }: { companyId: string; today: string })
       : length > SALES_REPORT_MAX_DAYS
         ? `Elige un periodo de máximo ${SALES_REPORT_MAX_DAYS} días.`
         : null;
-  const { load, reload } = useSalesReport(companyId, from, to, rangeError === null);
+  return { from, to, rangeError };
+}
+
+/**
+ * The company's today (in its time zone), and the report of the address's range with the period of the same
+ * length before it (for the changes); none while the range is wrong.
+ */
+export async function loader({ request }: { request: Request }) {
+  const companyId = await loaderCompanyId();
+  const zone = companyId
+    ? await storefrontApi(null)
+        .settings(companyId)
+        .then(
+          (s) => s.timeZone ?? DEFAULT_TIME_ZONE,
+          () => DEFAULT_TIME_ZONE,
+        )
+    : DEFAULT_TIME_ZONE;
+  const today = dayInZone(new Date(), zone);
+  const { from, to, rangeError } = rangeOf(new URL(request.url).searchParams, today);
+  const reports = rangeError
+    ? null
+    : await readForScreen(async (id) => {
+        const [report, previous] = await Promise.all([
+          endpoints.salesReport(id, { from, to }, request.signal),
+          endpoints.salesReport(id, previousRange(from, to), request.signal),
+        ]);
+        return { report, previous };
+      }, failure);
+  return { today, reports };
+}
+
+/**
+ * Dashboard › Ventas (docs/design.md §6 salesReport): a range with presets, its totals against the
+ * period of the same length before, revenue by day as a chart with its table, the top products and
+ * collections, the channels and B2B clients, and the CSV the server writes.
+ */
+export function Component() {
+  const companyId = useCompanyId();
+  const {
+    data: { today, reports: load },
+    reload,
+  } = useScreenData(loader, companyId, []);
+  const switching = useScreenLoading();
+  const [params, setParams] = useSearchParams();
+  const { from, to, rangeError } = rangeOf(params, today);
   const active = SALES_PRESETS.find((p) => {
     const r = presetRange(p, today);
     return r.from === from && r.to === to;
@@ -130,6 +114,7 @@ function SalesScreen({ companyId, today }: { companyId: string; today: string })
   const toId = useId();
 
   const downloadCsv = async () => {
+    if (!companyId) return;
     setDownloading(true);
     try {
       const file = await http.download(companyPath(companyId, 'reports', 'sales'), {
@@ -226,12 +211,12 @@ function SalesScreen({ companyId, today }: { companyId: string; today: string })
       </section>
 
       <div className="mt-6 space-y-6">
-        {rangeError ? null : load.state === 'loading' ? (
+        {rangeError || !load ? null : switching ? (
           <LoadingStatus>Cargando el informe de ventas…</LoadingStatus>
         ) : load.state === 'failed' ? (
           <LoadFailed message={load.message} onRetry={reload} />
         ) : (
-          <Report report={load.report} previous={load.previous} />
+          <Report report={load.data.report} previous={load.data.previous} />
         )}
       </div>
     </AreaPage>

@@ -1,32 +1,32 @@
-import { useEffect, useState } from 'react';
 import type { OutboxMail } from '@hornada/domain/outbox';
 import { http } from '../../../lib/api/http';
 import { failureText } from '../../../lib/api/failure-text';
+import type { ScreenRead } from '../../../lib/api/screen-read';
 
 /** Mails a page of the outbox shows. */
 export const OUTBOX_PAGE_SIZE = 20;
 
-export type OutboxLoad =
-  { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; mails: OutboxMail[]; total: number };
+/** The view an address asks for: the address searched (`?q=`, all when blank) and the page (`?pagina=`). */
+export function outboxView(params: URLSearchParams): { search: string; page: number } {
+  const page = Number(params.get('pagina'));
+  return { search: params.get('q')?.trim() ?? '', page: Number.isInteger(page) && page > 1 ? page : 1 };
+}
 
 /**
- * A page of GET /api/outbox, newest first, of the mails whose address contains `search` (all when blank).
- * Not live: the outbox is no company's resource; "Actualizar" (`reload`) reads it again.
+ * A page of GET /api/outbox, newest first, of the mails whose address contains the search: the outbox screen's
+ * loader. Not live: the outbox is no company's resource; "Actualizar" reads it again.
  */
-export function useOutbox(search: string, page: number) {
-  const [load, setLoad] = useState<OutboxLoad>({ state: 'loading' });
-  const [round, setRound] = useState(0);
-  useEffect(() => {
-    let live = true;
-    setLoad({ state: 'loading' });
-    const query = { page, per_page: OUTBOX_PAGE_SIZE, ...(search ? { q: search } : {}) };
-    http
-      .list<OutboxMail>('/outbox', { query })
-      .then((answer) => live && setLoad({ state: 'ready', mails: answer.items, total: answer.total }))
-      .catch((err: unknown) => live && setLoad({ state: 'failed', message: failureText(err) }));
-    return () => {
-      live = false;
-    };
-  }, [search, page, round]);
-  return { load, reload: () => setRound((n) => n + 1) };
+export async function loadOutbox({
+  request,
+}: {
+  request: Request;
+}): Promise<ScreenRead<{ mails: OutboxMail[]; total: number }>> {
+  const { search, page } = outboxView(new URL(request.url).searchParams);
+  const query = { page, per_page: OUTBOX_PAGE_SIZE, ...(search ? { q: search } : {}) };
+  try {
+    const answer = await http.list<OutboxMail>('/outbox', { query, signal: request.signal });
+    return { state: 'ready', data: { mails: answer.items, total: answer.total } };
+  } catch (err) {
+    return { state: 'failed', message: failureText(err) };
+  }
 }
