@@ -11,7 +11,7 @@ import { idempotencyKeys } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { AppError, conflict, pgErrorCode } from '../lib/errors';
 import { writeAccess } from './access';
-import type { ResourceService, WriteScope } from './service';
+import type { ServedResource, WriteScope } from './service';
 import { withJobLock } from '../lib/job-lock';
 
 /**
@@ -34,7 +34,7 @@ export const writeHeaders = z.looseObject({
 });
 
 export interface GuardedWrite {
-  service: ResourceService;
+  service: ServedResource;
   action: 'create' | 'update' | 'delete';
   companyId: string;
   /** The record a PUT, PATCH or DELETE names: its If-Match is checked. */

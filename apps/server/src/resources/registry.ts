@@ -1,21 +1,39 @@
 import type { ResourceName } from '@hornada/domain';
 import type { AppContext } from '../context';
-import type { orders, recipes, standingOrders, users } from '../db/schema';
+import type {
+  b2bClients,
+  brands,
+  ingredients,
+  orders,
+  productCollections,
+  products,
+  recipes,
+  standingOrders,
+  users,
+} from '../db/schema';
 import type { ResourceDefinition } from './definition';
 import type { ResourceHooks } from './hooks';
 import { RESOURCES } from './definitions';
-import { ResourceService, type WriteScope } from './service';
+import { ResourceService, type ServedResource, type WriteScope } from './service';
 import { SettingsService } from './settings.service';
 
-type CollectionName = Exclude<ResourceName, 'settings' | 'files'>;
+export type CollectionName = Exclude<ResourceName, 'settings' | 'files'>;
 
-/** The stored row of each resource that modules add hooks to (add a line when a module hooks another). */
-export interface HookedRows {
+/** The service of one collection resource, typed by its stored row. */
+export type ServiceOf<N extends CollectionName> = ResourceService<StoredRows[N]>;
+
+/** The stored row of each collection resource: what its service's reads and writes answer, and its hooks get. */
+export type StoredRows = {
   orders: typeof orders.$inferSelect;
   users: typeof users.$inferSelect;
   recipes: typeof recipes.$inferSelect;
   standingOrders: typeof standingOrders.$inferSelect;
-}
+  products: typeof products.$inferSelect;
+  productCollections: typeof productCollections.$inferSelect;
+  brands: typeof brands.$inferSelect;
+  ingredients: typeof ingredients.$inferSelect;
+  b2bClients: typeof b2bClients.$inferSelect;
+};
 
 /**
  * The one door (style habit 11): a service per resource, built once for the app and used by the routes,
@@ -23,22 +41,37 @@ export interface HookedRows {
  * its service, in one transaction with one change-log entry per resource.
  */
 export class ResourceRegistry {
-  private readonly services = new Map<string, ResourceService>();
+  private readonly services: { [N in CollectionName]: ResourceService<StoredRows[N]> };
   readonly settings: SettingsService;
 
   constructor(
     private readonly ctx: AppContext,
     readonly definitions: readonly ResourceDefinition[] = RESOURCES,
   ) {
-    for (const def of definitions) this.services.set(def.name, new ResourceService(ctx, def));
+    const byName = new Map(definitions.map((def) => [def.name as string, def]));
+    // Each collection's service, typed by its table's row; a collection without a definition is a programming error.
+    const serve = <N extends CollectionName>(name: N): ResourceService<StoredRows[N]> => {
+      const def = byName.get(name);
+      if (!def) throw new Error(`No resource definition for ${name}`);
+      return new ResourceService<StoredRows[N]>(ctx, def);
+    };
+    this.services = {
+      orders: serve('orders'),
+      users: serve('users'),
+      recipes: serve('recipes'),
+      standingOrders: serve('standingOrders'),
+      products: serve('products'),
+      productCollections: serve('productCollections'),
+      brands: serve('brands'),
+      ingredients: serve('ingredients'),
+      b2bClients: serve('b2bClients'),
+    };
     this.settings = new SettingsService(ctx);
   }
 
-  /** The service of a collection resource; throws for an unknown name (a programming error). */
-  get(name: CollectionName): ResourceService {
-    const service = this.services.get(name);
-    if (!service) throw new Error(`No resource service for ${name}`);
-    return service;
+  /** The service of a collection resource, typed by its stored row. */
+  get<N extends CollectionName>(name: N): ResourceService<StoredRows[N]> {
+    return this.services[name];
   }
 
   get users() {
@@ -49,13 +82,13 @@ export class ResourceRegistry {
   }
 
   /** A resource's hooks, typed by its stored row: where modules add their rules (modules/compose.ts). */
-  hooksOf<N extends keyof HookedRows>(name: N): ResourceHooks<HookedRows[N]> {
-    // The service reads and writes this resource's table only, so its rows are the table's rows.
-    return this.get(name).hooks as unknown as ResourceHooks<HookedRows[N]>;
+  hooksOf<N extends CollectionName>(name: N): ResourceHooks<StoredRows[N]> {
+    return this.get(name).hooks;
   }
 
-  all(): ResourceService[] {
-    return [...this.services.values()];
+  /** Every collection's service, as the engine serves them all (their routes). */
+  all(): ServedResource[] {
+    return Object.values(this.services);
   }
 
   transaction<T>(companyId: string | (() => string), fn: (scope: WriteScope) => Promise<T>): Promise<T> {

@@ -10,7 +10,7 @@ import { openToGuests } from '../plugins/auth';
 import { publicReadLimit, writeLimit } from '../plugins/rate-limit';
 import { BULK_BODY_BYTES, underBulkBounds } from '../plugins/bulk-writes';
 import { answerFromCache, servePublic, serveSignedIn } from './serve-public';
-import type { ResourceService } from './service';
+import type { ServedResource } from './service';
 import { keepKeysBounded, replaySafe, writeHeaders } from './idempotency';
 
 // Cache keys within (company, resource). The raw URL names a list read (path and parameters), with no
@@ -67,7 +67,7 @@ function stripReadOnlyInBulk(extra: readonly string[] = []) {
 }
 
 /** The five routes of docs/product.md §7 plus bulk-update, for one resource definition. */
-export function registerResource(app: FastifyInstance, service: ResourceService): void {
+export function registerResource(app: FastifyInstance, service: ServedResource): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const def = service.def;
   const base = `/api/companies/:companyId/${def.name}`;

@@ -53,21 +53,26 @@ const TOTAL = '__hornadaTotal';
  * it, so permissions (from the permission table), tenant, references, writable fields, the change log and
  * the caches cannot be skipped.
  */
-export class ResourceService {
+/**
+ * `R` is the resource's stored row (registry.ts's StoredRows): what its reads and writes answer and what its
+ * hooks receive, typed for the modules. The engine serves every table the same way; a row read from the
+ * table is taken as `R` where drizzle hands it over for a table it only knows at run time.
+ */
+export class ResourceService<R extends Row = Row> {
   private readonly policy: ResourcePolicy;
   /**
    * Rules run in each write's transaction, in order: the definition's first, then the ones modules add
    * where the app is composed (modules/compose.ts: orders' pricing and status machine, identity's
    * session ends). `beforeWrite` checks and reshapes the data; `afterWrite` runs after the row is written.
    */
-  readonly hooks: ResourceHooks;
+  readonly hooks: ResourceHooks<R>;
 
   constructor(
     private readonly ctx: AppContext,
     readonly def: ResourceDefinition,
   ) {
     this.policy = POLICY[def.name];
-    this.hooks = new ResourceHooks(def.name);
+    this.hooks = new ResourceHooks<R>(def.name);
     const own = { order: DEFINITION_HOOK_ORDER };
     if (def.hooks?.beforeWrite) this.hooks.beforeWrite.add(`${def.name}:definition`, def.hooks.beforeWrite, own);
     if (def.hooks?.beforeDelete) this.hooks.beforeDelete.add(`${def.name}:definition`, def.hooks.beforeDelete, own);
@@ -99,18 +104,19 @@ export class ResourceService {
   }
 
   /** What leaves the server (responses and the change log): hidden fields taken out. */
-  private visible(row: Row): Row {
+  private visible(row: R): R {
     if (!this.def.hidden) return row;
     const out = { ...row };
     for (const f of this.def.hidden) delete out[f];
     return out;
   }
 
-  private async present(companyId: string, rows: Row[], access: ReadAccess = 'company'): Promise<Row[]> {
+  private async present(companyId: string, rows: R[], access: ReadAccess = 'company'): Promise<R[]> {
     const shown = rows.map((r) => this.visible(r));
-    const presented = this.def.present ? await this.def.present(this.ctx, companyId, shown) : shown;
+    // A definition's `present` adds what it computes (a recipe's costs) to the rows it is given.
+    const presented = this.def.present ? ((await this.def.present(this.ctx, companyId, shown)) as R[]) : shown;
     // The public field set only (docs/design.md §4): wholesale prices and recipes never reach a guest.
-    return access === 'public' ? presented.map((r) => publicView(this.def.name, r)) : presented;
+    return access === 'public' ? presented.map((r) => publicView(this.def.name, r) as R) : presented;
   }
 
   async list(caller: Caller | null, companyId: string, query: ListQuery, timeZone: string) {
@@ -132,7 +138,7 @@ export class ResourceService {
       .where(where)
       .orderBy(...listOrder(this.def, query.sort))
       .limit(query.per_page)
-      .offset((query.page - 1) * query.per_page)) as Row[];
+      .offset((query.page - 1) * query.per_page)) as (R & { [TOTAL]?: number })[];
     let total = Number(found[0]?.[TOTAL] ?? 0);
     if (found.length === 0 && query.page > 1) {
       // A page past the end has no row to carry the count: ask for it (there is nothing to disagree with).
@@ -163,7 +169,7 @@ export class ResourceService {
     // Locked before it is read: hooks and writable-field checks see the row the update changes.
     const [row] = forUpdate ? await query.for('update') : await query;
     if (!row) throw notFound(`${this.def.label} not found`);
-    return row as Row;
+    return row as R;
   }
 
   async get(caller: Caller | null, companyId: string, id: string) {
@@ -249,7 +255,7 @@ export class ResourceService {
   private async beforeWrites(
     tx: DbOrTx,
     who: Actor,
-    current: Row | null,
+    current: R | null,
     data: Record<string, unknown>,
     companyId: string,
   ) {
@@ -258,7 +264,7 @@ export class ResourceService {
     return out;
   }
 
-  private async afterWrites(scope: WriteScope, who: Actor, before: Row | null, after: Row) {
+  private async afterWrites(scope: WriteScope, who: Actor, before: R | null, after: R) {
     for (const hook of this.hooks.afterWrite.list()) await hook(this.ctx, scope.tx, who, before, after, scope);
   }
 
@@ -271,7 +277,7 @@ export class ResourceService {
     const now = this.ctx.clock.now();
     // Only an import (the seed, IMPORT_REASONS) brings its own id and times; create() drops them otherwise.
     const values = { id: newId(), createdAt: now, updatedAt: now, ...stored, companyId, deletedAt: null };
-    const [inserted] = (await tx.insert(this.table).values(values).returning()) as Row[];
+    const [inserted] = (await tx.insert(this.table).values(values).returning()) as R[];
     await this.afterWrites({ tx, changes }, who, null, inserted!);
     changes.add(this.def.name, 'added', this.visible(inserted!));
     return inserted!;
@@ -318,7 +324,7 @@ export class ResourceService {
       .update(this.table)
       .set({ ...stored, updatedAt: this.ctx.clock.now() })
       .where(and(eq(t.id, id), inCompany(t, companyId)))
-      .returning()) as Row[];
+      .returning()) as R[];
     this.assertWithin(auth, updated!);
     await this.afterWrites({ tx, changes }, auth.actor, current, updated!);
     changes.add(this.def.name, 'modified', this.visible(updated!));
@@ -367,7 +373,7 @@ export class ResourceService {
         .where(and(eq(t.companyId, companyId), inArray(t.id, ids)))
         .orderBy(sql`${t.id} COLLATE "C"`)
         .for('update');
-      const out: Row[] = [];
+      const out: R[] = [];
       for (const [i, u] of updates.entries()) {
         try {
           out.push(await this.updateOne(s, auth, companyId, u.id, u.data, `updates.${i}.data.`));
@@ -397,7 +403,7 @@ export class ResourceService {
         .update(this.table)
         .set({ deletedAt: now, updatedAt: now })
         .where(and(eq(t.id, id), eq(t.companyId, companyId)))
-        .returning()) as Row[];
+        .returning()) as R[];
       await this.afterWrites({ tx, changes }, who, current, deleted!);
       changes.add(this.def.name, 'removed', this.visible(deleted!));
       return deleted!;
@@ -407,11 +413,20 @@ export class ResourceService {
   }
 
   /** A record as the service presents it to a caller with every field (after an internal write). */
-  async presentOne(companyId: string, row: Row): Promise<Row> {
+  async presentOne(companyId: string, row: R): Promise<R> {
     const [out] = await this.present(companyId, [row]);
     return out!;
   }
 }
+
+/**
+ * What serving a resource needs of its service, whatever its row: its definition, reads and writes (the
+ * resource routes, idempotent replays). Every resource's service is one, typed by its own row or not.
+ */
+export type ServedResource = Pick<
+  ResourceService,
+  'def' | 'list' | 'get' | 'create' | 'update' | 'bulkUpdate' | 'remove'
+>;
 
 /**
  * The write's data with each person name at `paths` (dotted, one level of object per dot) title-cased; a

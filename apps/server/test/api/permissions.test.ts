@@ -23,7 +23,8 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCES } from '../../src/resources/definitions';
 import { gatewayActor, guestActor, lineRef, systemActor, type Actor } from '../../src/resources/actor';
-import type { ResourceService } from '../../src/resources/service';
+import type { ServedResource } from '../../src/resources/service';
+import type { CollectionName } from '../../src/resources/registry';
 import { AppError } from '../../src/lib/errors';
 import { json, setupTestApp, type TestApp, type TestUser } from '../helpers/app';
 import { SAMPLES, sampleRefs, type SampleRefs } from '../helpers/samples';
@@ -282,7 +283,7 @@ describe('the actors of the permission table', () => {
             ? `user via ${actor.via}`
             : actor.kind;
       for (const def of RESOURCES) {
-        const service: ResourceService = t.app.resources.get(def.name as Parameters<typeof t.app.resources.get>[0]);
+        const service: ServedResource = t.app.resources.get(def.name as CollectionName);
         const sample = SAMPLES[def.name]!;
         for (const action of ['create', 'update', 'delete'] as const) {
           const fields = actorFields(ref, def.name, action);

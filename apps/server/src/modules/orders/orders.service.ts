@@ -21,15 +21,14 @@ import type { AppContext, Caller } from '../../context';
 import { orders, users } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import type { Row, WriteScope } from '../../resources/definition';
-import type { ResourceRegistry } from '../../resources/registry';
+import type { ResourceRegistry, ServiceOf } from '../../resources/registry';
 import { asUser, guestActor, type Actor } from '../../resources/actor';
-import type { ResourceService } from '../../resources/service';
 import { writeAccess } from '../../resources/access';
 import { getCompany } from '../../resources/tenant';
 import { hashSession, type CartsService, type Holder } from '../carts';
 import type { OrderPayments, PaymentLink } from './order-payments';
 import { CheckoutBounds, unpaidWebOrders } from './checkout-bounds';
-import { OrderRules, type OrderRow } from './order-rules';
+import { OrderRules } from './order-rules';
 
 /** Purpose of the MAC that makes a guest's order link (keys.mac: a secret of its own). */
 const LINK_PURPOSE = 'order-link v1';
@@ -60,7 +59,7 @@ type SavedAddress = User['addresses'][number];
 
 export class OrdersService {
   readonly rules: OrderRules;
-  private readonly orders: ResourceService;
+  private readonly orders: ServiceOf<'orders'>;
   private readonly bounds: CheckoutBounds;
 
   constructor(
@@ -260,7 +259,7 @@ export class OrdersService {
         // Online: the first attempt, in the same transaction; the order's payment pending at the gateway.
         const started = await this.payments.startAttempt(
           scope,
-          created as unknown as OrderRow,
+          created,
           this.paymentReturnUrl(created.id as string, shopOrigin),
         );
         return { row: started.order, link: started.link };

@@ -8,8 +8,8 @@ import type { DbOrTx } from '../../db';
 import { orders, paymentAttempts, paymentEvents, paymentTransactions } from '../../db/schema';
 import { gatewayActor } from '../../resources/actor';
 import type { Row } from '../../resources/definition';
-import type { ResourceRegistry } from '../../resources/registry';
-import type { ResourceService, WriteScope } from '../../resources/service';
+import type { ResourceRegistry, ServiceOf } from '../../resources/registry';
+import type { WriteScope } from '../../resources/service';
 import { logged, type Logged, type OrderPayments, type OrderRow, type PaymentLink, type Step } from '../orders';
 import type { GatewayTransaction, TransactionStatus, VerifiedEvent } from '../../providers/payments';
 
@@ -65,7 +65,7 @@ export type EventResult =
  * the orders service as the gateway, so every effect is in the order's history and the change feed.
  */
 export class PaymentsService implements OrderPayments {
-  private readonly orders: ResourceService;
+  private readonly orders: ServiceOf<'orders'>;
 
   constructor(
     private readonly ctx: AppContext,

@@ -4,8 +4,8 @@ import type { AppContext, Caller } from '../../context';
 import { b2bClients, orders, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { asUser } from '../../resources/actor';
-import type { ResourceRegistry } from '../../resources/registry';
-import type { ResourceService, WriteScope } from '../../resources/service';
+import type { ResourceRegistry, ServiceOf } from '../../resources/registry';
+import type { WriteScope } from '../../resources/service';
 import { getCompany } from '../../resources/tenant';
 import { cancelledNotPayable } from '../orders';
 import { assertReportReader } from './access';
@@ -21,7 +21,7 @@ const SETTLED = ['paid', 'refunded'] as const;
  * from the due day plus a B2B client's terms, and settling several at once through the orders service.
  */
 export class ReceivablesService {
-  private readonly orders: ResourceService;
+  private readonly orders: ServiceOf<'orders'>;
 
   constructor(
     private readonly ctx: AppContext,
