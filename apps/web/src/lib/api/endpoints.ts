@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import { http, type ListResponse, type Query, type RequestOptions } from './http';
 import { companyPath } from './paths';
 import type { DeliveryDay } from '@hornada/domain/delivery';
+import type { OutboxMail } from '@hornada/domain/outbox';
 import type { ProductionDay, ProductionQuery } from '@hornada/domain/production';
 import type { UnpaidParty } from '@hornada/domain/receivables';
 import type { SalesReport } from '@hornada/domain/sales-report';
@@ -70,6 +71,9 @@ export const endpoints = {
   resendInvitation: (companyId: string, userId: string) =>
     http.post<InvitationSent>(companyPath(companyId, 'users', userId, 'invitation')),
 
+  /** A page of the mails kept unsent (a system admin's; the server's OutboxQuery). */
+  outbox: (query: { page: number; per_page: number; q?: string }, signal?: AbortSignal) =>
+    http.list<OutboxMail>('/outbox', { query, signal }),
   me: (signal?: AbortSignal) => http.get<Me>('/me', { signal }),
   updateMe: (body: Pick<User, 'name' | 'phone' | 'addresses'>) => http.patch<Me>('/me', body),
   resendVerification: () => http.post<VerificationResent>('/identity/verify-email/resend'),

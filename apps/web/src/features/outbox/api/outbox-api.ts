@@ -1,5 +1,5 @@
 import type { OutboxMail } from '@hornada/domain/outbox';
-import { http } from '../../../lib/api/http';
+import { endpoints } from '../../../lib/api/endpoints';
 import { failureText } from '../../../lib/api/failure-text';
 import type { ScreenRead } from '../../../lib/api/screen-read';
 
@@ -24,7 +24,7 @@ export async function loadOutbox({
   const { search, page } = outboxView(new URL(request.url).searchParams);
   const query = { page, per_page: OUTBOX_PAGE_SIZE, ...(search ? { q: search } : {}) };
   try {
-    const answer = await http.list<OutboxMail>('/outbox', { query, signal: request.signal });
+    const answer = await endpoints.outbox(query, request.signal);
     return { state: 'ready', data: { mails: answer.items, total: answer.total } };
   } catch (err) {
     return { state: 'failed', message: failureText(err) };
