@@ -78,7 +78,8 @@ describe("a screen's data", () => {
     const reads = countingLoader();
     mount(reads.loader);
     await waitFor(() => expect(shown()).toBe('2026-11-30 · lectura 1'));
-    expect([...subscriptions.keys()].sort()).toEqual(['c1/ingredients', 'c1/orders']);
+    // The screen subscribes in an effect, after it is first shown.
+    await waitFor(() => expect([...subscriptions.keys()].sort()).toEqual(['c1/ingredients', 'c1/orders']));
 
     act(() => {
       subscriptions.get('c1/orders')!.onChanges([]);
@@ -115,6 +116,7 @@ describe("a screen's data", () => {
     const reads = countingLoader();
     const { view } = mount(reads.loader);
     await waitFor(() => expect(shown()).toBe('2026-11-30 · lectura 1'));
+    await waitFor(() => expect(subscriptions.size).toBe(2));
     // (The screens of the tests before closed after them.)
     unsubscribed.length = 0;
     view.unmount();
