@@ -68,6 +68,11 @@ test('a system admin finds a new owner’s verification mail and its link by her
   await expect(mails.first()).toContainText(`Para: ${invited}`);
   await expect(mails.first().getByRole('link')).toHaveAttribute('href', /\?token=/);
 
+  // A page past the end (an old link): its last page, the mail shown.
+  await page.goto(`/dashboard/outbox?q=${encodeURIComponent(invited)}&pagina=99`);
+  await expect(page).not.toHaveURL(/pagina=99/);
+  await expect(mails).toHaveCount(1);
+
   // Nobody by that address: said so, with what to try.
   await page.getByLabel('Buscar por correo').fill('nadie-con-este-correo');
   await expect(page.getByText('Ningún correo a una dirección con «nadie-con-este-correo».')).toBeVisible();

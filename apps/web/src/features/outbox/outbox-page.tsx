@@ -1,7 +1,7 @@
 import { formatDateTime } from '@hornada/domain/format';
 import type { OutboxMail } from '@hornada/domain/outbox';
 import { Search } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { AreaPage } from '../../components/area-page';
 import { EmptyState } from '../../components/empty-state';
@@ -27,16 +27,19 @@ export function Component() {
   const [typed, setTyped] = useState(search);
   const { data: load, reload } = useScreenData(loader, null, []);
   const switching = useScreenLoading();
-  const setPage = (next: number) =>
-    setParams(
-      (current) => {
-        const p = new URLSearchParams(current);
-        if (next > 1) p.set('pagina', String(next));
-        else p.delete('pagina');
-        return p;
-      },
-      { replace: true },
-    );
+  const setPage = useCallback(
+    (next: number) =>
+      setParams(
+        (current) => {
+          const p = new URLSearchParams(current);
+          if (next > 1) p.set('pagina', String(next));
+          else p.delete('pagina');
+          return p;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
   const inputId = useId();
 
   useEffect(() => {
@@ -48,6 +51,11 @@ export function Component() {
   }, [typed, search, setParams]);
 
   const pages = load.state === 'ready' ? Math.max(1, Math.ceil(load.data.total / OUTBOX_PAGE_SIZE)) : 1;
+  // A page past the end (an old link, mails pruned since): its last page instead.
+  const pastEnd = load.state === 'ready' && load.data.total > 0 && page > pages;
+  useEffect(() => {
+    if (pastEnd) setPage(pages);
+  }, [pastEnd, pages, setPage]);
 
   return (
     <AreaPage

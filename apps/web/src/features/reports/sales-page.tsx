@@ -68,13 +68,17 @@ export async function loader({ request }: { request: Request }) {
   const { from, to, rangeError } = rangeOf(new URL(request.url).searchParams, today);
   const reports = rangeError
     ? null
-    : await readForScreen(async (id) => {
-        const [report, previous] = await Promise.all([
-          endpoints.salesReport(id, { from, to }, request.signal),
-          endpoints.salesReport(id, previousRange(from, to), request.signal),
-        ]);
-        return { report, previous };
-      }, failure);
+    : await readForScreen(
+        async (id) => {
+          const [report, previous] = await Promise.all([
+            endpoints.salesReport(id, { from, to }, request.signal),
+            endpoints.salesReport(id, previousRange(from, to), request.signal),
+          ]);
+          return { report, previous };
+        },
+        failure,
+        companyId,
+      );
   return { today, reports };
 }
 

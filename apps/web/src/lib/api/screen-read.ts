@@ -17,19 +17,29 @@ export async function loaderCompanyId(): Promise<string | null> {
 }
 
 /**
- * A screen loader's read of its company's data: a failure (no signal, a refusal) is the screen's to say in
- * Spanish with a retry, never the router's error page.
+ * A screen loader's read: a failure (no signal, a refusal) is the screen's to say in Spanish with a retry, never
+ * the router's error page. `failure` words it; by default the server's own message, or a general one.
  */
-export async function readForScreen<T>(
-  read: (companyId: string) => Promise<T>,
-  /** What to say of a failure; by default the server's own message, or a general one. */
+export async function screenRead<T>(
+  read: () => Promise<T>,
   failure: (err: unknown) => string = failureText,
 ): Promise<ScreenRead<T>> {
   try {
-    const companyId = await loaderCompanyId();
-    if (!companyId) return { state: 'failed', message: failure(null) };
-    return { state: 'ready', data: await read(companyId) };
+    return { state: 'ready', data: await read() };
   } catch (err) {
     return { state: 'failed', message: failure(err) };
   }
+}
+
+/** A screen loader's read of its company's data (`companyId`, when the loader knows it already). */
+export async function readForScreen<T>(
+  read: (companyId: string) => Promise<T>,
+  failure: (err: unknown) => string = failureText,
+  companyId?: string | null,
+): Promise<ScreenRead<T>> {
+  return screenRead(async () => {
+    const id = companyId === undefined ? await loaderCompanyId() : companyId;
+    if (!id) throw new Error('no company');
+    return read(id);
+  }, failure);
 }

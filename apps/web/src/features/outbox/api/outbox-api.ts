@@ -1,7 +1,6 @@
 import type { OutboxMail } from '@hornada/domain/outbox';
 import { endpoints } from '../../../lib/api/endpoints';
-import { failureText } from '../../../lib/api/failure-text';
-import type { ScreenRead } from '../../../lib/api/screen-read';
+import { screenRead, type ScreenRead } from '../../../lib/api/screen-read';
 
 /** Mails a page of the outbox shows. */
 export const OUTBOX_PAGE_SIZE = 20;
@@ -23,10 +22,8 @@ export async function loadOutbox({
 }): Promise<ScreenRead<{ mails: OutboxMail[]; total: number }>> {
   const { search, page } = outboxView(new URL(request.url).searchParams);
   const query = { page, per_page: OUTBOX_PAGE_SIZE, ...(search ? { q: search } : {}) };
-  try {
+  return screenRead(async () => {
     const answer = await endpoints.outbox(query, request.signal);
-    return { state: 'ready', data: { mails: answer.items, total: answer.total } };
-  } catch (err) {
-    return { state: 'failed', message: failureText(err) };
-  }
+    return { mails: answer.items, total: answer.total };
+  });
 }
