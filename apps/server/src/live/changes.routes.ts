@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { validationError } from '../lib/errors';
-import { isResourceName } from '@hornada/domain';
+import { CompanyParams, isResourceName } from '@hornada/domain';
 import { getCompany } from '../resources/tenant';
 import { StreamLimits } from '../plugins/stream-limits';
 import { readAccess } from '../resources/access';
@@ -32,7 +32,7 @@ export function registerLiveRoutes(app: FastifyInstance, definitions: readonly R
       schema: {
         tags: ['live'],
         summary: 'Server-sent events of committed changes',
-        params: z.object({ companyId: z.string().min(1).max(64) }),
+        params: CompanyParams,
         querystring: z
           .object({
             resources: z.string().min(1, 'resources is required').max(500),

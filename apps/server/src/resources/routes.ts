@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { BASE_READ_ONLY, etagOf, publicFields } from '@hornada/domain';
+import { BASE_READ_ONLY, bulkUpdateInput, CompanyParams, etagOf, publicFields, RecordParams } from '@hornada/domain';
 import { z } from 'zod';
 import { getCompany } from './tenant';
 import { hasRelativeDay, listQuerySchema, type ListQuery } from './query';
@@ -17,9 +17,6 @@ import { keepKeysBounded, replaySafe, writeHeaders } from './idempotency';
 // need to serialise the parsed query.
 const listKey = (req: FastifyRequest) => `list:${req.url}`;
 const recordKey = (req: FastifyRequest) => `id:${(req.params as { id: string }).id}`;
-
-const companyParams = z.object({ companyId: z.string().min(1).max(64) });
-const recordParams = companyParams.extend({ id: z.string().min(1).max(64) });
 
 /**
  * The answers of a resource's routes, from its definition's `record` (docs/design.md §3): declared in the OpenAPI
@@ -95,7 +92,7 @@ export function registerResource(app: FastifyInstance, service: ServedResource):
       schema: {
         tags,
         summary: `List ${def.name}`,
-        params: companyParams,
+        params: CompanyParams,
         querystring: listQuerySchema(def),
         response: { 200: page },
       },
@@ -124,7 +121,7 @@ export function registerResource(app: FastifyInstance, service: ServedResource):
       ...guestReads,
       preParsing: answerFromCache(def.name, recordKey),
       serializerCompiler: asSent,
-      schema: { tags, summary: `Get a ${def.label.toLowerCase()}`, params: recordParams, response: { 200: one } },
+      schema: { tags, summary: `Get a ${def.label.toLowerCase()}`, params: RecordParams, response: { 200: one } },
     },
     async (req, reply) => {
       const c = await company(req);
@@ -148,7 +145,7 @@ export function registerResource(app: FastifyInstance, service: ServedResource):
       schema: {
         tags,
         summary: `Create a ${def.label.toLowerCase()}`,
-        params: companyParams,
+        params: CompanyParams,
         headers: writeHeaders,
         response: { 201: one },
         body: def.createInput ?? def.input,
@@ -177,17 +174,10 @@ export function registerResource(app: FastifyInstance, service: ServedResource):
       schema: {
         tags,
         summary: `Patch several ${def.name} at once (all or nothing)`,
-        params: companyParams,
+        params: CompanyParams,
         headers: writeHeaders,
         response: { 200: many },
-        body: z
-          .object({
-            updates: z
-              .array(z.object({ id: z.string().min(1).max(64), data: def.patch }).strict())
-              .min(1, 'Updates array is required')
-              .max(1000),
-          })
-          .strict(),
+        body: bulkUpdateInput(def.patch),
       },
     },
     async (req, reply) => {
@@ -214,7 +204,7 @@ export function registerResource(app: FastifyInstance, service: ServedResource):
       schema: {
         tags,
         summary: `Replace a ${def.label.toLowerCase()}`,
-        params: recordParams,
+        params: RecordParams,
         headers: writeHeaders,
         response: { 200: one },
         body: def.input,
@@ -243,7 +233,7 @@ export function registerResource(app: FastifyInstance, service: ServedResource):
       schema: {
         tags,
         summary: `Change some fields of a ${def.label.toLowerCase()}`,
-        params: recordParams,
+        params: RecordParams,
         headers: writeHeaders,
         response: { 200: one },
         body: def.patch,
@@ -271,7 +261,7 @@ export function registerResource(app: FastifyInstance, service: ServedResource):
       schema: {
         tags,
         summary: `Delete a ${def.label.toLowerCase()} (soft)`,
-        params: recordParams,
+        params: RecordParams,
         headers: writeHeaders,
         response: { 200: one },
       },

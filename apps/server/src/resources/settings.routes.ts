@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { CapacityWarning, WindowBooking, type SettingsInput } from '@hornada/domain';
+import { CapacityWarning, CompanyParams, WindowBooking, type SettingsInput } from '@hornada/domain';
 import { z } from 'zod';
 import { servePublic } from './serve-public';
 import { writeLimit } from '../plugins/rate-limit';
@@ -8,8 +8,6 @@ import { settingsResource } from './definitions/settings';
 import { asSent, stripReadOnly } from './routes';
 import { getCompany } from './tenant';
 import { openToGuests } from '../plugins/auth';
-
-const params = z.object({ companyId: z.string().min(1).max(64) });
 
 /** The answers, declared for the OpenAPI document and sent as they are (routes.ts's `answers`). */
 const settingsRecord = settingsResource.record.describe(
@@ -41,7 +39,7 @@ export function registerSettingsRoutes(app: FastifyInstance): void {
       schema: {
         tags,
         summary: 'Read the settings (public part for everyone)',
-        params,
+        params: CompanyParams,
         // Partial: a guest and a customer get the public part (admins and staff all of it).
         response: { 200: z.object({ data: settingsRecord.partial() }) },
       },
@@ -60,7 +58,7 @@ export function registerSettingsRoutes(app: FastifyInstance): void {
       schema: {
         tags,
         summary: "Each delivery window's busiest upcoming day (orders not cancelled)",
-        params,
+        params: CompanyParams,
         response: { 200: z.object({ data: z.array(WindowBooking) }) },
       },
     },
@@ -79,7 +77,7 @@ export function registerSettingsRoutes(app: FastifyInstance): void {
       schema: {
         tags,
         summary: 'Replace the settings',
-        params,
+        params: CompanyParams,
         body: settingsResource.input,
         response: { 200: written },
       },
@@ -100,7 +98,7 @@ export function registerSettingsRoutes(app: FastifyInstance): void {
       schema: {
         tags,
         summary: 'Change some settings',
-        params,
+        params: CompanyParams,
         body: settingsResource.patch,
         response: { 200: written },
       },

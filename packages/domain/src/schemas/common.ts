@@ -15,6 +15,28 @@ export const decimal4 = () =>
     .transform((n) => Math.round(n * 10_000) / 10_000);
 export const recordId = () => z.string().min(1).max(64);
 export const ref = () => recordId().nullable();
+/** A company's routes (`/api/companies/{companyId}/…`): the path's parameters. */
+export const CompanyParams = z.object({ companyId: recordId() });
+export type CompanyParams = z.infer<typeof CompanyParams>;
+
+/** One record of a company's resource (`/api/companies/{companyId}/{resource}/{id}`). */
+export const RecordParams = CompanyParams.extend({ id: recordId() });
+export type RecordParams = z.infer<typeof RecordParams>;
+
+/**
+ * `PATCH /api/companies/{companyId}/{resource}/bulk-update`: each record's id with the resource's own patch, all
+ * applied or none; built per resource, since `patch` is its definition's.
+ */
+export const bulkUpdateInput = <P extends z.ZodType>(patch: P) =>
+  z
+    .object({
+      updates: z
+        .array(z.object({ id: recordId(), data: patch }).strict())
+        .min(1, 'Updates array is required')
+        .max(1000),
+    })
+    .strict();
+
 export const imageRef = () =>
   z
     .object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CompanyParams } from './common';
 
 /**
  * An uploaded image as the API returns it (`POST /api/companies/{companyId}/files` → 201 `{data}`), and as
@@ -18,3 +19,11 @@ export const StoredFile = z
   })
   .strict();
 export type StoredFile = z.infer<typeof StoredFile>;
+
+/** A stored file's key, the rest of the path after `/files/` (or after a company's `…/files/`). */
+export const FileKeyParams = z.object({ '*': z.string().max(1000) });
+export type FileKeyParams = z.infer<typeof FileKeyParams>;
+
+/** `DELETE /api/companies/{companyId}/files/{key}`: the company and the file's key. */
+export const CompanyFileParams = CompanyParams.extend(FileKeyParams.shape);
+export type CompanyFileParams = z.infer<typeof CompanyFileParams>;

@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { DeliveryDay, DeliveryQuery, RouteInput, RouteOrdered } from '@hornada/domain';
+import { CompanyParams, DeliveryDay, DeliveryQuery, RouteInput, RouteOrdered } from '@hornada/domain';
 import { z } from 'zod';
 import { writeLimit } from '../../plugins/rate-limit';
 import { replaySafe, writeHeaders } from '../../resources/idempotency';
 import { noStore } from '../../lib/no-store';
-
-const companyParams = z.object({ companyId: z.string().min(1).max(64) });
 
 /** The deliveries read and the route of docs/design.md §3 "operations". */
 export function registerDeliveryRoutes(app: FastifyInstance): void {
@@ -27,7 +25,7 @@ export function registerDeliveryRoutes(app: FastifyInstance): void {
           'the trip; `totals.difference` is cash collected minus cash to collect over delivered stops. A `date` ' +
           'outside the years 2000 to 2100 is a 400 `days/out-of-range`. Admin and ' +
           'staff read every driver (`deliveries:assign`); a delivery assistant only its own stops.',
-        params: companyParams,
+        params: CompanyParams,
         querystring: DeliveryQuery,
         response: { 200: z.object({ data: DeliveryDay }) },
       },
@@ -51,7 +49,7 @@ export function registerDeliveryRoutes(app: FastifyInstance): void {
           '`days/out-of-range`. Admin and staff (`deliveries:assign`). ' +
           'Stops whose address was never looked up are placed on the map first (the configured geocoder, at most a few seconds). ' +
           'Answers the stop ids in their new order and `unplaced`, how many open stops had no coordinates (they go last). Takes an `Idempotency-Key`.',
-        params: companyParams,
+        params: CompanyParams,
         headers: writeHeaders,
         body: RouteInput,
         response: {

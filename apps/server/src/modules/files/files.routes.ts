@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { FILE_MAX_BYTES, StoredFile } from '@hornada/domain';
+import { CompanyFileParams, CompanyParams, FILE_MAX_BYTES, FileKeyParams, StoredFile } from '@hornada/domain';
 import { STORAGE_MESSAGES } from '@hornada/domain/messages';
 import { z } from 'zod';
 import { AppError, badRequest } from '../../lib/errors';
@@ -10,8 +10,6 @@ import { isSafeKey } from '../../providers/storage';
 import { getCompany } from '../../resources/tenant';
 import { fileTooLarge, FILES_URL_PREFIX, objectNotFound, unsupportedType } from './files.service';
 
-const companyParams = z.object({ companyId: z.string().min(1).max(64) });
-const fileParams = companyParams.extend({ '*': z.string().max(1000) });
 const tags = ['files'];
 
 /** Room for the multipart envelope around a file of FILE_MAX_BYTES (boundaries, part headers). */
@@ -85,7 +83,7 @@ export async function registerFileRoutes(app: FastifyInstance): Promise<void> {
           tags,
           summary: 'Upload an image (multipart field "file"); stored as WebP in the storefront widths',
           consumes: ['multipart/form-data'],
-          params: companyParams,
+          params: CompanyParams,
           response: { 201: z.object({ data: StoredFile }) },
         },
         // 401 / 404 / 403 and an announced oversize body, before a byte of it is read.
@@ -121,7 +119,7 @@ export async function registerFileRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary: 'Delete an uploaded image (every width)',
-        params: fileParams,
+        params: CompanyFileParams,
         response: { 204: z.null().describe('Deleted: no content') },
       },
     },
@@ -133,24 +131,20 @@ export async function registerFileRoutes(app: FastifyInstance): Promise<void> {
   );
 
   // Downloads: names are made by the server and never reused for other bytes, so a year, immutable.
-  r.get(
-    `${FILES_URL_PREFIX}*`,
-    { schema: { hide: true, params: z.object({ '*': z.string().max(1000) }) } },
-    async (req, reply) => {
-      const key = req.params['*'];
-      if (!isSafeKey(key)) throw objectNotFound();
-      const object = await storage.get(key);
-      if (!object) throw objectNotFound();
-      const ext = key.slice(key.lastIndexOf('.') + 1).toLowerCase();
-      const type = CONTENT_TYPES[ext];
-      void reply.headers({
-        'content-type': type ?? 'application/octet-stream',
-        'cache-control': 'public, max-age=31536000, immutable',
-        'x-content-type-options': 'nosniff',
-        ...(type ? {} : { 'content-disposition': 'attachment' }),
-        ...(object.size === undefined ? {} : { 'content-length': String(object.size) }),
-      });
-      return reply.send(object.body);
-    },
-  );
+  r.get(`${FILES_URL_PREFIX}*`, { schema: { hide: true, params: FileKeyParams } }, async (req, reply) => {
+    const key = req.params['*'];
+    if (!isSafeKey(key)) throw objectNotFound();
+    const object = await storage.get(key);
+    if (!object) throw objectNotFound();
+    const ext = key.slice(key.lastIndexOf('.') + 1).toLowerCase();
+    const type = CONTENT_TYPES[ext];
+    void reply.headers({
+      'content-type': type ?? 'application/octet-stream',
+      'cache-control': 'public, max-age=31536000, immutable',
+      'x-content-type-options': 'nosniff',
+      ...(type ? {} : { 'content-disposition': 'attachment' }),
+      ...(object.size === undefined ? {} : { 'content-length': String(object.size) }),
+    });
+    return reply.send(object.body);
+  });
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   CheckoutInput,
+  CompanyParams,
   GuestOrder,
   IDEMPOTENCY_HEADER,
   IdempotencyKey,
@@ -42,7 +43,7 @@ export function registerOrderRoutes(app: FastifyInstance): OrdersService {
           "Days in the company's time zone from `from` (today by default; an earlier day counts from today): " +
           'delivery weekdays that are not blackout dates, with the windows that start at least ' +
           '`orderLeadHours` from now; `remaining` is null for a window without capacity.',
-        params: z.object({ companyId: z.string().min(1).max(64) }),
+        params: CompanyParams,
         querystring: z
           .object({
             from: z.iso.date('Expected a date as YYYY-MM-DD').optional(),
@@ -121,7 +122,7 @@ export function registerOrderRoutes(app: FastifyInstance): OrdersService {
           'least two other unpaid web orders due the same day: a guest filling the windows with fake orders. ' +
           '`samePhone` counts them, this one included. For the back office (admin, staff); staff cancel them ' +
           'with the usual status move. At most 1,000, by due day and number.',
-        params: z.object({ companyId: z.string().min(1).max(64) }),
+        params: CompanyParams,
         response: { 200: z.object({ data: z.array(SuspiciousOrder) }) },
       },
     },

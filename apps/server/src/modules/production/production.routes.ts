@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ProductionDay, ProductionQuery } from '@hornada/domain';
+import { CompanyParams, ProductionDay, ProductionQuery } from '@hornada/domain';
 import { z } from 'zod';
 import { noStore } from '../../lib/no-store';
 
@@ -25,7 +25,7 @@ export function registerProductionRoutes(app: FastifyInstance): void {
           "lines that could not be counted; `orders` the day's orders with their lines. A `date` outside the years " +
           '2000 to 2100 is a 400 `days/out-of-range`. Admin, staff and ' +
           'production assistants (`production:read`).',
-        params: z.object({ companyId: z.string().min(1).max(64) }),
+        params: CompanyParams,
         querystring: ProductionQuery,
         response: { 200: z.object({ data: ProductionDay }) },
       },

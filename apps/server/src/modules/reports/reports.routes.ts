@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  CompanyParams,
   MARK_PAID_MAX,
   MarkPaidInput,
   SALES_REPORT_MAX_DAYS,
@@ -13,8 +14,6 @@ import { writeLimit } from '../../plugins/rate-limit';
 import { replaySafe, writeHeaders } from '../../resources/idempotency';
 import { csvSeparatorFor, salesReportCsv } from './sales-csv';
 import { noStore } from '../../lib/no-store';
-
-const companyParams = z.object({ companyId: z.string().min(1).max(64) });
 
 /** The reports of docs/design.md §3 "operations" that this module answers, and the unpaid screen's bulk payment. */
 export function registerReportRoutes(app: FastifyInstance): void {
@@ -39,7 +38,7 @@ export function registerReportRoutes(app: FastifyInstance): void {
           "B2B client's, null for others. `unpaidOrders` lists the orders behind the balance, oldest due first (the " +
           'orders list filters `customerId`, `b2bClientId` and `paymentStatus` read the same). Parties by balance, ' +
           'largest first; at most 10,000 orders are read. Admin and staff (`reports:read`).',
-        params: companyParams,
+        params: CompanyParams,
         response: { 200: z.object({ data: z.array(UnpaidParty) }) },
       },
     },
@@ -64,7 +63,7 @@ export function registerReportRoutes(app: FastifyInstance): void {
           "leading `'`). Its cells are split by `;` with `separator=semicolon` (Excel in Spanish: numbers with a " +
           'decimal comma), by `,` with `separator=comma`; left out, `;` when `Accept-Language` starts with `es`, ' +
           'else `,`. Admin and staff (`reports:read`).',
-        params: companyParams,
+        params: CompanyParams,
         querystring: SalesReportQuery,
         response: { 200: z.union([z.object({ data: SalesReport }), z.string()]) },
       },
@@ -100,7 +99,7 @@ export function registerReportRoutes(app: FastifyInstance): void {
           "(the gateway's to mark) a 422 `orders/invalid-payment`. Nothing is written then. Admin and staff. " +
           'With an `Idempotency-Key` (as resource writes take it) a repeated submission gets the first answer ' +
           'and changes nothing; the same key with other orders is a 409 `idempotency_mismatch`.',
-        params: companyParams,
+        params: CompanyParams,
         headers: writeHeaders,
         body: MarkPaidInput,
         response: { 200: z.object({ data: z.object({ updated: z.number().int() }) }) },

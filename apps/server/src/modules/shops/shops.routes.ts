@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { reachesCompany, setupChecklist } from '@hornada/domain';
+import { CompanyParams, reachesCompany, setupChecklist } from '@hornada/domain';
 import { notFound, unauthenticated } from '../../lib/errors';
 import { z } from 'zod';
 import { writeAccess } from '../../resources/access';
@@ -32,7 +32,7 @@ export function registerShopRoutes(app: FastifyInstance): void {
           'For whoever may change the settings (the company admin). `ready`: the minimum is met (a phone or ' +
           'WhatsApp, delivery days with a window, an active product, payment methods a shopper can use); until ' +
           'then the shop says "Abrimos pronto". `shopUrl` is `{slug}.{the PUBLIC_URL host}` (the market: PUBLIC_URL).',
-        params: z.object({ companyId: z.string().min(1).max(64) }),
+        params: CompanyParams,
         response: {
           200: z.object({
             data: z.object({ items: z.array(ChecklistItem), ready: z.boolean(), shopUrl: z.string() }),
@@ -62,7 +62,7 @@ export function registerShopRoutes(app: FastifyInstance): void {
         description:
           "For the company's signed-in users (a system admin: any). The back office's header names the user's " +
           'own bakery and links to its shop, whatever host it is served on. `url` as in the setup checklist.',
-        params: z.object({ companyId: z.string().min(1).max(64) }),
+        params: CompanyParams,
         response: {
           200: z.object({
             data: z.object({ name: z.string(), url: z.string(), logo: z.object({ path: z.string() }).nullable() }),
