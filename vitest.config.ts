@@ -40,6 +40,9 @@ export default defineConfig({
           include: ['apps/web/src/**/*.dom.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/testing/setup-dom.ts'],
+          // A bound for a hung test only: a person's clicks and typing in jsdom took 5–10 s a test on this
+          // two-core machine while the server suite ran beside them (Vitest's default of 5 s failed them).
+          testTimeout: 20_000,
         },
       },
       {

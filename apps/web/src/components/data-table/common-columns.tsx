@@ -51,6 +51,7 @@ export function actionsColumn<T extends Resource>(
         noun={options.noun}
         editTo={options.editTo(row.original)}
         onDelete={async () => {
+          // The row goes at once (the list store); the page is then read again to fill its place.
           await table.store?.getState().remove(row.original.id);
           table.reload();
         }}

@@ -4,7 +4,6 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../lib/api/http';
 import { DataTable } from './data-table';
 import { changeView, viewDefaults, type ListView } from './list-url';
 import type { ResourceTable } from './use-resource-table';
@@ -33,7 +32,7 @@ interface Shown {
   items?: Row[];
   total?: number;
   loading?: boolean;
-  error?: Error | null;
+  error?: string | null;
   view?: Partial<ListView>;
 }
 
@@ -51,6 +50,7 @@ function renderTable(shown: Shown = {}) {
       total: shown.total ?? (shown.items ?? rows).length,
       loading: shown.loading ?? false,
       error: shown.error ?? null,
+      data: null,
       view,
       setView(change) {
         changes.push(change);
@@ -166,12 +166,7 @@ describe('the data table', () => {
     const { reload } = renderTable({
       items: [],
       total: 0,
-      error: new ApiError(
-        'boom',
-        503,
-        'unavailable',
-        'El servicio no está disponible. Intenta de nuevo en un momento.',
-      ),
+      error: 'El servicio no está disponible. Intenta de nuevo en un momento.',
     });
     expect(screen.getByRole('alert').textContent).toContain('El servicio no está disponible.');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Intentar de nuevo' }));

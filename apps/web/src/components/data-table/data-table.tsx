@@ -9,7 +9,6 @@ import {
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Columns3, Search, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigation } from 'react-router';
-import { ApiError } from '../../lib/api/http';
 import type { Resource } from '../../lib/api/resource-service';
 import { EmptyState } from '../empty-state';
 import { secondaryButtonClass, iconButtonClass } from '../ui/button';
@@ -201,9 +200,7 @@ export function DataTable<T extends Resource>({
 
       {error ? (
         <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg border border-red-200 bg-red-50 p-3">
-          <p className="text-red-900">
-            {error instanceof ApiError ? error.userMessage : 'No pudimos cargar la lista. Intenta de nuevo.'}
-          </p>
+          <p className="text-red-900">{error}</p>
           <button type="button" className={secondaryButtonClass} onClick={table.reload}>
             Intentar de nuevo
           </button>

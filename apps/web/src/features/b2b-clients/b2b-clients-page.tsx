@@ -1,6 +1,12 @@
 import { useSearchParams } from 'react-router';
 import { ClientForm } from './client-form';
-import { ClientsList } from './clients-list';
+import { ClientsList, clientsLoader } from './clients-list';
+
+/** The list's page; a client's page and the create form read what they need themselves. */
+export const loader = ({ request }: { request: Request }) => {
+  const query = new URL(request.url).searchParams;
+  return query.has('cliente') || query.has('nuevo') ? null : clientsLoader({ request });
+};
 
 /**
  * Dashboard › Clientes mayoristas (docs/design.md §4, b2bClients): one route, the list by default; `?cliente={id}`

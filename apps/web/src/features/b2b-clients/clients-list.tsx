@@ -1,11 +1,16 @@
 import { formatMoney } from '@hornada/domain/format';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useEffect, useState } from 'react';
 import { activeColumn } from '../../components/active-chip';
 import { actionsColumn, nameColumn, ResourceListPage } from '../../components/data-table/common-columns';
 import type { TableFilter } from '../../components/data-table/data-table';
 import type { ListViewConfig } from '../../components/data-table/list-url';
-import { useResourceTable, type ResourceTable } from '../../components/data-table/use-resource-table';
+import {
+  readTablePage,
+  useResourceTable,
+  type ResourceTable,
+  type TableDef,
+} from '../../components/data-table/use-resource-table';
+import { readForScreen } from '../../lib/api/screen-read';
 import { b2bApi, type B2bClient } from './api';
 import { b2bLinks } from './links';
 
@@ -14,6 +19,21 @@ const CONFIG: ListViewConfig = {
   filterKeys: ['active'],
   defaults: { sortBy: 'businessName', sortDesc: false },
 };
+// What a client owes changes with its orders.
+const TABLE: TableDef = { resource: 'b2bClients', config: CONFIG, follows: ['orders'] };
+
+/**
+ * The page of clients the address asks for, with the balances owed (null when they cannot be read: the list
+ * still shows, its balances as "…").
+ */
+export const clientsLoader = ({ request }: { request: Request }) =>
+  readForScreen(async (companyId) => {
+    const [page, balances] = await Promise.all([
+      readTablePage<B2bClient>(TABLE, request, companyId),
+      b2bApi.balances(companyId, request.signal).catch(() => null),
+    ]);
+    return { page, balances };
+  });
 
 const ACTIVE_FILTER: TableFilter = {
   key: 'active',
@@ -25,18 +45,6 @@ const ACTIVE_FILTER: TableFilter = {
 };
 
 const editTo = (c: B2bClient) => b2bLinks.client(c.id);
-
-/** The balances owed, read with the list and again when the list changes (a new order arrives live). */
-function useBalances(companyId: string | null, version: unknown): Map<string, number> | null {
-  const [balances, setBalances] = useState<Map<string, number> | null>(null);
-  useEffect(() => {
-    if (!companyId) return;
-    const controller = new AbortController();
-    b2bApi.balances(companyId, controller.signal).then(setBalances, () => setBalances(null));
-    return () => controller.abort();
-  }, [companyId, version]);
-  return balances;
-}
 
 function columns(table: ResourceTable<B2bClient>, balances: Map<string, number> | null): ColumnDef<B2bClient>[] {
   return [
@@ -77,8 +85,8 @@ function columns(table: ResourceTable<B2bClient>, balances: Map<string, number> 
 
 /** The bakery's wholesale clients: searched, filtered by status, with what each owes now; live. */
 export function ClientsList() {
-  const table = useResourceTable<B2bClient>('b2bClients', CONFIG);
-  const balances = useBalances(table.companyId, table.items);
+  const table = useResourceTable(TABLE, clientsLoader);
+  const balances = table.data?.balances ?? null;
   return (
     <ResourceListPage
       id="b2b-clients"

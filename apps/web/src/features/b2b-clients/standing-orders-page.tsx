@@ -1,15 +1,14 @@
-import { MAX_PER_PAGE } from '@hornada/domain/constants';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { activeColumn } from '../../components/active-chip';
 import { AreaPage } from '../../components/area-page';
 import { DataTable, type TableFilter } from '../../components/data-table/data-table';
 import type { ListViewConfig } from '../../components/data-table/list-url';
-import { useResourceTable } from '../../components/data-table/use-resource-table';
-import { http } from '../../lib/api/http';
-import { companyPath } from '../../lib/api/paths';
-import { b2bApi, type B2bClient, type Product } from './api';
+import { readTablePage, useResourceTable, type TableDef } from '../../components/data-table/use-resource-table';
+import { records } from '../../lib/api/endpoints';
+import { readForScreen } from '../../lib/api/screen-read';
+import { b2bApi } from './api';
 import { b2bLinks } from './links';
 import { dayText, WEEKDAYS } from './standing-orders-section';
 import type { StandingOrder } from './standing-api';
@@ -19,6 +18,30 @@ const CONFIG: ListViewConfig = {
   filterKeys: ['active'],
   defaults: { sortBy: 'createdAt', sortDesc: true },
 };
+// A client or a product renamed shows in the rows.
+const TABLE: TableDef = { resource: 'standingOrders', config: CONFIG, follows: ['b2bClients', 'products'] };
+
+/**
+ * The page of standing orders the address asks for, with the names of the clients and products they name (a
+ * name that cannot be read shows as "Cliente" or "Producto": the list still shows).
+ */
+export const loader = ({ request }: { request: Request }) =>
+  readForScreen(async (companyId) => {
+    const [page, clients, products] = await Promise.all([
+      readTablePage<StandingOrder>(TABLE, request, companyId),
+      records(companyId, 'b2bClients')
+        .every({ sort: 'businessName' }, request.signal)
+        .then((list) => new Map(list.map((c) => [c.id, c.businessName])))
+        .catch(() => new Map<string, string>()),
+      b2bApi
+        .products(companyId, request.signal)
+        .then((list) => new Map(list.map((p) => [p.id, p.name])))
+        .catch(() => new Map<string, string>()),
+    ]);
+    return { page, clients, products };
+  });
+
+const NO_NAMES = new Map<string, string>();
 
 const ACTIVE_FILTER: TableFilter = {
   key: 'active',
@@ -31,28 +54,9 @@ const ACTIVE_FILTER: TableFilter = {
 
 /** Dashboard › Pedidos recurrentes: every client's standing orders, each linking to its client's page. */
 export function Component() {
-  const table = useResourceTable<StandingOrder>('standingOrders', CONFIG);
-  const [clients, setClients] = useState<Map<string, string>>(new Map());
-  const [products, setProducts] = useState<Map<string, string>>(new Map());
-  const companyId = table.companyId;
-  useEffect(() => {
-    if (!companyId) return;
-    const controller = new AbortController();
-    http
-      .list<B2bClient>(companyPath(companyId, 'b2bClients'), {
-        query: { per_page: MAX_PER_PAGE, sort: 'businessName' },
-        signal: controller.signal,
-      })
-      .then(
-        (r) => setClients(new Map(r.items.map((c) => [c.id, c.businessName]))),
-        () => undefined,
-      );
-    b2bApi.products(companyId, controller.signal).then(
-      (list: Product[]) => setProducts(new Map(list.map((p) => [p.id, p.name]))),
-      () => undefined,
-    );
-    return () => controller.abort();
-  }, [companyId]);
+  const table = useResourceTable(TABLE, loader);
+  const clients = table.data?.clients ?? NO_NAMES;
+  const products = table.data?.products ?? NO_NAMES;
   const columns = useMemo<ColumnDef<StandingOrder>[]>(
     () => [
       {

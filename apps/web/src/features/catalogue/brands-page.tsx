@@ -3,7 +3,12 @@ import { formatDay } from '@hornada/domain/format';
 import type { ColumnDef } from '@tanstack/react-table';
 import { actionsColumn, nameColumn, ResourceListPage } from '../../components/data-table/common-columns';
 import type { ListViewConfig } from '../../components/data-table/list-url';
-import { useResourceTable, type ResourceTable } from '../../components/data-table/use-resource-table';
+import {
+  tableLoader,
+  useResourceTable,
+  type ResourceTable,
+  type TableDef,
+} from '../../components/data-table/use-resource-table';
 import { paths } from '../../config/paths';
 import { Thumb } from '../../components/forms/image-fields';
 
@@ -11,6 +16,10 @@ const CONFIG: ListViewConfig = {
   sortFields: ['createdAt', 'updatedAt', 'name'],
   defaults: { sortBy: 'name', sortDesc: false },
 };
+const TABLE: TableDef = { resource: 'brands', config: CONFIG };
+
+/** The page of brands the address asks for. */
+export const loader = tableLoader<Brand>(TABLE);
 
 const editTo = (brand: Brand) => paths.dashboard.brandUpdate(brand.id);
 
@@ -41,7 +50,7 @@ function columns(table: ResourceTable<Brand>): ColumnDef<Brand>[] {
 
 /** Dashboard › Marcas: the bakery's brands (its own lines, the ones it resells). */
 export function Component() {
-  const table = useResourceTable<Brand>('brands', CONFIG);
+  const table = useResourceTable(TABLE, loader);
   return (
     <ResourceListPage
       id="brands"

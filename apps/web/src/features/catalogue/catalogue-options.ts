@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type { ResourceName } from '@hornada/domain/policy';
 import { resourceService } from '../../components/data-table/resource-client';
 
 export interface Option {
@@ -6,21 +7,28 @@ export interface Option {
   label: string;
 }
 
-/** A resource's records as select options (by name); the catalogue's lists are short (at most 1,000). */
-export function useOptions(resource: string, companyId: string | null): Option[] {
+/**
+ * A resource's records as select options (by name); the catalogue's lists are short (at most 1,000). A failed
+ * read gives none: the select then offers only "none", the form still works and the server checks the reference.
+ */
+export function readOptions(resource: ResourceName, companyId: string): Promise<Option[]> {
+  return resourceService<{ id: string; name: string }>(resource, companyId)
+    .list({ pagination: { page: 1, perPage: 1000 }, sort: { field: 'name', direction: 'asc' } })
+    .then(
+      (result) => result.items.map((r) => ({ value: r.id, label: r.name })),
+      () => [],
+    );
+}
+
+/** readOptions for a form that reads its record itself. */
+export function useOptions(resource: ResourceName, companyId: string | null): Option[] {
   const [options, setOptions] = useState<Option[]>([]);
   useEffect(() => {
     if (!companyId) return;
     let live = true;
-    resourceService<{ id: string; name: string }>(resource, companyId)
-      .list({ pagination: { page: 1, perPage: 1000 }, sort: { field: 'name', direction: 'asc' } })
-      .then(
-        (result) => {
-          if (live) setOptions(result.items.map((r) => ({ value: r.id, label: r.name })));
-        },
-        // The select then offers only "none": the form still works and the server checks the reference.
-        () => undefined,
-      );
+    void readOptions(resource, companyId).then((read) => {
+      if (live) setOptions(read);
+    });
     return () => {
       live = false;
     };

@@ -3,7 +3,12 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { actionsColumn, nameColumn, ResourceListPage } from '../../components/data-table/common-columns';
 import { isNarrowed, type ListViewConfig } from '../../components/data-table/list-url';
-import { useResourceTable, type ResourceTable } from '../../components/data-table/use-resource-table';
+import {
+  tableLoader,
+  useResourceTable,
+  type ResourceTable,
+  type TableDef,
+} from '../../components/data-table/use-resource-table';
 import { iconButtonClass } from '../../components/ui/button';
 import { ApiError } from '../../lib/api/http';
 import { toastStore } from '../../lib/toast-store';
@@ -19,6 +24,10 @@ const CONFIG: ListViewConfig = {
   filterKeys: ['active'],
   defaults: { sortBy: 'sortOrder', sortDesc: false },
 };
+const TABLE: TableDef = { resource: 'productCollections', config: CONFIG };
+
+/** The page the address asks for. */
+export const loader = tableLoader<ProductCollection>(TABLE);
 
 const editTo = (c: ProductCollection) => paths.dashboard.productCollectionUpdate(c.id);
 
@@ -106,7 +115,7 @@ function OrderButtons({
 
 /** Dashboard › Colecciones: the sections of the shop, in their order. */
 export function Component() {
-  const table = useResourceTable<ProductCollection>('productCollections', CONFIG);
+  const table = useResourceTable(TABLE, loader);
   return (
     <ResourceListPage
       id="product-collections"

@@ -4,16 +4,35 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { actionsColumn, nameColumn, ResourceListPage } from '../../components/data-table/common-columns';
 import type { TableFilter } from '../../components/data-table/data-table';
 import type { ListViewConfig } from '../../components/data-table/list-url';
-import { useResourceTable, type ResourceTable } from '../../components/data-table/use-resource-table';
+import {
+  readTablePage,
+  useResourceTable,
+  type ResourceTable,
+  type TableDef,
+} from '../../components/data-table/use-resource-table';
+import { readForScreen } from '../../lib/api/screen-read';
 import { paths } from '../../config/paths';
 import { activeColumn } from '../../components/active-chip';
-import { ACTIVE_FILTER, optionLabel, useOptions, type Option } from './catalogue-options';
+import { ACTIVE_FILTER, optionLabel, readOptions, type Option } from './catalogue-options';
 import { Thumb } from '../../components/forms/image-fields';
 
 const CONFIG: ListViewConfig = {
   sortFields: ['createdAt', 'updatedAt', 'name', 'price', 'sortOrder'],
   filterKeys: ['active', 'collectionId', 'brandId'],
 };
+// A renamed collection or brand shows in its filter and cells.
+const TABLE: TableDef = { resource: 'products', config: CONFIG, follows: ['productCollections', 'brands'] };
+
+/** The page of products the address asks for, and the collections and brands its filters offer. */
+export const loader = ({ request }: { request: Request }) =>
+  readForScreen(async (companyId) => {
+    const [page, collections, brands] = await Promise.all([
+      readTablePage<Product>(TABLE, request, companyId),
+      readOptions('productCollections', companyId),
+      readOptions('brands', companyId),
+    ]);
+    return { page, collections, brands };
+  });
 
 const editTo = (product: Product) => paths.dashboard.productUpdate(product.id);
 
@@ -63,9 +82,8 @@ function columns(table: ResourceTable<Product>, collections: readonly Option[]):
 
 /** Dashboard › Productos: the catalogue, searched, sorted, filtered and paged by the server; live. */
 export function Component() {
-  const table = useResourceTable<Product>('products', CONFIG);
-  const collections = useOptions('productCollections', table.companyId);
-  const brands = useOptions('brands', table.companyId);
+  const table = useResourceTable(TABLE, loader);
+  const { collections = [], brands = [] } = table.data ?? {};
   const filters: TableFilter[] = [
     ACTIVE_FILTER,
     { key: 'collectionId', label: 'Colección', options: collections },

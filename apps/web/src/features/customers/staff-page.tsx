@@ -9,7 +9,12 @@ import { useStore } from 'zustand';
 import { AreaPage } from '../../components/area-page';
 import { DataTable } from '../../components/data-table/data-table';
 import type { ListViewConfig } from '../../components/data-table/list-url';
-import { useResourceTable, type ResourceTable } from '../../components/data-table/use-resource-table';
+import {
+  tableLoader,
+  useResourceTable,
+  type ResourceTable,
+  type TableDef,
+} from '../../components/data-table/use-resource-table';
 import { EmptyState } from '../../components/empty-state';
 import { buttonClass, secondaryButtonClass } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -29,6 +34,10 @@ const CONFIG: ListViewConfig = {
 
 /** The team only: customers are the users screen's. A chosen role filter narrows it further (URL). */
 const TEAM: Filters = { role: TEAM_ROLES };
+const TABLE: TableDef = { resource: 'users', config: CONFIG, fixed: () => TEAM };
+
+/** The page of the team the address asks for. */
+export const loader = tableLoader<User>(TABLE);
 
 const ROLE_FILTER = {
   key: 'role',
@@ -179,7 +188,7 @@ function RolesPanel() {
  */
 export function Component() {
   const selfId = useStore(authStore, (s) => s.user?.uid ?? null);
-  const table = useResourceTable<User>('users', CONFIG, TEAM);
+  const table = useResourceTable(TABLE, loader);
   const create = (
     <Link to={paths.dashboard.userCreate} className={buttonClass}>
       <Plus className="size-4" aria-hidden="true" />

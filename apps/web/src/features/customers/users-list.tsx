@@ -2,15 +2,13 @@ import { can, grantOf } from '@hornada/domain/policy';
 import { ROLE_LABELS_ES } from '@hornada/domain/people';
 import { COMPANY_ROLES, type Role } from '@hornada/domain/roles';
 import type { User } from '@hornada/domain/schemas/users';
-import { useMemo } from 'react';
 import { NavLink } from 'react-router';
 import { useStore } from 'zustand';
 import { ResourceListPage } from '../../components/data-table/common-columns';
 import type { ListViewConfig } from '../../components/data-table/list-url';
-import { useResourceTable } from '../../components/data-table/use-resource-table';
+import { tableLoader, useResourceTable, type TableDef } from '../../components/data-table/use-resource-table';
 import { paths } from '../../config/paths';
 import { authStore } from '../../lib/auth/auth-store';
-import type { Filters } from '../../lib/api/resource-service';
 import { lastLoginColumn, personColumn, roleColumn, STATUS_FILTER, statusColumn } from './people-columns';
 
 const CONFIG: ListViewConfig = {
@@ -21,6 +19,24 @@ const CONFIG: ListViewConfig = {
 
 /** "Active" is a sign-in within this many days (docs/design.md §6). */
 export const ACTIVE_DAYS = 30;
+
+const USERS: TableDef = { resource: 'users', config: CONFIG };
+// The last 30 days up to each read's now.
+const ACTIVE_USERS: TableDef = {
+  ...USERS,
+  fixed: () => ({
+    dateRange: {
+      dateField: 'lastLoginAt',
+      startDate: new Date(Date.now() - ACTIVE_DAYS * 86_400_000),
+      endDate: new Date(),
+    },
+  }),
+};
+
+/** The page of users the address asks for. */
+export const usersLoader = tableLoader<User>(USERS);
+/** The page of users who signed in within the last 30 days. */
+export const activeUsersLoader = tableLoader<User>(ACTIVE_USERS);
 
 /** The roles a viewer may see among users: every company role for an admin, customers for staff. */
 function visibleRoles(role: Role | null): Role[] {
@@ -51,20 +67,7 @@ function Tabs() {
  */
 export function UsersList({ active }: { active: boolean }) {
   const role = useStore(authStore, (s) => s.user?.role ?? null);
-  const fixed = useMemo<Filters | undefined>(
-    () =>
-      active
-        ? {
-            dateRange: {
-              dateField: 'lastLoginAt',
-              startDate: new Date(Date.now() - ACTIVE_DAYS * 86_400_000),
-              endDate: new Date(),
-            },
-          }
-        : undefined,
-    [active],
-  );
-  const table = useResourceTable<User>('users', CONFIG, fixed);
+  const table = useResourceTable(active ? ACTIVE_USERS : USERS, active ? activeUsersLoader : usersLoader);
   const roles = visibleRoles(role);
   const filters = [
     ...(roles.length > 1

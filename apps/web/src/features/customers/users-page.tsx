@@ -1,5 +1,7 @@
 import { UsersList } from './users-list';
 
+export { usersLoader as loader } from './users-list';
+
 /** Dashboard › Usuarios. */
 export function Component() {
   return <UsersList active={false} />;

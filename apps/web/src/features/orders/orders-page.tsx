@@ -14,14 +14,15 @@ import {
 } from '@hornada/domain/schemas/orders';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Bell, BellOff, Plus, TriangleAlert } from 'lucide-react';
-import { useCallback, useEffect, useId, useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useCallback, useId } from 'react';
+import { Link, redirect, useSearchParams, type ShouldRevalidateFunction } from 'react-router';
 import { useStore } from 'zustand';
 import { AreaPage } from '../../components/area-page';
 import { DataTable, type TableFilter } from '../../components/data-table/data-table';
-import type { ListViewConfig } from '../../components/data-table/list-url';
-import { useCompanyId } from '../../components/data-table/resource-client';
-import { useResourceTable } from '../../components/data-table/use-resource-table';
+import { readListView, type ListView, type ListViewConfig } from '../../components/data-table/list-url';
+import { resourceService } from '../../components/data-table/resource-client';
+import { readTablePage, useResourceTable, type TableDef } from '../../components/data-table/use-resource-table';
+import { readForScreen } from '../../lib/api/screen-read';
 import { EmptyState } from '../../components/empty-state';
 import { buttonClass, secondaryButtonClass } from '../../components/ui/button';
 import { paths } from '../../config/paths';
@@ -44,7 +45,7 @@ import {
   shortDay,
   type WindowDef,
 } from './order-view';
-import { useStatusCounts, type StatusCounts } from './status-counts';
+import { readStatusCounts, type StatusCounts } from './status-counts';
 import { TodayStrip } from './today-strip';
 import { SetupChecklist } from './setup-checklist';
 import { SUSPICIOUS_CANCEL_REASON_ES, suspiciousText, useSuspiciousOrders } from './suspicious-orders';
@@ -82,66 +83,70 @@ interface CompanyClock {
   windows: WindowDef[];
 }
 
-/** The company's time zone and delivery windows (its public settings); the default zone if they cannot be read. */
-function useCompanyClock(companyId: string | null): CompanyClock | null {
-  const [clock, setClock] = useState<CompanyClock | null>(null);
-  useEffect(() => {
-    if (!companyId) return;
-    let live = true;
-    storefrontApi(null)
-      .settings(companyId)
-      .then((s) => ({ timeZone: s.timeZone ?? DEFAULT_TIME_ZONE, windows: s.deliveryWindows ?? [] }))
-      .catch(() => ({ timeZone: DEFAULT_TIME_ZONE, windows: [] }))
-      .then((c) => {
-        if (live) setClock(c);
-      });
-    return () => {
-      live = false;
-    };
-  }, [companyId]);
-  return clock;
+/** The default zone and no windows: what a bakery's clock is when its settings cannot be read. */
+const DEFAULT_CLOCK: CompanyClock = { timeZone: DEFAULT_TIME_ZONE, windows: [] };
+
+/** The company's time zone and delivery windows (its public settings); the default clock if they cannot be read. */
+function readClock(companyId: string): Promise<CompanyClock> {
+  return storefrontApi(null)
+    .settings(companyId)
+    .then((s) => ({ timeZone: s.timeZone ?? DEFAULT_TIME_ZONE, windows: s.deliveryWindows ?? [] }))
+    .catch(() => DEFAULT_CLOCK);
 }
+
+/** The filters but the status: what the status chips count under. */
+function otherFilters(view: ListView): Record<string, string> {
+  const rest: Record<string, string> = {};
+  for (const [k, v] of Object.entries(view.filters)) if (k !== 'status' && v !== '') rest[k] = v;
+  return rest;
+}
+
+const TABLE: TableDef = { resource: 'orders', config: CONFIG };
+
+/**
+ * The page of orders the address asks for, the status chips' counts and the bakery's clock. An address without
+ * a chosen range has not chosen one yet: it becomes today and upcoming (docs/design.md §6), in place of itself
+ * (Back does not come back to it to be sent on again).
+ */
+export const loader = ({ request }: { request: Request }) => {
+  const url = new URL(request.url);
+  if (!url.searchParams.has('date_field')) {
+    url.searchParams.set('date_field', 'dueDate');
+    url.searchParams.set('start_date', 'today');
+    throw redirect(url.pathname + url.search, { headers: { 'X-Remix-Replace': 'true' } });
+  }
+  return readForScreen(async (companyId) => {
+    const view = readListView(url.searchParams, CONFIG);
+    const [page, counts, clock] = await Promise.all([
+      readTablePage<Order>(TABLE, request, companyId, view),
+      readStatusCounts(resourceService<Order>('orders', companyId), view.search, otherFilters(view)),
+      readClock(companyId),
+    ]);
+    return { page, counts, clock };
+  });
+};
+
+/** Opening or closing an order's panel reads nothing again: the list stays as it is. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) => {
+  const without = (url: URL) => {
+    const query = new URLSearchParams(url.search);
+    query.delete(ORDER_PARAM);
+    return url.pathname + query.toString();
+  };
+  return without(currentUrl) === without(nextUrl) ? false : defaultShouldRevalidate;
+};
+
+const NO_COUNTS: StatusCounts = {};
+/** The order's panel is the screen's own, over the list: the loader does not read it. */
+const READS = { ignore: [ORDER_PARAM] };
 
 /** Dashboard › Pedidos (docs/design.md §6): today's and upcoming orders, live, with quick moves and the detail. */
 export function Component() {
-  const companyId = useCompanyId();
-  const clock = useCompanyClock(companyId);
-  const [params, setParams] = useSearchParams();
-  const today = clock ? dayInZone(new Date(), clock.timeZone) : null;
-  const chosen = params.has('date_field');
-  useEffect(() => {
-    if (chosen) return;
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.set('date_field', 'dueDate');
-        next.set('start_date', 'today');
-        return next;
-      },
-      { replace: true },
-    );
-  }, [chosen, setParams]);
-
-  if (!clock || !today || !chosen) {
-    return (
-      <AreaPage title="Pedidos">
-        <p role="status" className="sr-only">
-          Cargando pedidos…
-        </p>
-        <div className="space-y-2" aria-hidden="true">
-          {[1, 2, 3, 4, 5].map((n) => (
-            <span key={n} className="block h-12 animate-pulse rounded-lg bg-stone-200 motion-reduce:animate-none" />
-          ))}
-        </div>
-      </AreaPage>
-    );
-  }
-  return <OrdersScreen clock={clock} today={today} />;
-}
-
-function OrdersScreen({ clock, today }: { clock: CompanyClock; today: string }) {
-  const table = useResourceTable<Order>('orders', CONFIG);
+  const table = useResourceTable(TABLE, loader, READS);
   const { view, setView, store } = table;
+  const clock = table.data?.clock ?? DEFAULT_CLOCK;
+  const today = dayInZone(new Date(), clock.timeZone);
+  const counts = table.data?.counts ?? NO_COUNTS;
   const role = useStore(authStore, (s) => s.user?.role ?? null);
   const [params, setParams] = useSearchParams();
   const openId = params.get(ORDER_PARAM);
@@ -178,13 +183,6 @@ function OrdersScreen({ clock, today }: { clock: CompanyClock; today: string }) 
     role !== null && can(role, 'orders', 'create'),
     JSON.stringify([view.search, view.filters]),
   );
-
-  const otherFilters = useMemo(() => {
-    const rest: Record<string, string> = {};
-    for (const [k, v] of Object.entries(view.filters)) if (k !== 'status' && v !== '') rest[k] = v;
-    return rest;
-  }, [view.filters]);
-  const counts = useStatusCounts(table.service, table.companyId, view.search, otherFilters);
 
   useNewOrderAlert(table.companyId, {
     sound,

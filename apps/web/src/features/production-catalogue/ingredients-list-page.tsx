@@ -7,7 +7,12 @@ import { AreaPage } from '../../components/area-page';
 import { DataTable, type TableFilter } from '../../components/data-table/data-table';
 import type { ListViewConfig } from '../../components/data-table/list-url';
 import { actionsColumn } from '../../components/data-table/common-columns';
-import { useResourceTable, type ResourceTable } from '../../components/data-table/use-resource-table';
+import {
+  tableLoader,
+  useResourceTable,
+  type ResourceTable,
+  type TableDef,
+} from '../../components/data-table/use-resource-table';
 import { EmptyState } from '../../components/empty-state';
 import { buttonClass } from '../../components/ui/button';
 import { paths } from '../../config/paths';
@@ -24,6 +29,10 @@ const CONFIG: ListViewConfig = {
   filterKeys: ['unit', 'lowStock'],
   defaults: { sortBy: 'name', sortDesc: false },
 };
+const TABLE: TableDef = { resource: 'ingredients', config: CONFIG };
+
+/** The page the address asks for. */
+export const loader = tableLoader<Ingredient>(TABLE);
 
 const FILTERS: readonly TableFilter[] = [
   { key: 'unit', label: 'Unidad', options: UNITS.map((u) => ({ value: u, label: UNIT_NAMES[u] })) },
@@ -107,7 +116,7 @@ function columns(table: ResourceTable<Ingredient>): ColumnDef<Ingredient>[] {
  * URL and the list follows the shared stream.
  */
 export function Component() {
-  const table = useResourceTable<Ingredient>('ingredients', CONFIG);
+  const table = useResourceTable(TABLE, loader);
   const create = (
     <Link to={paths.dashboard.ingredientCreate} className={buttonClass}>
       <Plus className="size-4" aria-hidden="true" />

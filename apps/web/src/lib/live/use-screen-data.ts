@@ -16,6 +16,17 @@ export type LoadedBy<L extends ScreenLoader> = Awaited<ReturnType<L>>;
 export const samePathSameData: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
   currentUrl.pathname !== nextUrl.pathname && defaultShouldRevalidate;
 
+const NONE: readonly string[] = [];
+
+/** `search` without the parameters named (the same string when there are none). */
+function withoutParams(search: string, names: readonly string[]): string {
+  if (!names.length) return search;
+  const query = new URLSearchParams(search);
+  for (const name of names) query.delete(name);
+  const rest = query.toString();
+  return rest ? `?${rest}` : '';
+}
+
 /** Live changes gather this long before the screen's loader runs again (a bulk change is one read). */
 export const LIVE_RELOAD_DELAY_MS = 300;
 
@@ -32,12 +43,14 @@ export function useScreenData<L extends ScreenLoader>(
   loader: L,
   companyId: string | null,
   follows: readonly ResourceName[],
+  /** Query parameters the loader does not read (a panel opened over the list): changing them keeps what is shown. */
+  ignore: readonly string[] = NONE,
 ): { data: LoadedBy<L>; reload: () => void } {
   type T = LoadedBy<L>;
   // A client loader's answer reaches the screen as it returned it (nothing is serialised in the browser).
   const loaded = useLoaderData() as T;
   const { pathname, search } = useLocation();
-  const href = pathname + search;
+  const href = pathname + withoutParams(search, ignore);
   const params = useParams();
   const key = follows.join(',');
 
