@@ -1,19 +1,9 @@
-import { useEffect, useState } from 'react';
-import { storefrontApi } from './api/storefront-api';
+import { useBackOfficeShop } from './back-office-shop';
 
-/** The bakery's name for printed sheets. */
-export function useMarketName(companyId: string | null): string {
-  const [name, setName] = useState('');
-  useEffect(() => {
-    if (!companyId) return;
-    let live = true;
-    storefrontApi(null)
-      .settings(companyId)
-      .then((s) => live && setName(s.marketName ?? ''))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [companyId]);
-  return name;
+/**
+ * The bakery's name for printed sheets: the one the back office's header names, read once by its area's layout
+ * (empty while that read is under way).
+ */
+export function useMarketName(): string {
+  return useBackOfficeShop()?.name ?? '';
 }

@@ -59,10 +59,10 @@ export function FormActions({
 }
 
 /**
- * The page of a create or edit screen: title, a link back to the list, the record's loading and failure,
+ * The page of a create or edit screen: title, a link back to the list, the record's failure to load,
  * then the form (given the loaded record) with the unsaved-changes dialog.
  */
-export function ResourceFormPage<T extends Resource, TForm extends FieldValues>({
+export function ResourceFormPage<T extends Resource, TForm extends FieldValues, X>({
   title,
   backTo,
   backLabel,
@@ -73,7 +73,7 @@ export function ResourceFormPage<T extends Resource, TForm extends FieldValues>(
   title: string;
   backTo: string;
   backLabel: string;
-  rf: ResourceForm<T, TForm>;
+  rf: ResourceForm<T, TForm, X>;
   children: (record: T | null) => ReactNode;
   /** Sections of the record's page after its form (with forms of their own), once the record is loaded. */
   after?: (record: T | null) => ReactNode;
@@ -87,9 +87,7 @@ export function ResourceFormPage<T extends Resource, TForm extends FieldValues>(
         <ArrowLeft className="size-4" aria-hidden="true" />
         {backLabel}
       </Link>
-      {rf.load.state === 'loading' ? (
-        <FormSkeleton />
-      ) : rf.load.state === 'failed' ? (
+      {rf.load.state === 'failed' ? (
         <div role="alert" className="space-y-3">
           <p className="text-red-900">{rf.load.message}</p>
           {rf.load.notFound ? null : (
@@ -107,22 +105,5 @@ export function ResourceFormPage<T extends Resource, TForm extends FieldValues>(
       {rf.load.state === 'ready' && after ? after(rf.load.record) : null}
       <UnsavedChangesDialog blocker={rf.blocker} />
     </AreaPage>
-  );
-}
-
-function FormSkeleton() {
-  return (
-    <div className="grid max-w-4xl gap-4">
-      {[0, 1].map((i) => (
-        <div key={i} aria-hidden="true" className="space-y-4 rounded-2xl border border-stone-200 bg-white p-6">
-          <span className="block h-5 w-40 animate-pulse rounded bg-stone-200 motion-reduce:animate-none" />
-          <span className="block h-10 w-full animate-pulse rounded bg-stone-100 motion-reduce:animate-none" />
-          <span className="block h-10 w-full animate-pulse rounded bg-stone-100 motion-reduce:animate-none" />
-        </div>
-      ))}
-      <p role="status" className="sr-only">
-        Cargando…
-      </p>
-    </div>
   );
 }

@@ -1,11 +1,11 @@
 import { useSearchParams } from 'react-router';
-import { ClientForm } from './client-form';
+import { ClientForm, clientFormLoader } from './client-form';
 import { ClientsList, clientsLoader } from './clients-list';
 
-/** The list's page; a client's page and the create form read what they need themselves. */
+/** What the address shows: a client's page or the create form, else the list's page. */
 export const loader = ({ request }: { request: Request }) => {
   const query = new URL(request.url).searchParams;
-  return query.has('cliente') || query.has('nuevo') ? null : clientsLoader({ request });
+  return query.has('cliente') || query.has('nuevo') ? clientFormLoader({ request }) : clientsLoader({ request });
 };
 
 /**

@@ -1,12 +1,12 @@
 import { formatMoney } from '@hornada/domain/format';
 import { B2bClientInput } from '@hornada/domain/schemas/b2b';
 import { Plus, Trash2 } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
 import { CheckboxField, FieldMessages, TextAreaField, TextField } from '../../components/forms/fields';
 import { FormActions, FormSection, ResourceFormPage } from '../../components/forms/form-layout';
 import { optionalText, parseDecimal, parseWhole, textOf } from '../../components/forms/form-values';
-import { useResourceForm } from '../../components/forms/use-resource-form';
+import { readRecord, useResourceForm } from '../../components/forms/use-resource-form';
 import { inputClass } from '../../components/auth-card';
 import { iconButtonClass, secondaryButtonClass } from '../../components/ui/button';
 import { b2bApi, type B2bClient, type Product } from './api';
@@ -82,11 +82,31 @@ const isField = (path: string) =>
     path,
   );
 
+interface ClientExtras {
+  /** The catalogue its prices are chosen from (none when it cannot be read: prices cannot be added then). */
+  products: Product[];
+  /** What the client owes now; null for a new client or when it cannot be read. */
+  balance: number | null;
+}
+
+/** The client `?cliente=` names (none for `?nuevo`), the catalogue and what the client owes. */
+export const clientFormLoader = ({ request }: { request: Request }) => {
+  const id = new URL(request.url).searchParams.get('cliente');
+  return readRecord<B2bClient, ClientExtras>('b2bClients', id, async (companyId) => {
+    const [products, balances] = await Promise.all([
+      b2bApi.products(companyId, request.signal).catch(() => []),
+      id ? b2bApi.balances(companyId, request.signal).catch(() => null) : null,
+    ]);
+    return { products, balance: id && balances ? (balances.get(id) ?? 0) : null };
+  });
+};
+
 /** A client's page: its form (create or edit), what it owes now, and (once saved) its standing orders. */
 export function ClientForm({ id }: { id?: string }) {
-  const rf = useResourceForm<B2bClient, ClientFormValues>({
+  const rf = useResourceForm<B2bClient, ClientFormValues, ClientExtras>({
     resource: 'b2bClients',
     id,
+    loader: clientFormLoader,
     schema: B2bClientInput,
     empty: EMPTY,
     toForm,
@@ -96,20 +116,8 @@ export function ClientForm({ id }: { id?: string }) {
     savedMessage: (c, created) =>
       created ? `Registramos a «${c.businessName}».` : `Guardamos los cambios de «${c.businessName}».`,
   });
-  const [products, setProducts] = useState<Product[] | null>(null);
-  const [balance, setBalance] = useState<number | null>(null);
+  const { products, balance } = rf.load.state === 'ready' ? rf.load.more : { products: [], balance: null };
   const companyId = rf.companyId;
-  useEffect(() => {
-    if (!companyId) return;
-    const controller = new AbortController();
-    b2bApi.products(companyId, controller.signal).then(setProducts, () => setProducts([]));
-    if (id)
-      b2bApi.balances(companyId, controller.signal).then(
-        (b) => setBalance(b.get(id) ?? 0),
-        () => undefined,
-      );
-    return () => controller.abort();
-  }, [companyId, id]);
 
   return (
     <ResourceFormPage
@@ -118,12 +126,10 @@ export function ClientForm({ id }: { id?: string }) {
       backLabel="Clientes mayoristas"
       rf={rf}
       after={(client) =>
-        client && companyId ? (
-          <StandingOrdersSection companyId={companyId} client={client} products={products ?? []} />
-        ) : null
+        client && companyId ? <StandingOrdersSection companyId={companyId} client={client} products={products} /> : null
       }
     >
-      {() => <Fields form={rf.form} products={products} balance={id ? balance : null} />}
+      {() => <Fields form={rf.form} products={products} balance={balance} />}
     </ResourceFormPage>
   );
 }
@@ -134,7 +140,7 @@ function Fields({
   balance,
 }: {
   form: UseFormReturn<ClientFormValues>;
-  products: Product[] | null;
+  products: Product[];
   balance: number | null;
 }) {
   const { register, formState } = form;
@@ -238,14 +244,14 @@ function Fields({
 }
 
 /** The client's own prices: a product picker, each row with the list and wholesale price beside it. */
-function PricesSection({ form, products }: { form: UseFormReturn<ClientFormValues>; products: Product[] | null }) {
+function PricesSection({ form, products }: { form: UseFormReturn<ClientFormValues>; products: Product[] }) {
   const { control, register, formState } = form;
   const { fields, append, remove } = useFieldArray({ control, name: 'prices' });
   const chosen = useWatch({ control, name: 'prices' });
   const [pick, setPick] = useState('');
-  const byId = useMemo(() => new Map((products ?? []).map((p) => [p.id, p])), [products]);
+  const byId = useMemo(() => new Map(products.map((p) => [p.id, p])), [products]);
   const taken = new Set(chosen.map((p) => p.productId));
-  const offered = (products ?? []).filter((p) => !taken.has(p.id));
+  const offered = products.filter((p) => !taken.has(p.id));
   const add = () => {
     const product = byId.get(pick);
     if (!product) return;
@@ -263,14 +269,8 @@ function PricesSection({ form, products }: { form: UseFormReturn<ClientFormValue
           <label htmlFor="b2b-price-pick" className="font-medium text-stone-800">
             Producto
           </label>
-          <select
-            id="b2b-price-pick"
-            className={inputClass}
-            value={pick}
-            onChange={(e) => setPick(e.target.value)}
-            disabled={products === null}
-          >
-            <option value="">{products === null ? 'Cargando productos…' : 'Elige un producto'}</option>
+          <select id="b2b-price-pick" className={inputClass} value={pick} onChange={(e) => setPick(e.target.value)}>
+            <option value="">Elige un producto</option>
             {offered.map((p) => (
               <option key={p.id} value={p.id}>
                 {p.name}

@@ -5,7 +5,7 @@ import { useParams } from 'react-router';
 import { TextAreaField, TextField } from '../../components/forms/fields';
 import { FormActions, FormSection, ResourceFormPage } from '../../components/forms/form-layout';
 import { optionalText, textOf } from '../../components/forms/form-values';
-import { useResourceForm } from '../../components/forms/use-resource-form';
+import { recordLoader, useResourceForm } from '../../components/forms/use-resource-form';
 import { paths } from '../../config/paths';
 import {
   deleteDroppedFiles,
@@ -36,6 +36,9 @@ const toInput = (form: BrandForm) => ({
 
 const isField = (path: string) => /^(name|description|logo(\..+)?)$/.test(path);
 
+/** The record the address names (none on the create route). */
+export const loader = recordLoader<Brand>('brands');
+
 /** Dashboard › Marcas › nueva / editar: name, description and logo. */
 export function Component() {
   const { id } = useParams();
@@ -43,6 +46,7 @@ export function Component() {
   const rf = useResourceForm<Brand, BrandForm>({
     resource: 'brands',
     id,
+    loader,
     schema: BrandInput,
     empty: EMPTY,
     toForm,

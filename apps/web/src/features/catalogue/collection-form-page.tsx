@@ -5,7 +5,7 @@ import { useParams } from 'react-router';
 import { CheckboxField, TextAreaField, TextField } from '../../components/forms/fields';
 import { FormActions, FormSection, ResourceFormPage } from '../../components/forms/form-layout';
 import { optionalText, parseWhole, textOf } from '../../components/forms/form-values';
-import { useResourceForm } from '../../components/forms/use-resource-form';
+import { recordLoader, useResourceForm } from '../../components/forms/use-resource-form';
 import { paths } from '../../config/paths';
 import {
   deleteDroppedFiles,
@@ -43,6 +43,9 @@ const toInput = (form: CollectionForm) => ({
 const isField = (path: string) => /^(name|description|sortOrder|active|image(\..+)?)$/.test(path);
 const paths_ = paths.dashboard;
 
+/** The record the address names (none on the create route). */
+export const loader = recordLoader<ProductCollection>('productCollections');
+
 /** Dashboard › Colecciones › nueva / editar: name, description, picture, order in the shop, shown or not. */
 export function Component() {
   const { id } = useParams();
@@ -50,6 +53,7 @@ export function Component() {
   const rf = useResourceForm<ProductCollection, CollectionForm>({
     resource: 'productCollections',
     id,
+    loader,
     schema: ProductCollectionInput,
     empty: EMPTY,
     toForm,

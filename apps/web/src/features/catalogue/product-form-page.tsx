@@ -2,13 +2,13 @@ import { ALLERGENS } from '@hornada/domain/constants';
 import { ProductInput, type Product } from '@hornada/domain/schemas/catalogue';
 import { useRef } from 'react';
 import { Controller } from 'react-hook-form';
-import { useParams } from 'react-router';
+import { useParams, type Params } from 'react-router';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../components/forms/fields';
 import { FormActions, FormSection, ResourceFormPage } from '../../components/forms/form-layout';
 import { optionalId, optionalText, optionalWhole, parseWhole, textOf } from '../../components/forms/form-values';
-import { useResourceForm } from '../../components/forms/use-resource-form';
+import { readRecord, useResourceForm } from '../../components/forms/use-resource-form';
 import { paths } from '../../config/paths';
-import { useOptions } from './catalogue-options';
+import { readOptions, type Option } from './catalogue-options';
 import {
   deleteDroppedFiles,
   ImagesField,
@@ -78,16 +78,35 @@ const isField = (path: string) =>
     path,
   );
 
+interface ProductChoices {
+  collections: Option[];
+  brands: Option[];
+  recipes: Option[];
+}
+const NO_CHOICES: ProductChoices = { collections: [], brands: [], recipes: [] };
+
 const imagePaths = (images: readonly { path: string }[]) => images.map((image) => image.path);
 const d = paths.dashboard;
+
+/** The product the address names (none on the create route) and what its selects offer. */
+export const loader = ({ params }: { params: Params }) =>
+  readRecord<Product, ProductChoices>('products', params.id, async (companyId) => {
+    const [collections, brands, recipes] = await Promise.all([
+      readOptions('productCollections', companyId),
+      readOptions('brands', companyId),
+      readOptions('recipes', companyId),
+    ]);
+    return { collections, brands, recipes };
+  });
 
 /** Dashboard › Productos › nuevo / editar: what the shop shows, the prices, the photos, the recipe. */
 export function Component() {
   const { id } = useParams();
   const uploads = useRef<UploadsHandle | null>(null);
-  const rf = useResourceForm<Product, ProductForm>({
+  const rf = useResourceForm<Product, ProductForm, ProductChoices>({
     resource: 'products',
     id,
+    loader,
     schema: ProductInput,
     empty: EMPTY,
     toForm,
@@ -100,9 +119,7 @@ export function Component() {
       deleteDroppedFiles(rf.companyId, imagePaths(before?.images ?? []), imagePaths(saved.images));
     },
   });
-  const collections = useOptions('productCollections', rf.companyId);
-  const brands = useOptions('brands', rf.companyId);
-  const recipes = useOptions('recipes', rf.companyId);
+  const { collections, brands, recipes } = rf.load.state === 'ready' ? rf.load.more : NO_CHOICES;
   const { register, control, formState } = rf.form;
   const errors = formState.errors;
   const imageErrors = Array.isArray(errors.images) ? errors.images.map((e) => e?.alt?.message) : [];

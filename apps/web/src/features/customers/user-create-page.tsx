@@ -7,7 +7,7 @@ import { useStore } from 'zustand';
 import { PasswordField, SelectField, TextField } from '../../components/forms/fields';
 import { FormActions, FormSection, ResourceFormPage } from '../../components/forms/form-layout';
 import { optionalText } from '../../components/forms/form-values';
-import { useResourceForm } from '../../components/forms/use-resource-form';
+import { recordLoader, useResourceForm } from '../../components/forms/use-resource-form';
 import { paths } from '../../config/paths';
 import { authStore } from '../../lib/auth/auth-store';
 import { PASSWORD_RULES_ES } from '../../lib/form-rules';
@@ -32,6 +32,9 @@ const toInput = (form: UserForm) => ({
 
 const isField = (path: string) => /^(name|email|role|phone|password)$/.test(path);
 
+/** A new user: nothing to read but the company (the create route has no id). */
+export const loader = recordLoader<User>('users');
+
 /**
  * Dashboard › Usuarios › nuevo (docs/design.md §4): staff register customers, admins any company role, drivers and
  * production assistants included. The person gets a password now, or an e-mailed link to choose their own.
@@ -44,6 +47,7 @@ export function Component() {
   const invited = useRef(true);
   const rf = useResourceForm<User, UserForm>({
     resource: 'users',
+    loader,
     schema: UserCreateInput,
     empty: { name: '', email: '', role: roles.at(-1) ?? '', phone: '', access: 'invite', password: '' },
     toForm: (u) => ({

@@ -145,7 +145,7 @@ export function Component() {
   const [date, setDate] = useDayParam();
   const { load, reload } = useDeliveryDay(loader);
   const switching = useScreenLoading();
-  const marketName = useMarketName(companyId);
+  const marketName = useMarketName();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [driverId, setDriverId] = useState('');
   const [busy, setBusy] = useState(false);

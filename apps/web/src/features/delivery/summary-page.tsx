@@ -3,7 +3,6 @@ import { formatMoney } from '@hornada/domain/format';
 import { Printer } from 'lucide-react';
 import { useState } from 'react';
 import { AreaPage } from '../../components/area-page';
-import { useCompanyId } from '../../components/data-table/resource-client';
 import { DayPicker, dayLong, dayOfParams, useDayParam } from '../../components/day-picker';
 import { EmptyState } from '../../components/empty-state';
 import { LoadFailed, LoadingStatus } from '../../components/load-status';
@@ -61,11 +60,10 @@ export const loader: DeliveryLoader = ({ request }) =>
   loadDeliveryDay(request, dayOfParams(new URL(request.url).searchParams));
 
 export function Component() {
-  const companyId = useCompanyId();
   const [date, setDate] = useDayParam();
   const { load, reload } = useDeliveryDay(loader);
   const switching = useScreenLoading();
-  const marketName = useMarketName(companyId);
+  const marketName = useMarketName();
   const [printing, setPrinting] = useState(false);
   const day = load.state === 'ready' ? load.data : null;
   return (

@@ -42,7 +42,7 @@ export const loader = ({ request }: { request: Request }) =>
  */
 function useUnpaid(companyId: string | null) {
   const { data: load, reload } = useScreenData(loader, companyId, ['orders']);
-  return { load, marketName: useMarketName(companyId), reload };
+  return { load, marketName: useMarketName(), reload };
 }
 
 /**

@@ -5,7 +5,7 @@ import { useParams } from 'react-router';
 import { SelectField, TextField } from '../../components/forms/fields';
 import { FormActions, FormSection, ResourceFormPage } from '../../components/forms/form-layout';
 import { optionalText, parseDecimal, textOf } from '../../components/forms/form-values';
-import { useResourceForm } from '../../components/forms/use-resource-form';
+import { recordLoader, useResourceForm } from '../../components/forms/use-resource-form';
 import { paths } from '../../config/paths';
 import { UNIT_LABELS, UNIT_NAMES, type Ingredient, type IngredientWrite, type Unit } from './api';
 
@@ -44,12 +44,16 @@ const toInput = (form: IngredientForm): IngredientWrite => ({
 const isField = (path: string) => /^(name|unit|costPerUnit|stock|minStock|supplier)$/.test(path);
 const UNIT_OPTIONS = UNITS.map((u) => ({ value: u, label: UNIT_NAMES[u] }));
 
+/** The record the address names (none on the create route). */
+export const loader = recordLoader<Ingredient>('ingredients');
+
 /** Dashboard › Ingredientes › nuevo / editar (docs/design.md §6): unit, cost per unit, stock, minimum stock, supplier. */
 export function Component() {
   const { id } = useParams();
   const rf = useResourceForm<Ingredient, IngredientForm>({
     resource: 'ingredients',
     id,
+    loader,
     schema: IngredientInput,
     empty: EMPTY,
     toForm,

@@ -2,7 +2,6 @@ import { formatCount, formatQuantity } from '@hornada/domain/format';
 import { Printer, Tags } from 'lucide-react';
 import { useState } from 'react';
 import { AreaPage } from '../../components/area-page';
-import { useCompanyId } from '../../components/data-table/resource-client';
 import { EmptyState } from '../../components/empty-state';
 import { LoadFailed, LoadingStatus } from '../../components/load-status';
 import { secondaryButtonClass } from '../../components/ui/button';
@@ -22,11 +21,10 @@ export const loader: ProductionLoader = ({ request }) =>
   loadProductionDay(request, dayOfParams(new URL(request.url).searchParams));
 
 export function Component() {
-  const companyId = useCompanyId();
   const [date, setDate] = useDayParam();
   const { load, reload } = useProductionDay(loader);
   const switching = useScreenLoading();
-  const marketName = useMarketName(companyId);
+  const marketName = useMarketName();
   const [printing, setPrinting] = useState<'sheet' | 'labels' | null>(null);
   const day = load.state === 'ready' ? load.data : null;
   const hasProducts = (day?.products.length ?? 0) > 0;

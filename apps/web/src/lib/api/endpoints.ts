@@ -8,20 +8,29 @@ import type {
   Recipe,
   RecipeInput,
 } from '@hornada/domain/schemas/catalogue';
-import type { CheckoutBody, GuestOrder, OfferedDay, Order, OrderInput } from '@hornada/domain/schemas/orders';
+import type {
+  CheckoutBody,
+  DeliveryDaysQuery,
+  GuestOrder,
+  OfferedDay,
+  Order,
+  OrderInput,
+} from '@hornada/domain/schemas/orders';
 import type { StandingOrder, StandingOrderInput } from '@hornada/domain/schemas/standing-orders';
 import type { User } from '@hornada/domain/schemas/users';
 import type { z } from 'zod';
 import { http, type ListResponse, type Query, type RequestOptions } from './http';
 import { companyPath } from './paths';
-import type { DeliveryDay } from '@hornada/domain/delivery';
-import type { OutboxMail } from '@hornada/domain/outbox';
+import type { DeliveryDay, DeliveryQuery, RouteInput } from '@hornada/domain/delivery';
+import type { MeBody } from '@hornada/domain/identity';
+import type { OutboxMail, OutboxQuery } from '@hornada/domain/outbox';
 import type { ProductionDay, ProductionQuery } from '@hornada/domain/production';
 import type { UnpaidParty } from '@hornada/domain/receivables';
-import type { SalesReport } from '@hornada/domain/sales-report';
+import type { SalesReport, SalesReportQuery } from '@hornada/domain/sales-report';
 import type {
   InvitationSent,
   PaymentCheck,
+  PaymentCheckQuery,
   PaymentLink,
   RouteOrdered,
   VerificationResent,
@@ -56,26 +65,28 @@ export const endpoints = {
   windowBookings: (companyId: string, signal?: AbortSignal) =>
     http.get<WindowBooking[]>(companyPath(companyId, 'settings', 'window-bookings'), { signal }),
   deliveryDays: (companyId: string, days: number, signal?: AbortSignal) =>
-    http.get<OfferedDay[]>(companyPath(companyId, 'delivery-days'), { query: { days }, signal }),
-  salesReport: (companyId: string, range: { from: string; to: string }, signal?: AbortSignal) =>
+    http.get<OfferedDay[]>(companyPath(companyId, 'delivery-days'), {
+      query: { days } satisfies DeliveryDaysQuery,
+      signal,
+    }),
+  salesReport: (companyId: string, range: Pick<SalesReportQuery, 'from' | 'to'>, signal?: AbortSignal) =>
     http.get<SalesReport>(companyPath(companyId, 'reports', 'sales'), { query: range, signal }),
   unpaid: (companyId: string, signal?: AbortSignal) =>
     http.get<UnpaidParty[]>(companyPath(companyId, 'reports', 'unpaid'), { signal }),
   production: (companyId: string, query: ProductionQuery, signal?: AbortSignal) =>
     http.get<ProductionDay>(companyPath(companyId, 'production'), { query, signal }),
-  /** Puts a driver's stops of a day in order (an Idempotency-Key in `options`). */
   deliveries: (companyId: string, date: string, signal?: AbortSignal) =>
-    http.get<DeliveryDay>(companyPath(companyId, 'deliveries'), { query: { date }, signal }),
-  orderRoute: (companyId: string, body: { date: string; deliveryAssistantId: string }, options: RequestOptions) =>
+    http.get<DeliveryDay>(companyPath(companyId, 'deliveries'), { query: { date } satisfies DeliveryQuery, signal }),
+  /** Puts a driver's stops of a day in order (an Idempotency-Key in `options`). */
+  orderRoute: (companyId: string, body: RouteInput, options: RequestOptions) =>
     http.post<RouteOrdered>(companyPath(companyId, 'deliveries', 'route'), body, options),
   resendInvitation: (companyId: string, userId: string) =>
     http.post<InvitationSent>(companyPath(companyId, 'users', userId, 'invitation')),
 
-  /** A page of the mails kept unsent (a system admin's; the server's OutboxQuery). */
-  outbox: (query: { page: number; per_page: number; q?: string }, signal?: AbortSignal) =>
-    http.list<OutboxMail>('/outbox', { query, signal }),
+  /** A page of the mails kept unsent (a system admin's). */
+  outbox: (query: OutboxQuery, signal?: AbortSignal) => http.list<OutboxMail>('/outbox', { query, signal }),
   me: (signal?: AbortSignal) => http.get<Me>('/me', { signal }),
-  updateMe: (body: Pick<User, 'name' | 'phone' | 'addresses'>) => http.patch<Me>('/me', body),
+  updateMe: (body: MeBody) => http.patch<Me>('/me', body),
   resendVerification: () => http.post<VerificationResent>('/identity/verify-email/resend'),
 
   /** A cart checked out by its holder (headers: the holder's and an Idempotency-Key): the order, its link. */
@@ -88,7 +99,7 @@ export const endpoints = {
   orderByLink: (token: string) => http.get<GuestOrder>(link(token)),
   /** The server asks the gateway about transaction `id`; nothing else of the query is sent. */
   paymentCheck: (token: string, id: string | null) =>
-    http.get<PaymentCheck>(link(token, 'payment'), id ? { query: { id } } : {}),
+    http.get<PaymentCheck>(link(token, 'payment'), id ? { query: { id } satisfies PaymentCheckQuery } : {}),
   retryPayment: (token: string) => http.post<PaymentLink>(link(token, 'payment'), {}),
 };
 
