@@ -39,6 +39,22 @@ export const RegisterInput = z
   })
   .strict();
 
+/** POST /api/auth/login (docs/product.md §7): the e-mail of the bearer's own account. */
+export const LoginInput = z.object({ email: z.string().max(254) }).strict();
+export type LoginInput = z.infer<typeof LoginInput>;
+
+/**
+ * GET /api/companies: the bakeries a system admin may act on, those whose name contains `search`. `per_page` is
+ * read from the query's text; a caller gives a number or leaves it out (20).
+ */
+export const CompaniesQuery = z
+  .object({
+    search: z.string().trim().max(120).optional(),
+    per_page: z.coerce.number<number>().int().min(1).max(100).default(20),
+  })
+  .strict();
+export type CompaniesQuery = z.input<typeof CompaniesQuery>;
+
 export const CreateBakeryInput = z
   .object({
     name: z.string().trim().min(1).max(120),
@@ -108,6 +124,28 @@ export type LinkInfo = z.infer<typeof LinkInfo>;
 
 /** POST /api/identity/google/exchange: the single-use code the callback handed the web app. */
 export const GoogleExchangeInput = z.object({ code: actionCode() }).strict();
+
+/** GET /api/identity/google/start: `redirect`, a path on this site to open afterwards (anything else is dropped). */
+export const GoogleStartQuery = z.object({ redirect: z.string().max(2000).optional() });
+export type GoogleStartQuery = z.infer<typeof GoogleStartQuery>;
+
+/**
+ * POST /api/auth/google-auth, docs/product.md §7's payload; only `email` is read (it must be the caller's): role and
+ * companyId are never trusted.
+ */
+export const GoogleAuthInput = z
+  .object({
+    idToken: z.string().max(4096).optional(),
+    email: z.string().max(254),
+    name: z.string().max(500).nullish(),
+    user: z.unknown().optional(),
+    additionalUserInfo: z.unknown().optional(),
+    uid: z.string().max(200).optional(),
+    role: z.unknown().optional(),
+    companyId: z.unknown().optional(),
+  })
+  .strict();
+export type GoogleAuthInput = z.infer<typeof GoogleAuthInput>;
 
 export const RoleSchema = z.enum(ROLES);
 

@@ -14,6 +14,7 @@ export * from './schemas/carts';
 export * from './schemas/files';
 export * from './schemas/orders';
 export * from './schemas/answers';
+export * from './schemas/live';
 export * from './schemas/config';
 export * from './days';
 export * from './pricing';

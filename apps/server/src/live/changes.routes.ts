@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { validationError } from '../lib/errors';
-import { CompanyParams, isResourceName } from '@hornada/domain';
+import { ChangesHeaders, ChangesQuery, CompanyParams, isResourceName } from '@hornada/domain';
 import { getCompany } from '../resources/tenant';
 import { StreamLimits } from '../plugins/stream-limits';
 import { readAccess } from '../resources/access';
@@ -33,14 +33,8 @@ export function registerLiveRoutes(app: FastifyInstance, definitions: readonly R
         tags: ['live'],
         summary: 'Server-sent events of committed changes',
         params: CompanyParams,
-        querystring: z
-          .object({
-            resources: z.string().min(1, 'resources is required').max(500),
-            // Parsed by parseLastEventId: anything that is not a positive integer gets a reset, not a 400.
-            last_event_id: z.string().max(64).optional(),
-          })
-          .strict(),
-        headers: z.object({ 'last-event-id': z.string().max(64).optional() }).loose(),
+        querystring: ChangesQuery,
+        headers: ChangesHeaders,
         response: {
           200: {
             description:

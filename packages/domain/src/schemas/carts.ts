@@ -11,6 +11,17 @@ export const SessionId = z
   .string()
   .regex(new RegExp(`^[A-Za-z0-9]{${SESSION_ID_LENGTH}}$`), `Must be ${SESSION_ID_LENGTH} letters or digits`);
 
+/**
+ * The holder's header on the cart routes (and any other header). Loose: the other headers pass through untouched
+ * (the validated object replaces the server's request headers).
+ */
+export const SessionHeaders = z.looseObject({ [SESSION_HEADER]: SessionId.optional() });
+export type SessionHeaders = z.infer<typeof SessionHeaders>;
+
+/** `/api/carts/{id}/…`: a cart's id. */
+export const CartParams = z.object({ id: recordId() });
+export type CartParams = z.infer<typeof CartParams>;
+
 export const FULFILLMENTS = ['delivery', 'pickup'] as const;
 export type Fulfillment = (typeof FULFILLMENTS)[number];
 

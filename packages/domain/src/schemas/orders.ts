@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CART_MAX_LINES, CART_MAX_QUANTITY, MONEY_MAX } from '../constants';
-import { CartContact, ContactRecord, FULFILLMENTS } from './carts';
+import { CartContact, ContactRecord, FULFILLMENTS, SESSION_HEADER, SessionId } from './carts';
 import { baseRecord, money, recordId, ref, shortText } from './common';
 import { address } from './users';
 
@@ -293,6 +293,25 @@ export const IdempotencyKey = z
   .max(200, 'Must be 8 to 200 characters')
   .regex(/^[\x21-\x7e]+$/, 'Printable characters only');
 
+/** Checkout's headers: the cart holder's session (a guest's) and the Idempotency-Key it requires. */
+export const CheckoutHeaders = z.looseObject({
+  [SESSION_HEADER]: SessionId.optional(),
+  [IDEMPOTENCY_HEADER]: IdempotencyKey,
+});
+export type CheckoutHeaders = z.infer<typeof CheckoutHeaders>;
+
+/**
+ * GET /api/companies/{companyId}/delivery-days: the days offered from `from` (today when left out) for `days` days.
+ * `days` is read from the query's text; a caller gives a number or leaves it out (14).
+ */
+export const DeliveryDaysQuery = z
+  .object({
+    from: z.iso.date('Expected a date as YYYY-MM-DD').optional(),
+    days: z.coerce.number<number>().int('days must be a whole number').min(1).max(62).default(14),
+  })
+  .strict();
+export type DeliveryDaysQuery = z.input<typeof DeliveryDaysQuery>;
+
 /** A window of a delivery day as `delivery-days` offers it; `remaining` null when it has no capacity. */
 export const OfferedWindow = z.object({
   /** Null for a bakery without windows (it delivers all day). */
@@ -349,6 +368,10 @@ export const SuspiciousOrder = z.object({
   samePhone: z.number().int(),
 });
 export type SuspiciousOrder = z.infer<typeof SuspiciousOrder>;
+/** `/api/orders/link/{token}/…`: the guest's link to their order (checkout's `accessToken`). */
+export const OrderLinkParams = z.object({ token: z.string().min(1).max(200) });
+export type OrderLinkParams = z.infer<typeof OrderLinkParams>;
+
 /** An order as its guest link shows it (GUEST_ORDER_FIELDS: no staff fields). */
 export type GuestOrder = Pick<Order, (typeof GUEST_ORDER_FIELDS)[number]>;
 export const GuestOrder = Order.pick(

@@ -7,10 +7,11 @@ import {
   Cart,
   CartCreateInput,
   CartInput,
+  CartParams,
   ReorderAnswer,
   ReorderInput,
   SESSION_HEADER,
-  SessionId,
+  SessionHeaders,
 } from '@hornada/domain';
 import { z } from 'zod';
 import { writeLimit } from '../../plugins/rate-limit';
@@ -20,9 +21,6 @@ import { requireShop } from '../../resources/shop-directory';
 import { requireOpenShop } from '../shops';
 import { noStore } from '../../lib/no-store';
 
-const params = z.object({ id: z.string().min(1).max(64) });
-// Loose: the other headers pass through untouched (the validated object replaces request.headers).
-const headers = z.looseObject({ [SESSION_HEADER]: SessionId.optional() });
 const one = z.object({ data: Cart });
 
 /**
@@ -86,7 +84,7 @@ export function registerCartRoutes(app: FastifyInstance): void {
           'A holder keeps at most 5 open carts in a bakery: a new one closes the one written longest ago. ' +
           '`dueDate` is at most 62 days ahead (422 `orders/beyond-horizon`); carts untouched for 30 days are deleted. ' +
           'While the shop says "Abrimos pronto" (its setup checklist unmet) a 422 `shops/opening`.',
-        headers,
+        headers: SessionHeaders,
         body: CartCreateInput,
         response: { 201: one },
       },
@@ -118,7 +116,14 @@ export function registerCartRoutes(app: FastifyInstance): void {
     {
       config: openToGuests(),
       onRequest: noStore,
-      schema: { tags, summary: 'Read a cart', description: holderNote, headers, params, response: { 200: one } },
+      schema: {
+        tags,
+        summary: 'Read a cart',
+        description: holderNote,
+        headers: SessionHeaders,
+        params: CartParams,
+        response: { 200: one },
+      },
     },
     async (req) => ({ data: await service.get(await holderOf(req), req.params.id) }),
   );
@@ -137,8 +142,8 @@ export function registerCartRoutes(app: FastifyInstance): void {
         description:
           `${holderNote} Lines already saved stay when their product became unavailable (flagged); ` +
           'an unavailable product being added is a 422; while the shop says "Abrimos pronto", a 422 `shops/opening`.',
-        headers,
-        params,
+        headers: SessionHeaders,
+        params: CartParams,
         body: CartInput,
         response: { 200: one },
       },
@@ -160,7 +165,7 @@ export function registerCartRoutes(app: FastifyInstance): void {
           'quantities (never doubled); products no longer on sale are left out. The answer names what was ' +
           "added, merged, skipped and what did not fit (100 lines). Another customer's order or cart is a 404; " +
           'an order none of whose products is on sale a 422 `cart/reorder-unavailable`.',
-        headers,
+        headers: SessionHeaders,
         body: ReorderInput,
         response: { 200: z.object({ data: ReorderAnswer }) },
       },
@@ -180,8 +185,8 @@ export function registerCartRoutes(app: FastifyInstance): void {
           'Needs the session that holds the cart (`X-Session-Id`) and a customer bearer. The cart becomes ' +
           "the customer's (the session alone no longer reads it); the lines of the customer's other open " +
           'carts are added in (quantities summed, at most 1,000 a line and 100 lines) and those carts removed.',
-        headers,
-        params,
+        headers: SessionHeaders,
+        params: CartParams,
         response: { 200: one },
       },
     },

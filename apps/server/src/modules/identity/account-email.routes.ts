@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   can,
+  InvitationParams,
   InvitationSent,
   LinkInfo,
   LinkInfoInput,
@@ -132,7 +133,7 @@ export function registerAccountEmailRoutes(app: FastifyInstance, service: Accoun
           'the earlier links stop working. Whoever may create the person may (an admin anyone, staff a customer). ' +
           '404 for a person of another company; 409 users/not-invited when nothing is pending; 429 beyond ' +
           'a few a person in an hour.',
-        params: z.object({ companyId: z.string(), id: z.string() }),
+        params: InvitationParams,
         response: { 200: z.object({ data: InvitationSent }) },
       },
     },

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { GoogleExchangeInput, IdentitySession, Registered } from '@hornada/domain';
+import { GoogleAuthInput, GoogleExchangeInput, GoogleStartQuery, IdentitySession, Registered } from '@hornada/domain';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors';
 import { writeLimit } from '../../plugins/rate-limit';
@@ -17,20 +17,6 @@ import type { IdentityService, SignedIn } from './identity.service';
 import { requireShop } from '../../resources/shop-directory';
 
 const FLOW_COOKIE_PATH = '/api/identity/google';
-
-/** Spec §7's payload; only `email` is read (it must be the caller's): role and companyId are never trusted. */
-const GoogleAuthInput = z
-  .object({
-    idToken: z.string().max(4096).optional(),
-    email: z.string().max(254),
-    name: z.string().max(500).nullish(),
-    user: z.unknown().optional(),
-    additionalUserInfo: z.unknown().optional(),
-    uid: z.string().max(200).optional(),
-    role: z.unknown().optional(),
-    companyId: z.unknown().optional(),
-  })
-  .strict();
 
 /** Sign-in with Google (docs/design.md §3): start, callback, the code exchange, and docs/product.md §7's google-auth. */
 export function registerGoogleRoutes(
@@ -65,7 +51,7 @@ export function registerGoogleRoutes(
         summary: 'Start signing in with Google (redirects to the provider)',
         description:
           '`redirect`: a path on this site to open afterwards; anything else is dropped (the landing page of the user opens).',
-        querystring: z.object({ redirect: z.string().max(2000).optional() }),
+        querystring: GoogleStartQuery,
         response: { 302: z.null().describe("To the provider's sign-in, or to the return page with ?error=") },
       },
     },

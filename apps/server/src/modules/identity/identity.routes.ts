@@ -3,8 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AUTH_MESSAGES,
   BackendLogin,
+  CompaniesQuery,
   CreateBakeryInput,
   IdentitySession,
+  LoginInput,
   Registered,
   Settings,
   MeInput,
@@ -214,7 +216,7 @@ export function registerIdentityRoutes(app: FastifyInstance): void {
       schema: {
         tags,
         summary: 'Backend login with the bearer id token (docs/product.md §7)',
-        body: z.object({ email: z.string().max(254) }).strict(),
+        body: LoginInput,
         response: { 200: z.object({ data: BackendLogin }) },
       },
     },
@@ -227,12 +229,7 @@ export function registerIdentityRoutes(app: FastifyInstance): void {
       schema: {
         tags: ['companies'],
         summary: 'The bakeries a system admin may act on (the company switcher)',
-        querystring: z
-          .object({
-            search: z.string().trim().max(120).optional(),
-            per_page: z.coerce.number().int().min(1).max(100).default(20),
-          })
-          .strict(),
+        querystring: CompaniesQuery,
         response: {
           200: z.object({ data: z.array(z.object({ id: z.string(), name: z.string() })), total: z.number().int() }),
         },

@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  CartParams,
+  CheckoutHeaders,
   CheckoutInput,
   CompanyParams,
+  DeliveryDaysQuery,
   GuestOrder,
   IDEMPOTENCY_HEADER,
-  IdempotencyKey,
   OfferedDay,
-  SESSION_HEADER,
-  SessionId,
+  OrderLinkParams,
   PlacedOrder,
   SuspiciousOrder,
 } from '@hornada/domain';
@@ -44,12 +45,7 @@ export function registerOrderRoutes(app: FastifyInstance): OrdersService {
           'delivery weekdays that are not blackout dates, with the windows that start at least ' +
           '`orderLeadHours` from now; `remaining` is null for a window without capacity.',
         params: CompanyParams,
-        querystring: z
-          .object({
-            from: z.iso.date('Expected a date as YYYY-MM-DD').optional(),
-            days: z.coerce.number().int('days must be a whole number').min(1).max(62).default(14),
-          })
-          .strict(),
+        querystring: DeliveryDaysQuery,
         response: { 200: z.object({ data: z.array(OfferedDay) }) },
       },
     },
@@ -81,8 +77,8 @@ export function registerOrderRoutes(app: FastifyInstance): OrdersService {
           'gateway and the answer adds `payment: {reference, checkoutUrl}`: the browser goes to `checkoutUrl`, ' +
           'which comes back to `/respuesta-de-pago?pedido={accessToken}`. While the shop says "Abrimos pronto" ' +
           '(its setup checklist unmet) a 422 `shops/opening`; staff still enter orders in the back office.',
-        params: z.object({ id: z.string().min(1).max(64) }),
-        headers: z.looseObject({ [SESSION_HEADER]: SessionId.optional(), [IDEMPOTENCY_HEADER]: IdempotencyKey }),
+        params: CartParams,
+        headers: CheckoutHeaders,
         body: CheckoutInput,
         response: { 201: z.object({ data: PlacedOrder }) },
       },
@@ -138,7 +134,7 @@ export function registerOrderRoutes(app: FastifyInstance): OrdersService {
       schema: {
         tags,
         summary: 'An order by its guest link (the token checkout returned)',
-        params: z.object({ token: z.string().min(1).max(200) }),
+        params: OrderLinkParams,
         response: { 200: z.object({ data: GuestOrder.partial() }) },
       },
     },

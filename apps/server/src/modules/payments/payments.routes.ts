@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { PaymentCheck, PaymentLink } from '@hornada/domain';
+import {
+  OrderLinkParams,
+  PaymentCheck,
+  PaymentCheckQuery,
+  PaymentEventBody,
+  PaymentEventHeaders,
+  PaymentLink,
+} from '@hornada/domain';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { openToGuests } from '../../plugins/auth';
@@ -22,7 +29,6 @@ export function registerPaymentRoutes(app: FastifyInstance): void {
   const service = app.modules.payments;
   const orders = app.modules.orders;
   const tags = ['payments'];
-  const linkParams = z.object({ token: z.string().min(1).max(200) });
 
   r.get(
     '/api/orders/link/:token/payment',
@@ -38,8 +44,8 @@ export function registerPaymentRoutes(app: FastifyInstance): void {
           "of this order's references (amount and currency checked as an event's), and answers the order's " +
           "`paymentStatus` with the transaction's status at the gateway (null without `id`, or for a " +
           'transaction of another order). Nothing else in the query is believed. 503 when the gateway does not answer.',
-        params: linkParams,
-        querystring: z.object({ id: z.string().min(1).max(200).optional() }).strict(),
+        params: OrderLinkParams,
+        querystring: PaymentCheckQuery,
         response: {
           200: z.object({ data: PaymentCheck }),
         },
@@ -60,7 +66,7 @@ export function registerPaymentRoutes(app: FastifyInstance): void {
           'For an online order that is not paid ("Intentar de nuevo"): a new attempt with a new reference, the ' +
           "order's payment pending at the gateway again; the browser goes to `checkoutUrl`. A paid, refunded " +
           'or cancelled order, or one not paid online, is a 409 `payments/not-payable`.',
-        params: linkParams,
+        params: OrderLinkParams,
         response: { 201: z.object({ data: PaymentLink }) },
       },
     },
@@ -97,8 +103,8 @@ export function registerPaymentRoutes(app: FastifyInstance): void {
           "currency that is not the attempt's is written to the order's history " +
           'and never marks it paid; an unknown reference is answered 200 (so the gateway stops retrying) and logged. ' +
           'At most RATE_LIMIT_PAYMENT_EVENTS a minute per address (600 by default), then a 429.',
-        headers: z.looseObject({ 'x-event-checksum': z.string().max(200).optional() }),
-        body: z.looseObject({}),
+        headers: PaymentEventHeaders,
+        body: PaymentEventBody,
         response: { 200: z.object({ data: z.object({ received: z.literal(true) }) }) },
       },
     },
