@@ -66,6 +66,7 @@ export const DeliveryDay = z.object({
 export type DeliveryDay = z.infer<typeof DeliveryDay>;
 
 export const DeliveryQuery = z.object({ date: z.iso.date() });
+export type DeliveryQuery = z.infer<typeof DeliveryQuery>;
 
 export const RouteInput = z.object({ date: z.iso.date(), deliveryAssistantId: z.string().min(1).max(64) }).strict();
 export type RouteInput = z.infer<typeof RouteInput>;

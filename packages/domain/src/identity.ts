@@ -81,6 +81,8 @@ export const MeInput = z
   })
   .partial()
   .strict();
+/** What a client sends to PATCH /api/me (MeInput before its transforms). */
+export type MeBody = z.input<typeof MeInput>;
 
 export const PasswordChangeInput = z
   .object({ currentPassword: z.string().max(1024), newPassword: password() })
