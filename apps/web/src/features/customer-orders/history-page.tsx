@@ -32,15 +32,38 @@ import type { PublicSettings } from '../../lib/api/storefront-api';
 import { toastStore } from '../../lib/toast-store';
 import { historyApi } from './orders-api';
 import { reorderToast } from './reorder';
-import { LoadFailed, LoadingStatus } from '../../components/load-status';
+import { LoadFailed } from '../../components/load-status';
+import { screenRead } from '../../lib/api/screen-read';
+import { useScreenData } from '../../lib/live/use-screen-data';
+import type { ResourceName } from '@hornada/domain/policy';
 
 type Settings = Partial<PublicSettings>;
-type Load = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready' };
 
 const errorText = (err: unknown, fallback: string) => (err instanceof ApiError ? err.userMessage : fallback);
+const NO_SETTINGS: Settings = {};
 /** A date field as received: an ISO string from a read, a Date from the live stream (docs/product.md §9). */
 const time = (value: unknown) => new Date(value as string).getTime();
 const newestFirst = (list: Order[]) => [...list].sort((a, b) => time(b.createdAt) - time(a.createdAt));
+
+/**
+ * The history's first page and the shop's settings (only labels and the transfer details: without them the
+ * history still shows every order). The guard has let a signed-in user with a bakery in.
+ */
+export const loader = ({ request }: { request: Request }) =>
+  screenRead(
+    async () => {
+      const user = authStore.getState().user;
+      if (!user?.companyId) throw new Error('no company');
+      const [first, settings] = await Promise.all([
+        historyApi.page(user.companyId, user.uid, 1, request.signal),
+        historyApi.settings(user.companyId).catch((): Settings => NO_SETTINGS),
+      ]);
+      return { first, settings };
+    },
+    (err) => errorText(err, 'No pudimos cargar tus pedidos. Intenta de nuevo.'),
+  );
+
+const FOLLOWS_ITS_OWN_WAY: readonly ResourceName[] = [];
 
 /**
  * The customer's order history (docs/design.md §5, §6): its orders newest first, ten at a time; each with its number,
@@ -51,41 +74,25 @@ export function Component() {
   const user = useStore(authStore, (s) => s.user);
   const companyId = user?.companyId ?? null;
   const uid = user?.uid ?? null;
-  const [orders, setOrders] = useState<Order[]>([]);
-  const [total, setTotal] = useState(0);
+  // The stream is followed below, order by order (a status moved is said aloud): the loader runs again on a reset.
+  const { data: load, reload } = useScreenData(loader, companyId, FOLLOWS_ITS_OWN_WAY);
+  const first = load.state === 'ready' ? load.data.first : null;
+  const settings = load.state === 'ready' ? load.data.settings : NO_SETTINGS;
+  const [orders, setOrders] = useState<Order[]>(first?.items ?? []);
+  const [total, setTotal] = useState(first?.total ?? 0);
   const [page, setPage] = useState(1);
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [from, setFrom] = useState(first);
+  if (from !== first) {
+    // A new first page (a reset read again): the pages shown start from it.
+    setFrom(first);
+    setOrders(first?.items ?? []);
+    setTotal(first?.total ?? 0);
+    setPage(1);
+  }
   const [more, setMore] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
-  const [attempt, setAttempt] = useState(0);
-  const [settings, setSettings] = useState<Settings>({});
   const [announcement, setAnnouncement] = useState('');
   const current = useRef<Order[]>([]);
   current.current = orders;
-
-  useEffect(() => {
-    if (!companyId || !uid) return;
-    const controller = new AbortController();
-    setLoad({ state: 'loading' });
-    historyApi
-      .page(companyId, uid, 1, controller.signal)
-      .then((res) => {
-        setOrders(res.items);
-        setTotal(res.total);
-        setPage(1);
-        setLoad({ state: 'ready' });
-      })
-      .catch((err: unknown) => {
-        if (controller.signal.aborted) return;
-        setLoad({ state: 'failed', message: errorText(err, 'No pudimos cargar tus pedidos. Intenta de nuevo.') });
-      });
-    return () => controller.abort();
-  }, [companyId, uid, attempt]);
-
-  useEffect(() => {
-    if (!companyId) return;
-    // Only labels and the transfer details: without them the history still shows every order.
-    historyApi.settings(companyId).then(setSettings, () => undefined);
-  }, [companyId]);
 
   // The status live (docs/design.md §3): the bakery's moves reach this page on the shared stream, which brings a
   // customer only its own orders (the server's visibility rule; the filter keeps an admin's view to its own).
@@ -110,9 +117,9 @@ export function Component() {
         });
       },
       // Too much missed: read the history again.
-      onReset: () => setAttempt((n) => n + 1),
+      onReset: reload,
     });
-  }, [companyId, uid]);
+  }, [companyId, uid, reload]);
 
   const showMore = async () => {
     if (!companyId || !uid) return;
@@ -137,10 +144,8 @@ export function Component() {
       <p className="sr-only" role="status" aria-live="polite">
         {announcement}
       </p>
-      {load.state === 'loading' ? (
-        <LoadingStatus>Cargando tus pedidos…</LoadingStatus>
-      ) : load.state === 'failed' ? (
-        <LoadFailed message={load.message} onRetry={() => setAttempt((n) => n + 1)} />
+      {load.state === 'failed' ? (
+        <LoadFailed message={load.message} onRetry={reload} />
       ) : orders.length === 0 ? (
         <EmptyState
           title="Aún no tienes pedidos"

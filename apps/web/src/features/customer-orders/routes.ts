@@ -9,6 +9,7 @@ export const customerOrdersRoutes = defineRoutes([
     permission: { area: 'customer', needs: 'orders:read' },
     title: 'Mis pedidos',
     icon: 'History',
+    loading: 'Cargando tus pedidos…',
     lazy: () => import('./history-page'),
   },
 ]);

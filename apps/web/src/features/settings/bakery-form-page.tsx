@@ -12,6 +12,8 @@ import { BakeryFields } from './bakery-fields';
 import { BakeryInput, BAKERY_FIELDS, toBakeryInput } from './settings-form';
 import { useSettingsDocument } from './use-settings-document';
 
+export { settingsLoader as loader } from './use-settings-document';
+
 const isField = (path: string) => BAKERY_FIELDS.some((f) => path === f || path.startsWith(`${f}.`));
 
 /** Dashboard › Editar panadería: the public face (name, logo, contact, address), saved by an admin. */
@@ -34,11 +36,7 @@ export function Component() {
         <ArrowLeft className="size-4" aria-hidden="true" />
         Mi panadería
       </Link>
-      {doc.load.state === 'loading' ? (
-        <p role="status" className="text-stone-600">
-          Cargando…
-        </p>
-      ) : doc.load.state === 'failed' ? (
+      {doc.load.state === 'failed' ? (
         <div role="alert" className="space-y-3">
           <p className="text-red-900">{doc.load.message}</p>
           <button type="button" className={secondaryButtonClass} onClick={doc.retry}>

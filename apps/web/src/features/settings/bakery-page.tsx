@@ -1,17 +1,17 @@
 import { ExternalLink, MapPin, MessageCircle, Pencil, Phone } from 'lucide-react';
 import { Link } from 'react-router';
 import { AreaPage } from '../../components/area-page';
-import { useCompanyId } from '../../components/data-table/resource-client';
 import { Thumb } from '../../components/forms/image-fields';
 import { buttonClass, secondaryButtonClass } from '../../components/ui/button';
 import { paths } from '../../config/paths';
 import { mapLink } from './bakery-fields';
 import { useCanSaveSettings, useSettings } from './use-settings-document';
 
+export { settingsLoader as loader } from './use-settings-document';
+
 /** Dashboard › Mi panadería: the bakery as its customers see it (name, logo, contact, address). */
 export function Component() {
-  const companyId = useCompanyId();
-  const load = useSettings(companyId);
+  const { load } = useSettings();
   const canSave = useCanSaveSettings();
   return (
     <AreaPage
@@ -25,16 +25,12 @@ export function Component() {
         ) : null
       }
     >
-      {load.state === 'loading' ? (
-        <p role="status" className="text-stone-600">
-          Cargando…
-        </p>
-      ) : load.state === 'failed' ? (
+      {load.state === 'failed' ? (
         <p role="alert" className="text-red-900">
           {load.message}
         </p>
       ) : (
-        <Face settings={load.settings} />
+        <Face settings={load.data} />
       )}
     </AreaPage>
   );

@@ -18,6 +18,8 @@ import { settingsApi, type CapacityWarning, type WindowBooking } from './setting
 import { PAYMENT_LABELS_ES, toSettingsInput, WEEKDAYS, type SettingsForm } from './settings-form';
 import { useSettingsDocument } from './use-settings-document';
 
+export { settingsLoader as loader } from './use-settings-document';
+
 /** Every path of the settings is a field of this screen. */
 const isField = () => true;
 
@@ -36,11 +38,7 @@ export function Component() {
 
   return (
     <AreaPage title="Configuración">
-      {load.state === 'loading' ? (
-        <p role="status" className="text-stone-600">
-          Cargando la configuración…
-        </p>
-      ) : load.state === 'failed' ? (
+      {load.state === 'failed' ? (
         <div role="alert" className="space-y-3">
           <p className="text-red-900">{load.message}</p>
           <button type="button" className={secondaryButtonClass} onClick={doc.retry}>

@@ -1,6 +1,6 @@
-import { can } from '@hornada/domain/policy';
+import { can, type ResourceName } from '@hornada/domain/policy';
 import type { Settings } from '@hornada/domain/schemas/settings';
-import { useEffect, useEffectEvent, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useStore } from 'zustand';
@@ -11,12 +11,21 @@ import { useUnsavedChanges } from '../../components/forms/unsaved-changes';
 import { authStore } from '../../lib/auth/auth-store';
 import { applyServerErrors, domainResolver } from '../../lib/form-rules';
 import { ApiError } from '../../lib/api/http';
+import { readForScreen, type ScreenRead } from '../../lib/api/screen-read';
+import { useScreenData } from '../../lib/live/use-screen-data';
 import { toastStore } from '../../lib/toast-store';
 import { settingsApi, type CapacityWarning } from './settings-api';
 import { EMPTY_SETTINGS_FORM, toSettingsForm, type SettingsForm } from './settings-form';
 
-export type SettingsLoad =
-  { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; settings: Settings };
+/** The settings screens' loader: the company's settings, all of them for the back office. */
+export const settingsLoader = ({ request }: { request: Request }) =>
+  readForScreen(
+    (companyId) => settingsApi.get(companyId, request.signal),
+    (err) => (err instanceof ApiError ? err.userMessage : 'No pudimos cargar la configuración. Intenta de nuevo.'),
+  );
+
+/** What the settings screens show and edit: read once; a saved form is not replaced by changes made elsewhere. */
+const NOT_LIVE: readonly ResourceName[] = [];
 
 /** Whether the signed-in role may save the settings (the permission table; the server checks it again). */
 export function useCanSaveSettings(): boolean {
@@ -24,25 +33,10 @@ export function useCanSaveSettings(): boolean {
   return role !== null && can(role, 'settings', 'update');
 }
 
-/** Reads the company's settings (all of them for the back office). */
-export function useSettings(companyId: string | null, attempt = 0): SettingsLoad {
-  const [load, setLoad] = useState<SettingsLoad>({ state: 'loading' });
-  useEffect(() => {
-    if (!companyId) return;
-    const controller = new AbortController();
-    settingsApi.get(companyId, controller.signal).then(
-      (settings) => setLoad({ state: 'ready', settings }),
-      (err: unknown) => {
-        if (controller.signal.aborted) return;
-        setLoad({
-          state: 'failed',
-          message: err instanceof ApiError ? err.userMessage : 'No pudimos cargar la configuración. Intenta de nuevo.',
-        });
-      },
-    );
-    return () => controller.abort();
-  }, [companyId, attempt]);
-  return load;
+/** The settings the screen's loader read (settingsLoader), and a retry. */
+export function useSettings(): { load: ScreenRead<Settings>; retry: () => void } {
+  const { data: load, reload } = useScreenData(settingsLoader, useCompanyId(), NOT_LIVE);
+  return { load, retry: reload };
 }
 
 /**
@@ -63,29 +57,29 @@ export function useSettingsDocument(options: {
   const { schema, toInput, savedMessage, isField, after, uploads } = options;
   const companyId = useCompanyId();
   const canSave = useCanSaveSettings();
-  const [attempt, setAttempt] = useState(0);
-  const load = useSettings(companyId, attempt);
+  const { load, retry } = useSettings();
+  const loaded = load.state === 'ready' ? load.data : null;
   const [formError, setFormError] = useState<string | null>(null);
   const [warnings, setWarnings] = useState<CapacityWarning[]>([]);
   const navigate = useNavigate();
   const form = useForm<SettingsForm>({
     resolver: domainResolver<SettingsForm>(schema, toInput),
-    defaultValues: EMPTY_SETTINGS_FORM,
+    defaultValues: loaded ? toSettingsForm(loaded) : EMPTY_SETTINGS_FORM,
     // On blur and submit: with 'onTouched' a field array validates itself on every append, so a new delivery
     // window was red before anything was typed in it.
     mode: 'onBlur',
   });
   const { isDirty, isSubmitting } = form.formState;
   const { blocker, allowNextNavigation } = useUnsavedChanges(canSave && isDirty && !isSubmitting);
-  const [shown, setShown] = useState<Settings | null>(null);
-  const loaded = load.state === 'ready' ? load.settings : null;
-  const show = useEffectEvent((settings: Settings) => {
-    form.reset(toSettingsForm(settings));
-    setShown(settings);
-  });
+  const [shown, setShown] = useState<Settings | null>(loaded);
+  // A retry that read them: the form shows them (the first read is the form's defaults).
+  const showing = useRef(loaded);
   useEffect(() => {
-    if (loaded) show(loaded);
-  }, [loaded]);
+    if (!loaded || showing.current === loaded) return;
+    showing.current = loaded;
+    form.reset(toSettingsForm(loaded));
+    setShown(loaded);
+  }, [loaded, form]);
 
   const submit = form.handleSubmit(async (values) => {
     if (!companyId || !canSave) return;
@@ -122,7 +116,7 @@ export function useSettingsDocument(options: {
     companyId,
     canSave,
     load,
-    retry: () => setAttempt((n) => n + 1),
+    retry,
     form,
     submit,
     formError,
