@@ -1,11 +1,13 @@
 import { dayInZone } from '@hornada/domain/days';
 import { ArrowLeft } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { AreaPage } from '../../components/area-page';
 import { useCompanyId } from '../../components/data-table/resource-client';
 import { paths } from '../../config/paths';
 import { ApiError } from '../../lib/api/http';
+import { readForScreen } from '../../lib/api/screen-read';
+import { useScreenData } from '../../lib/live/use-screen-data';
+import type { ResourceName } from '@hornada/domain/policy';
 import { orderEntryApi } from './api';
 import type { EntryData } from './entry-data';
 import { countSlots, dayChoices, leadDays } from './entry-rules';
@@ -33,28 +35,22 @@ async function loadEntry(companyId: string, signal: AbortSignal): Promise<EntryD
   return { settings, products, clients, days, today: dayInZone(now, settings.timeZone) };
 }
 
-type Loaded = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; data: EntryData };
+/**
+ * What the order entry works from, read once when it opens: it follows nothing live (an order being taken is
+ * not redrawn under the person taking it); the server checks prices and places again when it is sent.
+ */
+export const loader = ({ request }: { request: Request }) =>
+  readForScreen(
+    (companyId) => loadEntry(companyId, request.signal),
+    (err) => (err instanceof ApiError ? err.userMessage : 'No pudimos cargar los datos del pedido.'),
+  );
+
+const READ_ONCE: readonly ResourceName[] = [];
 
 /** `/dashboard/orders/create`: staff order entry (docs/design.md §5, §6). */
 export function Component() {
   const companyId = useCompanyId();
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (!companyId) return;
-    const controller = new AbortController();
-    setLoaded({ state: 'loading' });
-    loadEntry(companyId, controller.signal).then(
-      (data) => setLoaded({ state: 'ready', data }),
-      (err: unknown) => {
-        if (controller.signal.aborted) return;
-        const message = err instanceof ApiError ? err.userMessage : 'No pudimos cargar los datos del pedido.';
-        setLoaded({ state: 'failed', message });
-      },
-    );
-    return () => controller.abort();
-  }, [companyId, attempt]);
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  const { data: loaded, reload } = useScreenData(loader, companyId, READ_ONCE);
 
   return (
     <AreaPage title="Nuevo pedido">
@@ -65,12 +61,12 @@ export function Component() {
         <ArrowLeft className="size-4" aria-hidden="true" />
         Pedidos
       </Link>
-      {!companyId || loaded.state === 'loading' ? (
-        <LoadingStatus>Cargando productos, clientes y horarios…</LoadingStatus>
-      ) : loaded.state === 'failed' ? (
-        <LoadFailed message={loaded.message} onRetry={retry} />
-      ) : (
+      {loaded.state === 'failed' ? (
+        <LoadFailed message={loaded.message} onRetry={reload} />
+      ) : companyId ? (
         <EntryScreen companyId={companyId} data={loaded.data} />
+      ) : (
+        <LoadingStatus>Cargando productos, clientes y horarios…</LoadingStatus>
       )}
     </AreaPage>
   );

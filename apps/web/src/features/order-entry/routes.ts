@@ -8,6 +8,7 @@ export const orderEntryRoutes = defineRoutes([
     area: 'dashboard',
     permission: { area: 'dashboard', needs: 'orders:create' },
     title: 'Nuevo pedido',
+    loading: 'Cargando productos, clientes y horarios…',
     lazy: () => import('./order-entry-page'),
   },
 ]);
