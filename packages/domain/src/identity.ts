@@ -54,6 +54,9 @@ export const CompaniesQuery = z
   })
   .strict();
 export type CompaniesQuery = z.input<typeof CompaniesQuery>;
+/** One bakery a system admin may act on: what the switcher lists. */
+export const CompanyChoice = z.object({ id: z.string(), name: z.string() });
+export type CompanyChoice = z.infer<typeof CompanyChoice>;
 
 export const CreateBakeryInput = z
   .object({
@@ -105,6 +108,10 @@ export const PasswordResetConfirmInput = z
   .strict();
 
 export const VerifyEmailInput = z.object({ token: actionCode(), accept: accept() }).strict();
+export type VerifyEmailInput = z.input<typeof VerifyEmailInput>;
+/** An e-mail address confirmed by its link. */
+export const EmailVerified = z.object({ email: z.string(), emailVerified: z.literal(true) });
+export type EmailVerified = z.infer<typeof EmailVerified>;
 
 /** POST /api/identity/link-info: what a recovery, invitation or verification link's page must ask first. */
 export const LinkInfoInput = z.object({ token: actionCode() }).strict();

@@ -7,11 +7,10 @@ import type { Area } from '@hornada/domain/areas';
 import { hasCapability } from '@hornada/domain/capabilities';
 import { useCompanyId } from '../components/data-table/resource-client';
 import { showBackOfficeShop, type BackOfficeShop } from '../lib/back-office-shop';
-import { http } from '../lib/api/http';
+import { endpoints } from '../lib/api/endpoints';
 import { useSettingsChanges } from '../lib/live/use-settings-changes';
 import { CompanySwitcher } from './company-switcher';
 import { onSessionEnded, useSessionUser } from './session';
-import { companyPath } from '../lib/api/paths';
 import { matchRoute } from './route-table';
 
 /** How long a screen's loader may take before its title and "Cargando…" replace the screen being left. */
@@ -103,8 +102,8 @@ function useHeaderShop(backOffice: boolean, shopMenu: boolean): BackOfficeShop |
     // Read without signal (a driver's phone): read again once the connection returns.
     const again = () => setVersion((v) => v + 1);
     if (companyId && (!known || version > 0)) {
-      http
-        .get<{ name: string; url: string; logo: { path: string } | null }>(companyPath(companyId, 'shop'))
+      endpoints
+        .shopFace(companyId)
         .then((s) => {
           const read = { companyId, ...s };
           shops.set(companyId, read);

@@ -2,7 +2,7 @@ import { Building2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { secondaryButtonClass } from '../components/ui/button';
 import { chooseActingCompany, useActingCompany, type ActingCompany } from '../lib/acting-company';
-import { http } from '../lib/api/http';
+import { endpoints } from '../lib/api/endpoints';
 import { storefrontApi } from '../lib/api/storefront-api';
 
 /**
@@ -37,8 +37,8 @@ export function CompanySwitcher() {
     let live = true;
     // A short pause so that typing a name is one request, not one a letter.
     const timer = setTimeout(() => {
-      http
-        .list<ActingCompany>('/companies', { query: { search: search.trim() || undefined, per_page: '20' } })
+      endpoints
+        .companies({ search: search.trim() || undefined, per_page: 20 })
         .then((res) => {
           if (!live) return;
           setCompanies(res.items);

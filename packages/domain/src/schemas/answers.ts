@@ -48,3 +48,22 @@ export type InvitationSent = z.infer<typeof InvitationSent>;
  */
 export const InvitationParams = z.object({ companyId: z.string(), id: z.string() });
 export type InvitationParams = z.infer<typeof InvitationParams>;
+
+/** One item of a new bakery's setup checklist (shops.ts decides which are done). */
+export const ChecklistItemSchema = z.object({
+  id: z.enum(['logoAndContact', 'delivery', 'product', 'payments']),
+  done: z.boolean(),
+  required: z.boolean(),
+});
+
+/** GET …/setup: the checklist, whether the shop is open, and its address. */
+export const ShopSetup = z.object({ items: z.array(ChecklistItemSchema), ready: z.boolean(), shopUrl: z.string() });
+export type ShopSetup = z.infer<typeof ShopSetup>;
+
+/** GET …/shop: the bakery's name, its shop's address and logo, as the back office's header shows them. */
+export const ShopFace = z.object({
+  name: z.string(),
+  url: z.string(),
+  logo: z.object({ path: z.string() }).nullable(),
+});
+export type ShopFace = z.infer<typeof ShopFace>;

@@ -10,6 +10,7 @@ import {
   PasswordResetRequestInput,
   VerificationResent,
   VerifyEmailInput,
+  EmailVerified,
 } from '@hornada/domain';
 import { z } from 'zod';
 import { forbidden, unauthenticated } from '../../lib/errors';
@@ -80,7 +81,7 @@ export function registerAccountEmailRoutes(app: FastifyInstance, service: Accoun
           'An account a bakery made for this address leaves that bakery and loses the password it was given, ' +
           'unless `accept` is true.',
         body: VerifyEmailInput,
-        response: { 200: z.object({ data: z.object({ email: z.string(), emailVerified: z.literal(true) }) }) },
+        response: { 200: z.object({ data: EmailVerified }) },
       },
     },
     async (req, reply) => {

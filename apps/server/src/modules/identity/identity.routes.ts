@@ -4,6 +4,7 @@ import {
   AUTH_MESSAGES,
   BackendLogin,
   CompaniesQuery,
+  CompanyChoice,
   CreateBakeryInput,
   IdentitySession,
   LoginInput,
@@ -231,7 +232,7 @@ export function registerIdentityRoutes(app: FastifyInstance): void {
         summary: 'The bakeries a system admin may act on (the company switcher)',
         querystring: CompaniesQuery,
         response: {
-          200: z.object({ data: z.array(z.object({ id: z.string(), name: z.string() })), total: z.number().int() }),
+          200: z.object({ data: z.array(CompanyChoice), total: z.number().int() }),
         },
       },
     },

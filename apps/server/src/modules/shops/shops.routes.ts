@@ -1,18 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { CompanyParams, reachesCompany, setupChecklist } from '@hornada/domain';
+import { CompanyParams, reachesCompany, setupChecklist, ShopFace, ShopSetup } from '@hornada/domain';
 import { notFound, unauthenticated } from '../../lib/errors';
 import { z } from 'zod';
 import { writeAccess } from '../../resources/access';
 import { asUser } from '../../resources/actor';
 import { getCompany } from '../../resources/tenant';
 import { createStorefrontReader } from './storefront-reader';
-
-const ChecklistItem = z.object({
-  id: z.enum(['logoAndContact', 'delivery', 'product', 'payments']),
-  done: z.boolean(),
-  required: z.boolean(),
-});
 
 /**
  * A bakery's own shop (docs/design.md §4): its address and the setup checklist its owner follows, and its
@@ -35,7 +29,7 @@ export function registerShopRoutes(app: FastifyInstance): void {
         params: CompanyParams,
         response: {
           200: z.object({
-            data: z.object({ items: z.array(ChecklistItem), ready: z.boolean(), shopUrl: z.string() }),
+            data: ShopSetup,
           }),
         },
       },
@@ -65,7 +59,7 @@ export function registerShopRoutes(app: FastifyInstance): void {
         params: CompanyParams,
         response: {
           200: z.object({
-            data: z.object({ name: z.string(), url: z.string(), logo: z.object({ path: z.string() }).nullable() }),
+            data: ShopFace,
           }),
         },
       },

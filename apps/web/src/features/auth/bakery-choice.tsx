@@ -1,7 +1,7 @@
 import type { LinkInfo } from '@hornada/domain/identity';
 import { ROLE_LABELS_ES } from '@hornada/domain/people';
 import { useEffect, useState } from 'react';
-import { http } from '../../lib/api/http';
+import { endpoints } from '../../lib/api/endpoints';
 
 /** The bakery that made a link's account for the owner's address, and the role it gave. */
 export type MadeBy = NonNullable<LinkInfo['madeBy']>;
@@ -18,8 +18,8 @@ export function useLinkInfo(token: string): LinkInfo | undefined {
   useEffect(() => {
     if (!token) return;
     let live = true;
-    http
-      .post<LinkInfo>('/identity/link-info', { token })
+    endpoints
+      .linkInfo(token)
       .then((answer) => {
         if (live) setInfo(answer);
       })

@@ -6,7 +6,8 @@ import { paths } from '../../config/paths';
 import { madeByText, useLinkInfo, type MadeBy } from './bakery-choice';
 import { ActionLink, ErrorNotice, SuccessNotice } from './notices';
 import { authStore } from '../../lib/auth/auth-store';
-import { ApiError, http } from '../../lib/api/http';
+import { ApiError } from '../../lib/api/http';
+import { endpoints } from '../../lib/api/endpoints';
 import { PLATFORM_NAME, useSpeakAs } from '../../lib/page-voice';
 import { endSentence } from '@hornada/domain/text';
 
@@ -42,8 +43,8 @@ export function Component() {
       if (sent.current === token) return;
       sent.current = token;
       setState({ status: 'checking' });
-      http
-        .post<{ email: string }>('/identity/verify-email', accept === undefined ? { token } : { token, accept })
+      endpoints
+        .verifyEmail(accept === undefined ? { token } : { token, accept })
         .then((data) => {
           setState({ status: 'verified', email: data.email, left: maker && !accept ? maker : null });
           const { user, setUser } = authStore.getState();

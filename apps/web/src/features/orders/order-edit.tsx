@@ -4,13 +4,13 @@ import { parsePin, windowLabel } from '@hornada/domain/order-display';
 import type { Order } from '@hornada/domain/schemas/orders';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { inputClass } from '../../components/auth-card';
-import { http, ApiError } from '../../lib/api/http';
+import { ApiError } from '../../lib/api/http';
+import { records } from '../../lib/api/endpoints';
 import type { ResourceService } from '../../lib/api/resource-service';
 import { toastStore } from '../../lib/toast-store';
 import { mainActionClass, otherActionClass } from './order-actions';
 import { PIN_INVALID_ES, PinField, pinFieldText } from './order-location';
 import type { WindowDef } from './order-view';
-import { companyPath } from '../../lib/api/paths';
 
 interface ProductOption {
   id: string;
@@ -70,10 +70,8 @@ export function OrderEditor({
 
   useEffect(() => {
     let live = true;
-    http
-      .list<ProductOption>(companyPath(companyId, 'products'), {
-        query: { active: true, per_page: 1000, sort: 'name' },
-      })
+    records(companyId, 'products')
+      .list({ query: { active: true, per_page: 1000, sort: 'name' } })
       .then((res) => live && setProducts(res.items.map((p) => ({ id: p.id, name: p.name, price: p.price }))))
       .catch(() => live && setError('No pudimos cargar los productos para agregar.'));
     return () => {

@@ -1,4 +1,5 @@
-import type { ChecklistItem, ChecklistItemId } from '@hornada/domain/shops';
+import type { ChecklistItemId } from '@hornada/domain/shops';
+import type { ShopSetup } from '@hornada/domain/schemas/answers';
 import { can } from '@hornada/domain/policy';
 import type { Role } from '@hornada/domain/roles';
 import { Check, Circle, ExternalLink, Share2 } from 'lucide-react';
@@ -6,14 +7,9 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClass, secondaryButtonClass } from '../../components/ui/button';
 import { paths } from '../../config/paths';
-import { http } from '../../lib/api/http';
-import { companyPath } from '../../lib/api/paths';
+import { endpoints } from '../../lib/api/endpoints';
 
-interface Setup {
-  items: ChecklistItem[];
-  ready: boolean;
-  shopUrl: string;
-}
+type Setup = ShopSetup;
 
 /** Each item's Spanish name and the screen that completes it. */
 const ITEMS: Record<ChecklistItemId, { label: string; hint: string; to: string }> = {
@@ -45,8 +41,8 @@ function useSetup(companyId: string | null, allowed: boolean): Setup | null {
   useEffect(() => {
     if (!companyId || !allowed) return;
     let live = true;
-    http
-      .get<Setup>(companyPath(companyId, 'setup'))
+    endpoints
+      .setup(companyId)
       .then((s) => live && setSetup(s))
       .catch(() => live && setSetup(null));
     return () => {

@@ -1,8 +1,7 @@
 import type { SuspiciousOrder } from '@hornada/domain/schemas/orders';
 import { useEffect, useState } from 'react';
-import { http } from '../../lib/api/http';
+import { endpoints } from '../../lib/api/endpoints';
 import { getLiveStream } from '../../lib/live/live-stream';
-import { companyPath } from '../../lib/api/paths';
 
 /** Live changes gather this long before the flags are read again. */
 const REREAD_DELAY_MS = 600;
@@ -35,10 +34,8 @@ export function useSuspiciousOrders(
     let timer: ReturnType<typeof setTimeout> | null = null;
     const controller = new AbortController();
     const read = () =>
-      http
-        .get<SuspiciousOrder[]>(companyPath(companyId, 'suspicious-orders'), {
-          signal: controller.signal,
-        })
+      endpoints
+        .suspiciousOrders(companyId, controller.signal)
         .then((list) => {
           if (live) setFlags(new Map(list.map((f) => [f.id, f])));
         })

@@ -15,6 +15,7 @@ import type {
   OfferedDay,
   Order,
   OrderInput,
+  SuspiciousOrder,
 } from '@hornada/domain/schemas/orders';
 import type { StandingOrder, StandingOrderInput } from '@hornada/domain/schemas/standing-orders';
 import type { User } from '@hornada/domain/schemas/users';
@@ -22,12 +23,21 @@ import type { z } from 'zod';
 import { http, type ListResponse, type Query, type RequestOptions } from './http';
 import { companyPath } from './paths';
 import type { DeliveryDay, DeliveryQuery, RouteInput } from '@hornada/domain/delivery';
-import type { MeBody } from '@hornada/domain/identity';
+import type {
+  CompaniesQuery,
+  CompanyChoice,
+  EmailVerified,
+  LinkInfo,
+  MeBody,
+  VerifyEmailInput,
+} from '@hornada/domain/identity';
 import type { OutboxMail, OutboxQuery } from '@hornada/domain/outbox';
 import type { ProductionDay, ProductionQuery } from '@hornada/domain/production';
 import type { UnpaidParty } from '@hornada/domain/receivables';
 import type { SalesReport, SalesReportQuery } from '@hornada/domain/sales-report';
 import type {
+  ShopFace,
+  ShopSetup,
   InvitationSent,
   PaymentCheck,
   PaymentCheckQuery,
@@ -71,6 +81,13 @@ export const endpoints = {
     }),
   salesReport: (companyId: string, range: Pick<SalesReportQuery, 'from' | 'to'>, signal?: AbortSignal) =>
     http.get<SalesReport>(companyPath(companyId, 'reports', 'sales'), { query: range, signal }),
+  /** A new bakery's setup checklist and its shop's address. */
+  setup: (companyId: string, signal?: AbortSignal) => http.get<ShopSetup>(companyPath(companyId, 'setup'), { signal }),
+  /** The bakery's name, shop address and logo, for the back office's header. */
+  shopFace: (companyId: string, signal?: AbortSignal) => http.get<ShopFace>(companyPath(companyId, 'shop'), { signal }),
+  /** The open orders that look like a prank or a mistake, each with why. */
+  suspiciousOrders: (companyId: string, signal?: AbortSignal) =>
+    http.get<SuspiciousOrder[]>(companyPath(companyId, 'suspicious-orders'), { signal }),
   unpaid: (companyId: string, signal?: AbortSignal) =>
     http.get<UnpaidParty[]>(companyPath(companyId, 'reports', 'unpaid'), { signal }),
   production: (companyId: string, query: ProductionQuery, signal?: AbortSignal) =>
@@ -87,6 +104,13 @@ export const endpoints = {
   outbox: (query: OutboxQuery, signal?: AbortSignal) => http.list<OutboxMail>('/outbox', { query, signal }),
   me: (signal?: AbortSignal) => http.get<Me>('/me', { signal }),
   updateMe: (body: MeBody) => http.patch<Me>('/me', body),
+  /** The bakeries a system admin may act on, by name (the company switcher). */
+  companies: (query: Pick<CompaniesQuery, 'search' | 'per_page'>, signal?: AbortSignal) =>
+    http.list<CompanyChoice>('/companies', { query, signal }),
+  /** Who made the account or the invitation a link belongs to (what the page then says). */
+  linkInfo: (token: string) => http.post<LinkInfo>('/identity/link-info', { token }),
+  /** Confirms an e-mail address with its link (`accept`: keep the bakery that made the account). */
+  verifyEmail: (body: VerifyEmailInput) => http.post<EmailVerified>('/identity/verify-email', body),
   resendVerification: () => http.post<VerificationResent>('/identity/verify-email/resend'),
 
   /** A cart checked out by its holder (headers: the holder's and an Idempotency-Key): the order, its link. */
