@@ -128,6 +128,9 @@ test.describe('people', () => {
 
     await page.getByLabel('Buscar en el equipo').fill(id);
     const row = page.getByRole('row').filter({ hasText: email });
+    // The search has been read (the rows are dimmed while it is: axe would measure their contrast then).
+    await expect(page.getByText('1–1 de 1')).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Equipo' })).not.toHaveAttribute('aria-busy', 'true');
     await expect(row).toBeVisible();
     await row.getByRole('button', { name: `Desactivar a ${name}` }).click();
     const dialog = page.getByRole('alertdialog', { name: `¿Desactivar a ${name}?` });
