@@ -2,6 +2,7 @@ import type { LiveTimers } from './live-fetch-reader';
 import { GUEST_LIVE_RESOURCES } from '@hornada/domain/constants';
 import { browserTokenStorage } from '../auth/token-storage';
 import type { LiveChange } from './live-rules';
+import { companyPath } from '../api/paths';
 import type { Resource } from '../api/resource-service';
 import type { ResourceStore } from '../api/resource-store';
 import type { SseEvent } from './sse-parser';
@@ -136,7 +137,7 @@ export function liveStreamUrl(
   const base = baseUrl.replace(/\/+$/, '');
   const list = resources.map(encodeURIComponent).join(',');
   const resume = lastEventId ? `&last_event_id=${encodeURIComponent(lastEventId)}` : '';
-  return `${base}/companies/${encodeURIComponent(companyId)}/changes?resources=${list}${resume}`;
+  return `${base}${companyPath(companyId, 'changes')}?resources=${list}${resume}`;
 }
 
 export function createLiveStream(deps: LiveStreamDeps): LiveStream {
