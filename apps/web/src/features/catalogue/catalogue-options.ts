@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import type { ResourceName } from '@hornada/domain/policy';
 import { resourceService } from '../../components/data-table/resource-client';
 
@@ -18,22 +17,6 @@ export function readOptions(resource: ResourceName, companyId: string): Promise<
       (result) => result.items.map((r) => ({ value: r.id, label: r.name })),
       () => [],
     );
-}
-
-/** readOptions for a form that reads its record itself. */
-export function useOptions(resource: ResourceName, companyId: string | null): Option[] {
-  const [options, setOptions] = useState<Option[]>([]);
-  useEffect(() => {
-    if (!companyId) return;
-    let live = true;
-    void readOptions(resource, companyId).then((read) => {
-      if (live) setOptions(read);
-    });
-    return () => {
-      live = false;
-    };
-  }, [resource, companyId]);
-  return options;
 }
 
 /** The name of an option's id, for a table's cell. */
