@@ -8,7 +8,7 @@ import { ApiError } from '../../lib/api/http';
 import type { ResourceName } from '@hornada/domain/policy';
 import type { Resource, ResourceService } from '../../lib/api/resource-service';
 import { loaderCompanyId } from '../../lib/api/screen-read';
-import { useScreenData } from '../../lib/live/use-screen-data';
+import { FOLLOWS_NOTHING, useScreenData } from '../../lib/live/use-screen-data';
 import { toastStore } from '../../lib/toast-store';
 import { resourceService, useCompanyId } from '../data-table/resource-client';
 import { useUnsavedChanges } from './unsaved-changes';
@@ -54,8 +54,6 @@ export async function readRecord<T extends Resource, X = undefined>(
 export function recordLoader<T extends Resource>(resource: ResourceName) {
   return ({ params }: { params: { id?: string } }) => readRecord<T>(resource, params.id);
 }
-
-const READS_NOTHING_LIVE: readonly ResourceName[] = [];
 
 export interface ResourceFormOptions<T extends Resource, TForm extends FieldValues, X> {
   /** The API's resource name (`products`, `productCollections`…). */
@@ -108,7 +106,7 @@ export function useResourceForm<T extends Resource, TForm extends FieldValues, X
   const companyId = useCompanyId();
   const service = useMemo(() => (companyId ? resourceService<T>(resource, companyId) : null), [resource, companyId]);
   // A form being filled in is not replaced by changes made elsewhere: it follows nothing live.
-  const { data: load, reload } = useScreenData(loader, companyId, READS_NOTHING_LIVE);
+  const { data: load, reload } = useScreenData(loader, companyId, FOLLOWS_NOTHING);
   const [formError, setFormError] = useState<string | null>(null);
   const navigate = useNavigate();
 

@@ -34,8 +34,7 @@ import { historyApi } from './orders-api';
 import { reorderToast } from './reorder';
 import { LoadFailed } from '../../components/load-status';
 import { screenRead } from '../../lib/api/screen-read';
-import { useScreenData } from '../../lib/live/use-screen-data';
-import type { ResourceName } from '@hornada/domain/policy';
+import { FOLLOWS_NOTHING, useScreenData } from '../../lib/live/use-screen-data';
 
 type Settings = Partial<PublicSettings>;
 
@@ -63,8 +62,6 @@ export const loader = ({ request }: { request: Request }) =>
     (err) => errorText(err, 'No pudimos cargar tus pedidos. Intenta de nuevo.'),
   );
 
-const FOLLOWS_ITS_OWN_WAY: readonly ResourceName[] = [];
-
 /**
  * The customer's order history (docs/design.md §5, §6): its orders newest first, ten at a time; each with its number,
  * day and window, status and payment, total and what it holds; a detail to expand; the status kept live by
@@ -75,7 +72,7 @@ export function Component() {
   const companyId = user?.companyId ?? null;
   const uid = user?.uid ?? null;
   // The stream is followed below, order by order (a status moved is said aloud): the loader runs again on a reset.
-  const { data: load, reload } = useScreenData(loader, companyId, FOLLOWS_ITS_OWN_WAY);
+  const { data: load, reload } = useScreenData(loader, companyId, FOLLOWS_NOTHING);
   const first = load.state === 'ready' ? load.data.first : null;
   const settings = load.state === 'ready' ? load.data.settings : NO_SETTINGS;
   const [orders, setOrders] = useState<Order[]>(first?.items ?? []);

@@ -6,8 +6,7 @@ import { useCompanyId } from '../../components/data-table/resource-client';
 import { paths } from '../../config/paths';
 import { ApiError } from '../../lib/api/http';
 import { readForScreen } from '../../lib/api/screen-read';
-import { useScreenData } from '../../lib/live/use-screen-data';
-import type { ResourceName } from '@hornada/domain/policy';
+import { FOLLOWS_NOTHING, useScreenData } from '../../lib/live/use-screen-data';
 import { orderEntryApi } from './api';
 import type { EntryData } from './entry-data';
 import { countSlots, dayChoices, leadDays } from './entry-rules';
@@ -45,12 +44,10 @@ export const loader = ({ request }: { request: Request }) =>
     (err) => (err instanceof ApiError ? err.userMessage : 'No pudimos cargar los datos del pedido.'),
   );
 
-const READ_ONCE: readonly ResourceName[] = [];
-
 /** `/dashboard/orders/create`: staff order entry (docs/design.md §5, §6). */
 export function Component() {
   const companyId = useCompanyId();
-  const { data: loaded, reload } = useScreenData(loader, companyId, READ_ONCE);
+  const { data: loaded, reload } = useScreenData(loader, companyId, FOLLOWS_NOTHING);
 
   return (
     <AreaPage title="Nuevo pedido">

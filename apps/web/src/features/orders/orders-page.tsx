@@ -15,7 +15,7 @@ import {
 import type { ColumnDef } from '@tanstack/react-table';
 import { Bell, BellOff, Plus, TriangleAlert } from 'lucide-react';
 import { useCallback, useId } from 'react';
-import { Link, redirect, useSearchParams, type ShouldRevalidateFunction } from 'react-router';
+import { Link, redirect, useSearchParams } from 'react-router';
 import { useStore } from 'zustand';
 import { AreaPage } from '../../components/area-page';
 import { DataTable, type TableFilter } from '../../components/data-table/data-table';
@@ -23,6 +23,7 @@ import { readListView, type ListView, type ListViewConfig } from '../../componen
 import { resourceService } from '../../components/data-table/resource-client';
 import { readTablePage, useResourceTable, type TableDef } from '../../components/data-table/use-resource-table';
 import { readForScreen } from '../../lib/api/screen-read';
+import { ignoringParams } from '../../lib/live/use-screen-data';
 import { EmptyState } from '../../components/empty-state';
 import { buttonClass, secondaryButtonClass } from '../../components/ui/button';
 import { paths } from '../../config/paths';
@@ -126,19 +127,12 @@ export const loader = ({ request }: { request: Request }) => {
   });
 };
 
-/** Opening or closing an order's panel reads nothing again: the list stays as it is. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) => {
-  const without = (url: URL) => {
-    const query = new URLSearchParams(url.search);
-    query.delete(ORDER_PARAM);
-    return url.pathname + query.toString();
-  };
-  return without(currentUrl) === without(nextUrl) ? false : defaultShouldRevalidate;
-};
+/** The order's panel is the screen's own, over the list: opening or closing it reads nothing again. */
+const PANEL_PARAMS = [ORDER_PARAM];
+export const shouldRevalidate = ignoringParams(PANEL_PARAMS);
 
 const NO_COUNTS: StatusCounts = {};
-/** The order's panel is the screen's own, over the list: the loader does not read it. */
-const READS = { ignore: [ORDER_PARAM] };
+const READS = { ignore: PANEL_PARAMS };
 
 /** Dashboard › Pedidos (docs/design.md §6): today's and upcoming orders, live, with quick moves and the detail. */
 export function Component() {

@@ -1,4 +1,4 @@
-import { can, type ResourceName } from '@hornada/domain/policy';
+import { can } from '@hornada/domain/policy';
 import type { Settings } from '@hornada/domain/schemas/settings';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useForm } from 'react-hook-form';
@@ -12,7 +12,7 @@ import { authStore } from '../../lib/auth/auth-store';
 import { applyServerErrors, domainResolver } from '../../lib/form-rules';
 import { ApiError } from '../../lib/api/http';
 import { readForScreen, type ScreenRead } from '../../lib/api/screen-read';
-import { useScreenData } from '../../lib/live/use-screen-data';
+import { FOLLOWS_NOTHING, useScreenData } from '../../lib/live/use-screen-data';
 import { toastStore } from '../../lib/toast-store';
 import { settingsApi, type CapacityWarning } from './settings-api';
 import { EMPTY_SETTINGS_FORM, toSettingsForm, type SettingsForm } from './settings-form';
@@ -24,9 +24,6 @@ export const settingsLoader = ({ request }: { request: Request }) =>
     (err) => (err instanceof ApiError ? err.userMessage : 'No pudimos cargar la configuración. Intenta de nuevo.'),
   );
 
-/** What the settings screens show and edit: read once; a saved form is not replaced by changes made elsewhere. */
-const NOT_LIVE: readonly ResourceName[] = [];
-
 /** Whether the signed-in role may save the settings (the permission table; the server checks it again). */
 export function useCanSaveSettings(): boolean {
   const role = useStore(authStore, (s) => s.user?.role ?? null);
@@ -35,7 +32,7 @@ export function useCanSaveSettings(): boolean {
 
 /** The settings the screen's loader read (settingsLoader), and a retry. */
 export function useSettings(): { load: ScreenRead<Settings>; retry: () => void } {
-  const { data: load, reload } = useScreenData(settingsLoader, useCompanyId(), NOT_LIVE);
+  const { data: load, reload } = useScreenData(settingsLoader, useCompanyId(), FOLLOWS_NOTHING);
   return { load, retry: reload };
 }
 

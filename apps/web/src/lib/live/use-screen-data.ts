@@ -18,6 +18,24 @@ export const samePathSameData: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 
 const NONE: readonly string[] = [];
 
+/**
+ * `follows` for a screen that is read once (a form being filled in, what order entry works from) or follows the
+ * stream its own way: it reads again only when asked (`reload`), and, for the latter, on the stream's reset.
+ */
+export const FOLLOWS_NOTHING: readonly ResourceName[] = [];
+
+/**
+ * A screen's `shouldRevalidate` when some query parameters are its own and not its loader's (a panel opened over
+ * the list): a change of those alone is not a new read. Give the same names to `useScreenData`'s `ignore`.
+ */
+export const ignoringParams =
+  (names: readonly string[]): ShouldRevalidateFunction =>
+  ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+    currentUrl.pathname + withoutParams(currentUrl.search, names) ===
+    nextUrl.pathname + withoutParams(nextUrl.search, names)
+      ? false
+      : defaultShouldRevalidate;
+
 /** `search` without the parameters named (the same string when there are none). */
 function withoutParams(search: string, names: readonly string[]): string {
   if (!names.length) return search;
