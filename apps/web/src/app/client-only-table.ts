@@ -3,6 +3,7 @@ import { AREAS, AREA_NAMES } from '@hornada/domain/areas';
 import { NotFoundPage } from '../components/not-found';
 import { PendingPage } from '../components/pending-page';
 import { ROUTES, type Route } from './route-table';
+import { FRAME_SUFFIX } from '../lib/route-entry';
 import { NOT_FOUND_ID, type ClientOnlyRoutes } from './routes';
 
 function leaf(route: Route): RouteObject {
@@ -10,6 +11,19 @@ function leaf(route: Route): RouteObject {
   // The root layout reads the voice from the matches, so the server's render already names the platform.
   const handle = route.voice ? { handle: { voice: route.voice } } : {};
   return isAreaRoot ? { id: route.id, index: true, ...handle } : { id: route.id, path: route.pattern, ...handle };
+}
+
+/** A signed-in screen's route; one with a frame is the frame's index child, the frame keeping the path. */
+function screen(route: Route, clientOnly: ClientOnlyRoutes): RouteObject {
+  const page = { ...leaf(route), ...clientOnly.page(route) } as RouteObject;
+  if (!route.frame) return page;
+  const { path, ...child } = page as RouteObject & { path: string };
+  return {
+    id: `${route.id}${FRAME_SUFFIX}`,
+    path,
+    ...clientOnly.frame(route.frame),
+    children: [{ ...child, index: true } as RouteObject],
+  } as RouteObject;
 }
 
 /**
@@ -27,9 +41,7 @@ export function clientOnlyChildren(clientOnly: ClientOnlyRoutes | null): RouteOb
       children.push({ id: `area.${area}`, path: `${AREAS[area].root}/*`, Component: PendingPage });
       continue;
     }
-    const pages = ROUTES.filter((r) => r.area === area).map(
-      (r) => ({ ...leaf(r), ...clientOnly.page(r) }) as RouteObject,
-    );
+    const pages = ROUTES.filter((r) => r.area === area).map((r) => screen(r, clientOnly));
     pages.push({ id: `${area}.${NOT_FOUND_ID}`, path: '*', Component: NotFoundPage });
     children.push(clientOnly.area(area, pages));
   }

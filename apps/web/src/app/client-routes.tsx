@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { Outlet, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { AREAS, type Area } from '@hornada/domain/areas';
 import { PendingPage } from '../components/pending-page';
 import type { LazyScreen } from '../lib/route-entry';
@@ -83,19 +83,24 @@ function afterHydration<P extends object>(Component: ComponentType<P>): Componen
  * A screen's route: the guard decides first, then the screen's own loader reads its data (never before the guard
  * has let the user in); the component comes from the same module (an `import()` is made once).
  */
-function screenRoute(screen: LazyScreen): Omit<RouteObject, 'id' | 'path' | 'index' | 'children'> {
+function screenRoute(
+  screen: LazyScreen,
+  otherwise: ComponentType = PendingPage,
+): Omit<RouteObject, 'id' | 'path' | 'index' | 'children'> {
   return {
     loader: async (args) => (await guardLoader(args), (await screen()).loader?.(args) ?? null),
     HydrateFallback: PendingPage,
     lazy: async () => {
       const { Component, shouldRevalidate } = await screen();
-      return { Component: afterHydration(Component ?? PendingPage), shouldRevalidate };
+      return { Component: afterHydration(Component ?? otherwise), shouldRevalidate };
     },
   };
 }
 
 export const clientOnlyRoutes: ClientOnlyRoutes = {
   page: (route) => screenRoute(screenOf(route)),
+  // A frame shows its screen (the index child) in place: the data is the frame's, the page the screen's.
+  frame: (frame) => screenRoute(frame, Outlet),
   area: (area: Area, children) => ({
     id: `area.${area}`,
     path: AREAS[area].root,

@@ -47,6 +47,10 @@ export const deferredClientOnlyRoutes: ClientOnlyRoutes = {
     HydrateFallback: PendingPage,
     lazy: async () => resolved((await load()).clientOnlyRoutes.page(route) as RouteObject),
   }),
+  frame: (frame) => ({
+    HydrateFallback: PendingPage,
+    lazy: async () => resolved((await load()).clientOnlyRoutes.frame(frame) as RouteObject),
+  }),
   area: (area, children) => ({
     id: `area.${area}`,
     path: AREAS[area].root,

@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router';
 import type { Area } from '@hornada/domain/areas';
 import { NotFoundPage } from '../components/not-found';
 import { PendingPage } from '../components/pending-page';
+import type { LazyScreen } from '../lib/route-entry';
 import type { Route } from './route-table';
 import { RootErrorBoundary, RootLayout, rootLoader } from './root-layout';
 import { STOREFRONT_ROUTES } from './storefront-table';
@@ -14,6 +15,8 @@ import { STOREFRONT_ROUTES } from './storefront-table';
  */
 export interface ClientOnlyRoutes {
   page(route: Route): Omit<RouteObject, 'id' | 'path' | 'index' | 'children'>;
+  /** The route around a screen that has a `frame` (route-entry.ts): its loader, its screen the index child. */
+  frame(frame: LazyScreen): Omit<RouteObject, 'id' | 'path' | 'index' | 'children'>;
   area(area: Area, children: RouteObject[]): RouteObject;
 }
 

@@ -40,6 +40,12 @@ export interface RouteEntry {
   icon?: NavIcon;
   /** A client-only screen, loaded when opened; without one (and without `page`) it is not built yet. */
   lazy?: LazyScreen;
+  /**
+   * What a client-only screen shows around its view and does not read again when the view (the address's query)
+   * changes: its module's `loader`, run on entering the screen, whose answer the screen reads with
+   * `useFrameData` (lib/live/use-screen-data.ts). The screen becomes this route's index child.
+   */
+  frame?: LazyScreen;
   /** A storefront page, rendered on the server: its loader, component and error boundary (or `lazyPage`). */
   page?: Partial<RouteObject>;
   /** Where it sends an allowed user at once: their landing page, or a path. */
@@ -50,6 +56,9 @@ export interface RouteEntry {
    */
   voice?: 'platform';
 }
+
+/** A framed screen's frame route id: the screen's id with this after it (the screen keeps its own). */
+export const FRAME_SUFFIX = '.frame';
 
 /** Keeps each entry's literal id, so that the composed table's ids are a union a typo does not compile in. */
 export const defineRoutes = <const T extends readonly RouteEntry[]>(routes: T): T => routes;

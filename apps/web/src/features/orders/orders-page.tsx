@@ -1,8 +1,6 @@
 import { windowHours } from '@hornada/domain/order-display';
-import { DEFAULT_TIME_ZONE } from '@hornada/domain/constants';
 import { dayInZone } from '@hornada/domain/days';
 import { formatMoney } from '@hornada/domain/format';
-import { can } from '@hornada/domain/policy';
 import {
   ORDER_CHANNELS,
   ORDER_PAYMENT_METHODS,
@@ -23,12 +21,11 @@ import { readListView, type ListView, type ListViewConfig } from '../../componen
 import { resourceService } from '../../components/data-table/resource-client';
 import { readTablePage, useResourceTable, type TableDef } from '../../components/data-table/use-resource-table';
 import { readForScreen } from '../../lib/api/screen-read';
-import { ignoringParams } from '../../lib/live/use-screen-data';
+import { ignoringParams, useFrameData } from '../../lib/live/use-screen-data';
 import { EmptyState } from '../../components/empty-state';
 import { buttonClass, secondaryButtonClass } from '../../components/ui/button';
 import { paths } from '../../config/paths';
 import { authStore } from '../../lib/auth/auth-store';
-import { storefrontApi } from '../../lib/api/storefront-api';
 import { useNewOrderAlert, useSoundSetting } from './new-order-alert';
 import { OrderQuickActions, useOrderActor, type OrderActor } from './order-actions';
 import { PaymentChip, RecurringChip, RefundDueChip, StatusChip } from '../../components/order-chips';
@@ -44,12 +41,12 @@ import {
   PAYMENT_STATUS_ES,
   presetOf,
   shortDay,
-  type WindowDef,
 } from './order-view';
 import { readStatusCounts, type StatusCounts } from './status-counts';
 import { TodayStrip } from './today-strip';
 import { SetupChecklist } from './setup-checklist';
-import { SUSPICIOUS_CANCEL_REASON_ES, suspiciousText, useSuspiciousOrders } from './suspicious-orders';
+import { NO_FLAGS, readSuspicious, SUSPICIOUS_CANCEL_REASON_ES, suspiciousText } from './suspicious-orders';
+import { loader as frameLoader, type CompanyClock } from './orders-frame';
 
 /**
  * The due-day range travels as the API's own list parameters (`date_field=dueDate`, `start_date`, `end_date`,
@@ -79,22 +76,6 @@ const FILTERS: TableFilter[] = [
   },
 ];
 
-interface CompanyClock {
-  timeZone: string;
-  windows: WindowDef[];
-}
-
-/** The default zone and no windows: what a bakery's clock is when its settings cannot be read. */
-const DEFAULT_CLOCK: CompanyClock = { timeZone: DEFAULT_TIME_ZONE, windows: [] };
-
-/** The company's time zone and delivery windows (its public settings); the default clock if they cannot be read. */
-function readClock(companyId: string): Promise<CompanyClock> {
-  return storefrontApi(null)
-    .settings(companyId)
-    .then((s) => ({ timeZone: s.timeZone ?? DEFAULT_TIME_ZONE, windows: s.deliveryWindows ?? [] }))
-    .catch(() => DEFAULT_CLOCK);
-}
-
 /** The filters but the status: what the status chips count under. */
 function otherFilters(view: ListView): Record<string, string> {
   const rest: Record<string, string> = {};
@@ -105,7 +86,8 @@ function otherFilters(view: ListView): Record<string, string> {
 const TABLE: TableDef = { resource: 'orders', config: CONFIG };
 
 /**
- * The page of orders the address asks for, the status chips' counts and the bakery's clock. An address without
+ * The page of orders the address asks for, the status chips' counts and the flags of its suspicious orders (never
+ * older than the rows: they are read together). What is around the list is the frame's (orders-frame.ts). An address without
  * a chosen range has not chosen one yet: it becomes today and upcoming (docs/design.md §6), in place of itself
  * (Back does not come back to it to be sent on again).
  */
@@ -118,12 +100,12 @@ export const loader = ({ request }: { request: Request }) => {
   }
   return readForScreen(async (companyId) => {
     const view = readListView(url.searchParams, CONFIG);
-    const [page, counts, clock] = await Promise.all([
+    const [page, counts, flags] = await Promise.all([
       readTablePage<Order>(TABLE, request, companyId, view),
       readStatusCounts(resourceService<Order>('orders', companyId), view.search, otherFilters(view)),
-      readClock(companyId),
+      readSuspicious(companyId, authStore.getState().user?.role ?? null, request.signal),
     ]);
-    return { page, counts, clock };
+    return { page, counts, flags };
   });
 };
 
@@ -132,13 +114,18 @@ const PANEL_PARAMS = [ORDER_PARAM];
 export const shouldRevalidate = ignoringParams(PANEL_PARAMS);
 
 const NO_COUNTS: StatusCounts = {};
+/** This screen's route id (features/orders/routes.ts): its frame's data is read by it. */
+const SCREEN_ID = 'dashboard.orders';
+/** The clock and the setup checklist follow the bakery's settings; today's figures are read on entering. */
+const FRAME_FOLLOWS = ['settings'] as const;
 const READS = { ignore: PANEL_PARAMS };
 
 /** Dashboard › Pedidos (docs/design.md §6): today's and upcoming orders, live, with quick moves and the detail. */
 export function Component() {
   const table = useResourceTable(TABLE, loader, READS);
   const { view, setView, store } = table;
-  const clock = table.data?.clock ?? DEFAULT_CLOCK;
+  const frame = useFrameData(SCREEN_ID, frameLoader, table.companyId, FRAME_FOLLOWS).data;
+  const clock = frame.clock;
   const today = dayInZone(new Date(), clock.timeZone);
   const counts = table.data?.counts ?? NO_COUNTS;
   const role = useStore(authStore, (s) => s.user?.role ?? null);
@@ -171,12 +158,7 @@ export function Component() {
     [store],
   );
   const actor = useOrderActor(table.service, role, saved);
-  // Only the back office, which may cancel any order, is shown the flags (the server refuses the others).
-  const flags = useSuspiciousOrders(
-    table.companyId,
-    role !== null && can(role, 'orders', 'create'),
-    JSON.stringify([view.search, view.filters]),
-  );
+  const flags = table.data?.flags ?? NO_FLAGS;
 
   useNewOrderAlert(table.companyId, {
     sound,
@@ -225,8 +207,8 @@ export function Component() {
       }
     >
       <div className="space-y-4">
-        <SetupChecklist companyId={table.companyId} role={role} />
-        <TodayStrip companyId={table.companyId} today={today} role={role} />
+        <SetupChecklist setup={frame.setup} />
+        <TodayStrip figures={frame.figures} today={today} />
         <StatusChips
           value={(view.filters.status ?? '') as OrderStatus | ''}
           counts={counts}

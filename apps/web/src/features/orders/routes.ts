@@ -10,5 +10,6 @@ export const ordersRoutes = defineRoutes([
     title: 'Pedidos',
     icon: 'ClipboardList',
     lazy: () => import('./orders-page'),
+    frame: () => import('./orders-frame'),
   },
 ]);

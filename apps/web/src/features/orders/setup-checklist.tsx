@@ -3,7 +3,7 @@ import type { ShopSetup } from '@hornada/domain/schemas/answers';
 import { can } from '@hornada/domain/policy';
 import type { Role } from '@hornada/domain/roles';
 import { Check, Circle, ExternalLink, Share2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClass, secondaryButtonClass } from '../../components/ui/button';
 import { paths } from '../../config/paths';
@@ -35,29 +35,17 @@ const ITEMS: Record<ChecklistItemId, { label: string; hint: string; to: string }
   },
 };
 
-/** The setup checklist of the owner's bakery, or null while loading, for another role, or when it failed. */
-function useSetup(companyId: string | null, allowed: boolean): Setup | null {
-  const [setup, setSetup] = useState<Setup | null>(null);
-  useEffect(() => {
-    if (!companyId || !allowed) return;
-    let live = true;
-    endpoints
-      .setup(companyId)
-      .then((s) => live && setSetup(s))
-      .catch(() => live && setSetup(null));
-    return () => {
-      live = false;
-    };
-  }, [companyId, allowed]);
-  return setup;
+/** The setup checklist of the owner's bakery; null for another role or when it cannot be read (it is a hint). */
+export function readSetup(companyId: string, role: Role | null): Promise<Setup | null> {
+  if (role === null || !can(role, 'settings', 'update')) return Promise.resolve(null);
+  return endpoints.setup(companyId).catch(() => null);
 }
 
 /**
  * A new bakery's setup checklist on the dashboard: what is left before its shop opens, each item a
  * link to the screen that completes it, the shop's address and a share button. Gone once every item is done.
  */
-export function SetupChecklist({ companyId, role }: { companyId: string | null; role: Role | null }) {
-  const setup = useSetup(companyId, role !== null && can(role, 'settings', 'update'));
+export function SetupChecklist({ setup }: { setup: Setup | null }) {
   const [shared, setShared] = useState<string | null>(null);
   if (!setup || setup.items.every((i) => i.done)) return null;
 

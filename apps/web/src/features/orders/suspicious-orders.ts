@@ -1,10 +1,7 @@
 import type { SuspiciousOrder } from '@hornada/domain/schemas/orders';
-import { useEffect, useState } from 'react';
+import { can } from '@hornada/domain/policy';
+import type { Role } from '@hornada/domain/roles';
 import { endpoints } from '../../lib/api/endpoints';
-import { getLiveStream } from '../../lib/live/live-stream';
-
-/** Live changes gather this long before the flags are read again. */
-const REREAD_DELAY_MS = 600;
 
 /** The reason a flagged order's cancel dialog starts with (staff may change it). */
 export const SUSPICIOUS_CANCEL_REASON_ES =
@@ -15,46 +12,25 @@ export function suspiciousText(samePhone: number): string {
   return `Mismo teléfono en ${samePhone} pedidos web sin pagar para ese día`;
 }
 
+/** No flags: for a role the server would refuse them, or when they cannot be read. */
+export const NO_FLAGS: ReadonlyMap<string, SuspiciousOrder> = new Map();
+
 /**
- * The web orders the server flags (unpaid, sharing their phone with two or more others due the
- * same day), by id: read once, then again whenever the stream reports an order change (a new order, a
- * cancel), and whenever `listKey` (the list's view) changes: the rows are read then, and their flags must not be
- * older than they are (a first read that failed, or orders the stream had not reported yet, would otherwise
- * leave them unflagged). The server decides what is suspicious; `enabled` is false for roles it would refuse.
+ * The web orders the server flags (unpaid, sharing their phone with two or more others due the same day), by id:
+ * read with the list's page (its loader), so that a row's flag is never older than the row. Only the back office,
+ * which may cancel any order, is shown them (the server refuses the others); a flag is a hint, so when it cannot
+ * be read the list still works without it.
  */
-export function useSuspiciousOrders(
-  companyId: string | null,
-  enabled: boolean,
-  listKey: string,
-): ReadonlyMap<string, SuspiciousOrder> {
-  const [flags, setFlags] = useState<ReadonlyMap<string, SuspiciousOrder>>(new Map());
-  useEffect(() => {
-    if (!companyId || !enabled) return;
-    let live = true;
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    const controller = new AbortController();
-    const read = () =>
-      endpoints
-        .suspiciousOrders(companyId, controller.signal)
-        .then((list) => {
-          if (live) setFlags(new Map(list.map((f) => [f.id, f])));
-        })
-        // A flag is a hint: when it cannot be read, the list still works without it.
-        .catch(() => undefined);
-    void read();
-    const unsubscribe = getLiveStream().subscribe(companyId, 'orders', {
-      onChanges: () => {
-        if (timer) clearTimeout(timer);
-        timer = setTimeout(() => void read(), REREAD_DELAY_MS);
-      },
-      onReset: () => void read(),
-    });
-    return () => {
-      live = false;
-      controller.abort();
-      if (timer) clearTimeout(timer);
-      unsubscribe();
-    };
-  }, [companyId, enabled, listKey]);
-  return enabled ? flags : new Map();
+export async function readSuspicious(
+  companyId: string,
+  role: Role | null,
+  signal?: AbortSignal,
+): Promise<ReadonlyMap<string, SuspiciousOrder>> {
+  if (role === null || !can(role, 'orders', 'create')) return NO_FLAGS;
+  try {
+    const list = await endpoints.suspiciousOrders(companyId, signal);
+    return new Map(list.map((f) => [f.id, f]));
+  } catch {
+    return NO_FLAGS;
+  }
 }

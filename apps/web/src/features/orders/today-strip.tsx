@@ -2,7 +2,7 @@ import { formatMoney } from '@hornada/domain/format';
 import { addDays } from '@hornada/domain/order-days';
 import { can } from '@hornada/domain/policy';
 import type { Role } from '@hornada/domain/roles';
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { endpoints } from '../../lib/api/endpoints';
@@ -16,38 +16,32 @@ interface Today {
   shortages: number | null;
 }
 
-/** Today's sales and the open balances, for a role that reads reports; null while loading or when they fail. */
-function useToday(
-  companyId: string | null,
-  today: string,
-  allowed: boolean,
-  readsProduction: boolean,
-): Today | null | 'failed' {
-  const [data, setData] = useState<Today | null | 'failed'>(null);
-  useEffect(() => {
-    if (!companyId || !allowed) return;
-    let live = true;
-    Promise.all([
+/** What the strip shows: today's figures; null for a role that does not read reports; `failed` when unread. */
+export type TodayFigures = Today | null | 'failed';
+
+/**
+ * Today's sales and the open balances (and tomorrow's shortages for a role that reads production), for a role
+ * that reads reports: what the orders screen's frame reads once on entering it.
+ */
+export async function readToday(companyId: string, today: string, role: Role | null): Promise<TodayFigures> {
+  if (role === null || !can(role, 'reports:read')) return null;
+  const readsProduction = can(role, 'production:read');
+  try {
+    const [sales, unpaid, production] = await Promise.all([
       endpoints.salesReport(companyId, { from: today, to: today }),
       endpoints.unpaid(companyId),
       readsProduction ? endpoints.production(companyId, { date: addDays(today, 1) }) : Promise.resolve(null),
-    ])
-      .then(([sales, unpaid, production]) => {
-        if (!live) return;
-        setData({
-          orders: sales.totals.orders,
-          revenue: sales.totals.revenue,
-          unpaidOrders: unpaid.reduce((n, p) => n + p.orders, 0),
-          unpaidBalance: unpaid.reduce((n, p) => n + p.balance, 0),
-          shortages: production ? production.ingredients.filter((i) => i.shortage > 0).length : null,
-        });
-      })
-      .catch(() => live && setData('failed'));
-    return () => {
-      live = false;
+    ]);
+    return {
+      orders: sales.totals.orders,
+      revenue: sales.totals.revenue,
+      unpaidOrders: unpaid.reduce((n, p) => n + p.orders, 0),
+      unpaidBalance: unpaid.reduce((n, p) => n + p.balance, 0),
+      shortages: production ? production.ingredients.filter((i) => i.shortage > 0).length : null,
     };
-  }, [companyId, today, allowed, readsProduction]);
-  return data;
+  } catch {
+    return 'failed';
+  }
 }
 
 function Tile({ to, label, children }: { to: string; label: string; children: ReactNode }) {
@@ -68,13 +62,10 @@ function Tile({ to, label, children }: { to: string; label: string; children: Re
  * The owner's glance at the top of the orders screen: today's orders and revenue, the
  * open balances, and the ingredients short for tomorrow's production; each links to its page.
  */
-export function TodayStrip({ companyId, today, role }: { companyId: string | null; today: string; role: Role | null }) {
-  const allowed = role !== null && can(role, 'reports:read');
-  const readsProduction = role !== null && can(role, 'production:read');
-  const data = useToday(companyId, today, allowed, readsProduction);
-  if (!allowed) return null;
-  const ready = data !== null && data !== 'failed' ? data : null;
-  const dash = data === 'failed' ? 'No disponible' : '…';
+export function TodayStrip({ figures, today }: { figures: TodayFigures; today: string }) {
+  if (figures === null) return null;
+  const ready = figures !== 'failed' ? figures : null;
+  const dash = 'No disponible';
   const todayOrders = `${paths.dashboard.orders}?date_field=dueDate&start_date=${today}&end_date=${today}`;
   return (
     <nav aria-label="Resumen de hoy">

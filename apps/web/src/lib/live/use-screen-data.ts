@@ -1,5 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
-import { useLoaderData, useLocation, useParams, type Params, type ShouldRevalidateFunction } from 'react-router';
+import {
+  useLoaderData,
+  useLocation,
+  useParams,
+  useRouteLoaderData,
+  type Params,
+  type ShouldRevalidateFunction,
+} from 'react-router';
+import { FRAME_SUFFIX } from '../route-entry';
 import type { ResourceName } from '@hornada/domain/policy';
 import { getLiveStream } from './live-stream';
 
@@ -64,11 +72,39 @@ export function useScreenData<L extends ScreenLoader>(
   /** Query parameters the loader does not read (a panel opened over the list): changing them keeps what is shown. */
   ignore: readonly string[] = NONE,
 ): { data: LoadedBy<L>; reload: () => void } {
-  type T = LoadedBy<L>;
   // A client loader's answer reaches the screen as it returned it (nothing is serialised in the browser).
-  const loaded = useLoaderData() as T;
+  const loaded = useLoaderData() as LoadedBy<L>;
   const { pathname, search } = useLocation();
-  const href = pathname + withoutParams(search, ignore);
+  return useFollowedRead(loaded, loader, pathname + withoutParams(search, ignore), companyId, follows);
+}
+
+/**
+ * What a framed screen (route-entry.ts `frame`) shows around its view: its frame's loader's answer, read on
+ * entering the screen and not on a change of view (the frame's `shouldRevalidate`: `samePathSameData`), and again,
+ * as `useScreenData` does, when what it `follows` changes. `screenId` is the screen's route id.
+ */
+export function useFrameData<L extends ScreenLoader>(
+  screenId: string,
+  loader: L,
+  companyId: string | null,
+  follows: readonly ResourceName[],
+): { data: LoadedBy<L>; reload: () => void } {
+  const loaded = useRouteLoaderData(`${screenId}${FRAME_SUFFIX}`) as LoadedBy<L>;
+  return useFollowedRead(loaded, loader, useLocation().pathname, companyId, follows);
+}
+
+/**
+ * `loaded` (the router's answer for `href`), or a read the live stream asked for since at the same `href`: the
+ * newer of the two.
+ */
+function useFollowedRead<L extends ScreenLoader>(
+  loaded: LoadedBy<L>,
+  loader: L,
+  href: string,
+  companyId: string | null,
+  follows: readonly ResourceName[],
+): { data: LoadedBy<L>; reload: () => void } {
+  type T = LoadedBy<L>;
   const params = useParams();
   const key = follows.join(',');
 
