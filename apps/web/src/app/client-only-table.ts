@@ -3,7 +3,7 @@ import { AREAS, AREA_NAMES } from '@hornada/domain/areas';
 import { NotFoundPage } from '../components/not-found';
 import { PendingPage } from '../components/pending-page';
 import { ROUTES, type Route } from './route-table';
-import { FRAME_SUFFIX } from '../lib/route-entry';
+import { partRouteId } from '../lib/route-entry';
 import { NOT_FOUND_ID, type ClientOnlyRoutes } from './routes';
 
 function leaf(route: Route): RouteObject {
@@ -13,17 +13,16 @@ function leaf(route: Route): RouteObject {
   return isAreaRoot ? { id: route.id, index: true, ...handle } : { id: route.id, path: route.pattern, ...handle };
 }
 
-/** A signed-in screen's route; one with a frame is the frame's index child, the frame keeping the path. */
+/** A signed-in screen's route; one with parts is the innermost part's index child, the outermost keeping the path. */
 function screen(route: Route, clientOnly: ClientOnlyRoutes): RouteObject {
   const page = { ...leaf(route), ...clientOnly.page(route) } as RouteObject;
-  if (!route.frame) return page;
-  const { path, ...child } = page as RouteObject & { path: string };
-  return {
-    id: `${route.id}${FRAME_SUFFIX}`,
-    path,
-    ...clientOnly.frame(route.frame),
-    children: [{ ...child, index: true } as RouteObject],
-  } as RouteObject;
+  if (!route.parts) return page;
+  const { path, ...inner } = page;
+  let node = { ...inner, index: true } as RouteObject;
+  for (const [name, part] of Object.entries(route.parts).reverse()) {
+    node = { id: partRouteId(route.id, name), ...clientOnly.part(part), children: [node] } as RouteObject;
+  }
+  return { ...node, path } as RouteObject;
 }
 
 /**

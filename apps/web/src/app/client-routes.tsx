@@ -99,8 +99,8 @@ function screenRoute(
 
 export const clientOnlyRoutes: ClientOnlyRoutes = {
   page: (route) => screenRoute(screenOf(route)),
-  // A frame shows its screen (the index child) in place: the data is the frame's, the page the screen's.
-  frame: (frame) => screenRoute(frame, Outlet),
+  // A part shows its screen (its child) in place: the data is the part's, the page the screen's.
+  part: (part) => screenRoute(part, Outlet),
   area: (area: Area, children) => ({
     id: `area.${area}`,
     path: AREAS[area].root,

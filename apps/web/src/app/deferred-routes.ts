@@ -47,9 +47,9 @@ export const deferredClientOnlyRoutes: ClientOnlyRoutes = {
     HydrateFallback: PendingPage,
     lazy: async () => resolved((await load()).clientOnlyRoutes.page(route) as RouteObject),
   }),
-  frame: (frame) => ({
+  part: (part) => ({
     HydrateFallback: PendingPage,
-    lazy: async () => resolved((await load()).clientOnlyRoutes.frame(frame) as RouteObject),
+    lazy: async () => resolved((await load()).clientOnlyRoutes.part(part) as RouteObject),
   }),
   area: (area, children) => ({
     id: `area.${area}`,

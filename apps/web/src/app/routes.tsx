@@ -15,8 +15,8 @@ import { STOREFRONT_ROUTES } from './storefront-table';
  */
 export interface ClientOnlyRoutes {
   page(route: Route): Omit<RouteObject, 'id' | 'path' | 'index' | 'children'>;
-  /** The route around a screen that has a `frame` (route-entry.ts): its loader, its screen the index child. */
-  frame(frame: LazyScreen): Omit<RouteObject, 'id' | 'path' | 'index' | 'children'>;
+  /** The route of one of a screen's `parts` (route-entry.ts): its loader; it shows the screen, its child. */
+  part(part: LazyScreen): Omit<RouteObject, 'id' | 'path' | 'index' | 'children'>;
   area(area: Area, children: RouteObject[]): RouteObject;
 }
 

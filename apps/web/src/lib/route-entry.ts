@@ -41,11 +41,12 @@ export interface RouteEntry {
   /** A client-only screen, loaded when opened; without one (and without `page`) it is not built yet. */
   lazy?: LazyScreen;
   /**
-   * What a client-only screen shows around its view and does not read again when the view (the address's query)
-   * changes: its module's `loader`, run on entering the screen, whose answer the screen reads with
-   * `useFrameData` (lib/live/use-screen-data.ts). The screen becomes this route's index child.
+   * Parts of a client-only screen read apart from its view, each when its own part of the address changes (what
+   * stays around a list while its search changes; a panel opened over it): a route each, outermost first, each
+   * module's `loader` and `shouldRevalidate`, read by the screen with `usePartData` (lib/live/use-screen-data.ts).
+   * The first keeps the screen's path; the screen is the last one's index child.
    */
-  frame?: LazyScreen;
+  parts?: Readonly<Record<string, LazyScreen>>;
   /** A storefront page, rendered on the server: its loader, component and error boundary (or `lazyPage`). */
   page?: Partial<RouteObject>;
   /** Where it sends an allowed user at once: their landing page, or a path. */
@@ -57,8 +58,8 @@ export interface RouteEntry {
   voice?: 'platform';
 }
 
-/** A framed screen's frame route id: the screen's id with this after it (the screen keeps its own). */
-export const FRAME_SUFFIX = '.frame';
+/** The route id of a screen's part (`parts`): the screen's own id stays the screen's. */
+export const partRouteId = (screenId: string, part: string): string => `${screenId}.${part}`;
 
 /** Keeps each entry's literal id, so that the composed table's ids are a union a typo does not compile in. */
 export const defineRoutes = <const T extends readonly RouteEntry[]>(routes: T): T => routes;

@@ -6,8 +6,7 @@ import { MapPin, MessageCircle, Pencil, Phone, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { usePhone } from '../../components/data-table/data-table';
 import { secondaryButtonClass } from '../../components/ui/button';
-import { ApiError } from '../../lib/api/http';
-import { getLiveStream } from '../../lib/live/live-stream';
+import type { ScreenRead } from '../../lib/api/screen-read';
 import type { ResourceService } from '../../lib/api/resource-service';
 import { balanceDue } from '@hornada/domain/order-history';
 import { EDITABLE_STATUSES, notReceivedText } from '@hornada/domain/order-status';
@@ -35,6 +34,8 @@ const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tab
  */
 export function OrderDetailPanel({
   id,
+  read,
+  retry,
   companyId,
   service,
   actor,
@@ -44,6 +45,9 @@ export function OrderDetailPanel({
   onClose,
 }: {
   id: string;
+  /** The order as the panel's read (order-panel-read.ts) has it, kept current by the live stream. */
+  read: ScreenRead<Order> | null;
+  retry(): void;
   companyId: string | null;
   service: ResourceService<Order> | null;
   actor: OrderActor;
@@ -53,48 +57,13 @@ export function OrderDetailPanel({
   known: Order | undefined;
   onClose(): void;
 }) {
-  const [order, setOrder] = useState<Order | null>(known ?? null);
-  const [error, setError] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
+  // What an edit saved shows at once, until a read brings the order as new (the stream brings it to everyone else).
+  const [saved, setSaved] = useState<Order | null>(null);
   const panel = useRef<HTMLElement>(null);
   const titleId = useId();
-
-  // Read the order, and again whenever the stream says it changed.
-  useEffect(() => {
-    if (!service) return;
-    let live = true;
-    const read = () =>
-      service
-        .get(id)
-        .then((o) => {
-          if (!live) return;
-          setOrder(o);
-          setError(null);
-        })
-        .catch((err: unknown) => {
-          if (!live) return;
-          setError(
-            err instanceof ApiError && err.status === 404
-              ? 'No encontramos este pedido.'
-              : err instanceof ApiError
-                ? err.userMessage
-                : 'No pudimos cargar el pedido.',
-          );
-        });
-    void read();
-    const unsubscribe = companyId
-      ? getLiveStream().subscribe(companyId, 'orders', {
-          onChanges: (changes) => {
-            if (changes.some((c) => c.doc.id === id)) void read();
-          },
-          onReset: () => void read(),
-        })
-      : undefined;
-    return () => {
-      live = false;
-      unsubscribe?.();
-    };
-  }, [id, service, companyId, attempt]);
+  const fresh = read?.state === 'ready' && read.data.id === id ? read.data : null;
+  const order = saved && saved.id === id && (!fresh || saved.updatedAt > fresh.updatedAt) ? saved : fresh;
+  const error = read?.state === 'failed' ? read.message : null;
 
   // Focus: into the panel when it opens (or shows another order), back to what had it when it closes.
   useEffect(() => {
@@ -138,7 +107,7 @@ export function OrderDetailPanel({
     }
   };
 
-  const shown = order && order.id === id ? order : known;
+  const shown = order ?? known;
   return (
     <aside
       ref={panel}
@@ -166,7 +135,7 @@ export function OrderDetailPanel({
         {error && !shown ? (
           <div role="alert" className="space-y-3 rounded-lg border border-red-200 bg-red-50 p-3 text-red-900">
             <p>{error}</p>
-            <button type="button" className={secondaryButtonClass} onClick={() => setAttempt((n) => n + 1)}>
+            <button type="button" className={secondaryButtonClass} onClick={retry}>
               Intentar de nuevo
             </button>
           </div>
@@ -185,7 +154,7 @@ export function OrderDetailPanel({
             actor={actor}
             windows={windows}
             timeZone={timeZone}
-            editing={companyId && service ? { companyId, service, onSaved: setOrder } : null}
+            editing={companyId && service ? { companyId, service, onSaved: setSaved } : null}
           />
         )}
       </div>

@@ -27,27 +27,24 @@ function readClock(companyId: string): Promise<CompanyClock> {
 
 export interface OrdersFrame {
   clock: CompanyClock;
-  /** Today's figures (the strip): read for the day it was when read. */
-  figures: TodayFigures;
-  setup: ShopSetup | null;
+  /** Today's figures (the strip), for the day it was when read; null for a role that does not read reports. */
+  figures: Promise<TodayFigures> | null;
+  setup: Promise<ShopSetup | null>;
 }
 
 /**
  * What the orders screen shows around its list, read on entering the screen and not again when the list's view
  * changes (a search is a navigation): the bakery's clock, the owner's glance at today and the setup checklist.
  * Each part says its own failure (the default clock, «No disponible», no checklist): the list works without them.
+ * The screen waits for the clock alone (its list's days and windows); the strip and the checklist come after.
  */
 export async function loader(): Promise<OrdersFrame> {
   const companyId = await loaderCompanyId().catch(() => null);
-  if (!companyId) return { clock: DEFAULT_CLOCK, figures: 'failed', setup: null };
+  if (!companyId) return { clock: DEFAULT_CLOCK, figures: Promise.resolve('failed'), setup: Promise.resolve(null) };
   const role = authStore.getState().user?.role ?? null;
-  const reading = readClock(companyId);
-  const [clock, setup, figures] = await Promise.all([
-    reading,
-    readSetup(companyId, role),
-    reading.then((c) => readToday(companyId, dayInZone(new Date(), c.timeZone), role)),
-  ]);
-  return { clock, figures, setup };
+  const setup = readSetup(companyId, role);
+  const clock = await readClock(companyId);
+  return { clock, figures: readToday(companyId, dayInZone(new Date(), clock.timeZone), role), setup };
 }
 
 export const shouldRevalidate = samePathSameData;

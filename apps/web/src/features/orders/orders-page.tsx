@@ -21,7 +21,7 @@ import { readListView, type ListView, type ListViewConfig } from '../../componen
 import { resourceService } from '../../components/data-table/resource-client';
 import { readTablePage, useResourceTable, type TableDef } from '../../components/data-table/use-resource-table';
 import { readForScreen } from '../../lib/api/screen-read';
-import { ignoringParams, useFrameData } from '../../lib/live/use-screen-data';
+import { ignoringParams, usePartData } from '../../lib/live/use-screen-data';
 import { EmptyState } from '../../components/empty-state';
 import { buttonClass, secondaryButtonClass } from '../../components/ui/button';
 import { paths } from '../../config/paths';
@@ -47,6 +47,7 @@ import { TodayStrip } from './today-strip';
 import { SetupChecklist } from './setup-checklist';
 import { NO_FLAGS, readSuspicious, SUSPICIOUS_CANCEL_REASON_ES, suspiciousText } from './suspicious-orders';
 import { loader as frameLoader, type CompanyClock } from './orders-frame';
+import { loader as panelLoader, ORDER_PARAM, PANEL_READS } from './order-panel-read';
 
 /**
  * The due-day range travels as the API's own list parameters (`date_field=dueDate`, `start_date`, `end_date`,
@@ -59,8 +60,6 @@ const CONFIG: ListViewConfig = {
   filterKeys: ['status', 'channel', 'paymentStatus', 'paymentMethod', 'date_field', 'start_date', 'end_date'],
   defaults: { sortBy: 'dueDate', sortDesc: false, perPage: 25 },
 };
-
-const ORDER_PARAM = 'order';
 
 const FILTERS: TableFilter[] = [
   { key: 'channel', label: 'Canal', options: ORDER_CHANNELS.map((c) => ({ value: c, label: CHANNEL_ES[c] })) },
@@ -109,22 +108,23 @@ export const loader = ({ request }: { request: Request }) => {
   });
 };
 
-/** The order's panel is the screen's own, over the list: opening or closing it reads nothing again. */
-const PANEL_PARAMS = [ORDER_PARAM];
-export const shouldRevalidate = ignoringParams(PANEL_PARAMS);
+/** The order's panel over the list has its own read (order-panel-read.ts): opening or closing it reads the list not again. */
+export const shouldRevalidate = ignoringParams(PANEL_READS);
 
 const NO_COUNTS: StatusCounts = {};
 /** This screen's route id (features/orders/routes.ts): its frame's data is read by it. */
 const SCREEN_ID = 'dashboard.orders';
 /** The clock and the setup checklist follow the bakery's settings; today's figures are read on entering. */
 const FRAME_FOLLOWS = ['settings'] as const;
-const READS = { ignore: PANEL_PARAMS };
+const READS = { ignore: PANEL_READS };
+/** The panel follows its order; a change to another order reads it again too (one read for changes together). */
+const PANEL_FOLLOWS = ['orders'] as const;
 
 /** Dashboard › Pedidos (docs/design.md §6): today's and upcoming orders, live, with quick moves and the detail. */
 export function Component() {
   const table = useResourceTable(TABLE, loader, READS);
   const { view, setView, store } = table;
-  const frame = useFrameData(SCREEN_ID, frameLoader, table.companyId, FRAME_FOLLOWS).data;
+  const frame = usePartData(SCREEN_ID, 'frame', frameLoader, table.companyId, FRAME_FOLLOWS).data;
   const clock = frame.clock;
   const today = dayInZone(new Date(), clock.timeZone);
   const counts = table.data?.counts ?? NO_COUNTS;
@@ -159,6 +159,7 @@ export function Component() {
   );
   const actor = useOrderActor(table.service, role, saved);
   const flags = table.data?.flags ?? NO_FLAGS;
+  const panel = usePartData(SCREEN_ID, 'panel', panelLoader, table.companyId, PANEL_FOLLOWS, PANEL_READS);
 
   useNewOrderAlert(table.companyId, {
     sound,
@@ -259,6 +260,8 @@ export function Component() {
         <OrderDetailPanel
           key={openId}
           id={openId}
+          read={panel.data}
+          retry={panel.reload}
           companyId={table.companyId}
           service={table.service}
           actor={actor}

@@ -3,8 +3,8 @@ import type { ShopSetup } from '@hornada/domain/schemas/answers';
 import { can } from '@hornada/domain/policy';
 import type { Role } from '@hornada/domain/roles';
 import { Check, Circle, ExternalLink, Share2 } from 'lucide-react';
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { Suspense, useState } from 'react';
+import { Await, Link } from 'react-router';
 import { buttonClass, secondaryButtonClass } from '../../components/ui/button';
 import { paths } from '../../config/paths';
 import { endpoints } from '../../lib/api/endpoints';
@@ -42,10 +42,18 @@ export function readSetup(companyId: string, role: Role | null): Promise<Setup |
 }
 
 /**
- * A new bakery's setup checklist on the dashboard: what is left before its shop opens, each item a
+ * A new bakery's setup checklist on the dashboard (the screen does not wait for it; nothing shows until it comes): what is left before its shop opens, each item a
  * link to the screen that completes it, the shop's address and a share button. Gone once every item is done.
  */
-export function SetupChecklist({ setup }: { setup: Setup | null }) {
+export function SetupChecklist({ setup }: { setup: Promise<Setup | null> }) {
+  return (
+    <Suspense fallback={null}>
+      <Await resolve={setup}>{(read: Setup | null) => <Checklist setup={read} />}</Await>
+    </Suspense>
+  );
+}
+
+function Checklist({ setup }: { setup: Setup | null }) {
   const [shared, setShared] = useState<string | null>(null);
   if (!setup || setup.items.every((i) => i.done)) return null;
 

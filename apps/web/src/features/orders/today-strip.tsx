@@ -2,8 +2,8 @@ import { formatMoney } from '@hornada/domain/format';
 import { addDays } from '@hornada/domain/order-days';
 import { can } from '@hornada/domain/policy';
 import type { Role } from '@hornada/domain/roles';
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Suspense, type ReactNode } from 'react';
+import { Await, Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { endpoints } from '../../lib/api/endpoints';
 
@@ -16,16 +16,20 @@ interface Today {
   shortages: number | null;
 }
 
-/** What the strip shows: today's figures; null for a role that does not read reports; `failed` when unread. */
-export type TodayFigures = Today | null | 'failed';
+/** What the strip shows: today's figures, or `failed` when they cannot be read. */
+export type TodayFigures = Today | 'failed';
 
 /**
  * Today's sales and the open balances (and tomorrow's shortages for a role that reads production), for a role
- * that reads reports: what the orders screen's frame reads once on entering it.
+ * that reads reports, null for another role: what the orders screen's frame reads on entering it. The screen does
+ * not wait for it: the strip says «…» until it comes.
  */
-export async function readToday(companyId: string, today: string, role: Role | null): Promise<TodayFigures> {
+export function readToday(companyId: string, today: string, role: Role | null): Promise<TodayFigures> | null {
   if (role === null || !can(role, 'reports:read')) return null;
-  const readsProduction = can(role, 'production:read');
+  return figuresOf(companyId, today, can(role, 'production:read'));
+}
+
+async function figuresOf(companyId: string, today: string, readsProduction: boolean): Promise<TodayFigures> {
   try {
     const [sales, unpaid, production] = await Promise.all([
       endpoints.salesReport(companyId, { from: today, to: today }),
@@ -62,10 +66,19 @@ function Tile({ to, label, children }: { to: string; label: string; children: Re
  * The owner's glance at the top of the orders screen: today's orders and revenue, the
  * open balances, and the ingredients short for tomorrow's production; each links to its page.
  */
-export function TodayStrip({ figures, today }: { figures: TodayFigures; today: string }) {
+export function TodayStrip({ figures, today }: { figures: Promise<TodayFigures> | null; today: string }) {
   if (figures === null) return null;
-  const ready = figures !== 'failed' ? figures : null;
-  const dash = 'No disponible';
+  return (
+    <Suspense fallback={<Tiles figures={null} today={today} />}>
+      <Await resolve={figures}>{(read: TodayFigures) => <Tiles figures={read} today={today} />}</Await>
+    </Suspense>
+  );
+}
+
+/** The four tiles: null while the figures are on their way. */
+function Tiles({ figures, today }: { figures: TodayFigures | null; today: string }) {
+  const ready = figures !== null && figures !== 'failed' ? figures : null;
+  const dash = figures === 'failed' ? 'No disponible' : '…';
   const todayOrders = `${paths.dashboard.orders}?date_field=dueDate&start_date=${today}&end_date=${today}`;
   return (
     <nav aria-label="Resumen de hoy">

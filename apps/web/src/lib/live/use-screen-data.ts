@@ -7,7 +7,7 @@ import {
   type Params,
   type ShouldRevalidateFunction,
 } from 'react-router';
-import { FRAME_SUFFIX } from '../route-entry';
+import { partRouteId } from '../route-entry';
 import type { ResourceName } from '@hornada/domain/policy';
 import { getLiveStream } from './live-stream';
 
@@ -53,6 +53,26 @@ function withoutParams(search: string, names: readonly string[]): string {
   return rest ? `?${rest}` : '';
 }
 
+/** `search` with only the parameters named. */
+function onlyParams(search: string, names: readonly string[]): string {
+  const query = new URLSearchParams(search);
+  const kept = new URLSearchParams();
+  for (const name of names) for (const value of query.getAll(name)) kept.append(name, value);
+  const rest = kept.toString();
+  return rest ? `?${rest}` : '';
+}
+
+/**
+ * A part's `shouldRevalidate` when it reads these query parameters (a panel's `?order=`): a change of path or of
+ * them is a new read; a change of anything else is not.
+ */
+export const readingParams =
+  (names: readonly string[]): ShouldRevalidateFunction =>
+  ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+    currentUrl.pathname + onlyParams(currentUrl.search, names) === nextUrl.pathname + onlyParams(nextUrl.search, names)
+      ? false
+      : defaultShouldRevalidate;
+
 /** Live changes gather this long before the screen's loader runs again (a bulk change is one read). */
 export const LIVE_RELOAD_DELAY_MS = 300;
 
@@ -79,18 +99,21 @@ export function useScreenData<L extends ScreenLoader>(
 }
 
 /**
- * What a framed screen (route-entry.ts `frame`) shows around its view: its frame's loader's answer, read on
- * entering the screen and not on a change of view (the frame's `shouldRevalidate`: `samePathSameData`), and again,
- * as `useScreenData` does, when what it `follows` changes. `screenId` is the screen's route id.
+ * One of a screen's parts (route-entry.ts `parts`): its loader's answer, read when its own part of the address
+ * changes (its `shouldRevalidate`), and again, as `useScreenData` does, when what it `follows` changes. `screenId`
+ * is the screen's route id; `reads` the query parameters the part's loader reads (none: the path alone).
  */
-export function useFrameData<L extends ScreenLoader>(
+export function usePartData<L extends ScreenLoader>(
   screenId: string,
+  part: string,
   loader: L,
   companyId: string | null,
   follows: readonly ResourceName[],
+  reads: readonly string[] = NONE,
 ): { data: LoadedBy<L>; reload: () => void } {
-  const loaded = useRouteLoaderData(`${screenId}${FRAME_SUFFIX}`) as LoadedBy<L>;
-  return useFollowedRead(loaded, loader, useLocation().pathname, companyId, follows);
+  const loaded = useRouteLoaderData(partRouteId(screenId, part)) as LoadedBy<L>;
+  const { pathname, search } = useLocation();
+  return useFollowedRead(loaded, loader, pathname + onlyParams(search, reads), companyId, follows);
 }
 
 /**
