@@ -32,6 +32,9 @@ async function headerSpeaksAs(page: Page, name: string) {
 }
 
 test('a new owner signs up at Hornada; her staff is invited by her bakery', async ({ page, browser, request }) => {
+  // Two people's whole walk (sign-up, mail, a bakery, an invitation, a second browser): about 35 s on a busy
+  // 2-core machine, against the 45 s default bound for a hang.
+  test.slow();
   const email = `${unique('duena-voz')}@hornada.test`;
   const bakery = `Horno ${unique('voz')}`;
 

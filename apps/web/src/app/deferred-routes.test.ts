@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { AREA_NAMES } from '@hornada/domain/areas';
 import { clientOnlyRoutes } from './client-routes';
+import { clientOnlyChildren } from './client-only-table';
 import { deferredClientOnlyRoutes } from './deferred-routes';
 import { ROUTES } from './route-table';
 
@@ -46,5 +47,32 @@ describe('the client-only routes loaded on first use', () => {
     expect(typeof areaProps.Component).toBe('function');
     expect(areaProps).not.toHaveProperty('id');
     expect(areaProps).not.toHaveProperty('children');
+  });
+});
+
+describe("a screen's parts", () => {
+  it('nest outermost first: the first keeps the path, the screen keeps its id as the innermost index child', () => {
+    const [area] = clientOnlyChildren(deferredClientOnlyRoutes).filter((r) => r.id === 'area.dashboard');
+    const frame = area!.children!.find((r) => r.id === 'dashboard.orders.frame')!;
+    expect(frame.path).toBe(ROUTES.find((r) => r.id === 'dashboard.orders')!.pattern);
+    const [panel] = frame.children!;
+    expect(panel).toMatchObject({ id: 'dashboard.orders.panel' });
+    expect(panel!.path).toBeUndefined();
+    const [screen] = panel!.children!;
+    expect(screen).toMatchObject({ id: 'dashboard.orders', index: true });
+    expect(screen!.path).toBeUndefined();
+  });
+
+  it('run the guard before their own loader, and show their screen once loaded (no page of their own)', async () => {
+    const read = vi.fn(async () => 'part');
+    const part = clientOnlyRoutes.part(async () => ({ loader: read }));
+    const request = new Request('http://localhost/dashboard/orders');
+    const answer: unknown = await (part.loader as (args: unknown) => Promise<unknown>)({ request, params: {} }).catch(
+      (thrown: unknown) => thrown,
+    );
+    expect((answer as Response).headers.get('Location')).toMatch(/^\/login/);
+    expect(read).not.toHaveBeenCalled();
+    const loaded = await (part.lazy as () => Promise<Partial<RouteObject>>)();
+    expect(typeof loaded.Component).toBe('function');
   });
 });

@@ -20,7 +20,7 @@ const stream: LiveStream = {
 };
 vi.mock('./live-stream', () => ({ getLiveStream: () => stream }));
 
-const { useScreenData } = await import('./use-screen-data');
+const { readingParams, samePathSameData, usePartData, useScreenData } = await import('./use-screen-data');
 
 /** A loader that answers each read with the day its address asks for and how many reads came before. */
 function countingLoader() {
@@ -122,5 +122,83 @@ describe("a screen's data", () => {
     view.unmount();
     expect(unsubscribed.sort()).toEqual(['ingredients', 'orders']);
     expect(subscriptions.size).toBe(0);
+  });
+});
+
+describe("a screen's parts", () => {
+  /** A list screen (`?q=`) with a frame read on entering it and a panel read for `?open=`. */
+  function mountParts() {
+    const reads = { list: 0, frame: 0, panel: 0 };
+    const list = async ({ request }: { request: Request }) =>
+      `lista ${new URL(request.url).searchParams.get('q') ?? ''} · lectura ${++reads.list}`;
+    const frame = async () => `marco · lectura ${++reads.frame}`;
+    const panel = async ({ request }: { request: Request }) =>
+      `panel ${new URL(request.url).searchParams.get('open') ?? '-'} · lectura ${++reads.panel}`;
+    function Screen() {
+      const shownList = useScreenData(list, 'c1', ['orders'], ['open']).data;
+      const shownFrame = usePartData('s', 'frame', frame, 'c1', ['settings']).data;
+      const shownPanel = usePartData('s', 'panel', panel, 'c1', ['products'], ['open']).data;
+      return (
+        <>
+          <p data-testid="list">{shownList}</p>
+          <p data-testid="frame">{shownFrame}</p>
+          <p data-testid="panel">{shownPanel}</p>
+        </>
+      );
+    }
+    const listAlone = ({ currentUrl, nextUrl }: { currentUrl: URL; nextUrl: URL }) =>
+      currentUrl.searchParams.get('q') !== nextUrl.searchParams.get('q');
+    const router = createMemoryRouter(
+      [
+        {
+          id: 's.frame',
+          path: '/pedidos',
+          loader: frame,
+          shouldRevalidate: samePathSameData,
+          children: [
+            {
+              id: 's.panel',
+              loader: panel,
+              shouldRevalidate: readingParams(['open']),
+              children: [{ id: 's', index: true, loader: list, shouldRevalidate: listAlone, Component: Screen }],
+            },
+          ],
+        },
+      ],
+      { initialEntries: ['/pedidos?q=pan'] },
+    );
+    render(<RouterProvider router={router} />);
+    const text = (id: string) => screen.getByTestId(id).textContent;
+    return { router, reads, text };
+  }
+
+  it('are each read when their own part of the address changes, not on a change of the view', async () => {
+    const { router, reads, text } = mountParts();
+    await waitFor(() => expect(text('list')).toBe('lista pan · lectura 1'));
+    expect([text('frame'), text('panel')]).toEqual(['marco · lectura 1', 'panel - · lectura 1']);
+
+    // A new search reads the list alone.
+    await act(() => router.navigate('/pedidos?q=torta'));
+    await waitFor(() => expect(text('list')).toBe('lista torta · lectura 2'));
+    expect(reads).toMatchObject({ frame: 1, panel: 1 });
+
+    // Opening the panel reads the panel alone.
+    await act(() => router.navigate('/pedidos?q=torta&open=7'));
+    await waitFor(() => expect(text('panel')).toBe('panel 7 · lectura 2'));
+    expect(reads).toMatchObject({ list: 2, frame: 1 });
+  });
+
+  it('follow the stream each for what it follows', async () => {
+    const { router, reads, text } = mountParts();
+    await waitFor(() => expect(text('list')).toBe('lista pan · lectura 1'));
+    await act(() => router.navigate('/pedidos?q=pan&open=3'));
+    await waitFor(() => expect(text('panel')).toBe('panel 3 · lectura 2'));
+    await waitFor(() => expect(subscriptions.has('c1/products')).toBe(true));
+
+    act(() => subscriptions.get('c1/products')!.onChanges([]));
+    await waitFor(() => expect(text('panel')).toBe('panel 3 · lectura 3'));
+    act(() => subscriptions.get('c1/settings')!.onChanges([]));
+    await waitFor(() => expect(text('frame')).toBe('marco · lectura 2'));
+    expect(reads.list).toBe(1);
   });
 });
