@@ -1,11 +1,12 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
+import { useRouteLoaderData } from 'react-router';
 import { useStore } from 'zustand';
 import { useActingCompany } from '../../lib/acting-company';
 import { authStore } from '../../lib/auth/auth-store';
 import { http, type HttpClient } from '../../lib/api/http';
 import { createResourceService, type Http, type Resource, type ResourceService } from '../../lib/api/resource-service';
 import { createResourceStore, type ResourceStore } from '../../lib/api/resource-store';
-import { storefrontApi } from '../../lib/api/storefront-api';
+import type { PublicConfig } from '../../lib/api/storefront-api';
 
 /**
  * The back office's way to a resource: the shared HTTP client shaped as the resource service wants it, one
@@ -44,20 +45,8 @@ export function useCompanyId(): string | null {
   const signedIn = useStore(authStore, (s) => s.user !== null);
   const own = useStore(authStore, (s) => s.user?.companyId ?? null);
   const chosen = useActingCompany();
-  const [market, setMarket] = useState<string | null>(null);
-  useEffect(() => {
-    if (!signedIn || own || chosen) return;
-    let live = true;
-    storefrontApi(null)
-      .config()
-      .then((config) => {
-        if (live) setMarket(config.companyId);
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [signedIn, own, chosen]);
+  // The market's, as the root route read it for the header (every page has it).
+  const market = useRouteLoaderData<{ config: PublicConfig }>('root')?.config.companyId ?? null;
   return signedIn ? (own ?? chosen?.id ?? market) : null;
 }
 

@@ -37,3 +37,11 @@ export const standingApi = {
   create: (companyId: string, body: StandingWrite) => records(companyId, 'standingOrders').create(body),
   update: (companyId: string, id: string, body: StandingWrite) => records(companyId, 'standingOrders').update(id, body),
 };
+
+/** What a client's page shows of its standing orders: the bakery's settings, its standing orders, what they made. */
+export interface ClientStanding {
+  settings: Settings;
+  list: StandingOrder[];
+  /** The orders they made, due today or later (none when those cannot be read: a hint beside each day). */
+  made: MadeOrder[];
+}

@@ -4,7 +4,7 @@ import { entersHorizonAt, nextStandingDays } from '@hornada/domain/standing-orde
 import { formatDateTime } from '@hornada/domain/format';
 import { windowLabel } from '@hornada/domain/order-display';
 import { Plus, Trash2 } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { inputClass } from '../../components/auth-card';
@@ -21,10 +21,17 @@ import { optionalText, parseWhole } from '../../components/forms/form-values';
 import { buttonClass, iconButtonClass, secondaryButtonClass } from '../../components/ui/button';
 import { paths } from '../../config/paths';
 import { applyServerErrors, domainResolver } from '../../lib/form-rules';
-import { getLiveStream } from '../../lib/live/live-stream';
+import { usePartData } from '../../lib/live/use-screen-data';
 import { toastStore } from '../../lib/toast-store';
 import type { B2bClient, Product } from './api';
 import { standingApi, type MadeOrder, type Settings, type StandingOrder, type StandingWrite } from './standing-api';
+import { loader, STANDING_READS } from './standing-orders-read';
+
+/** The clients' screen (routes.ts), whose `standing` part this section shows. */
+const SCREEN_ID = 'dashboard.b2bClients';
+/** Its standing orders change, and the orders they make come (right after a save, or when a day enters the horizon). */
+const FOLLOWS = ['standingOrders', 'orders'] as const;
+const NO_ORDERS: MadeOrder[] = [];
 
 /** Monday first, as a bakery's week reads. */
 export const WEEKDAYS: [number, string][] = [
@@ -102,47 +109,14 @@ export function StandingOrdersSection({
   client: B2bClient;
   products: Product[];
 }) {
-  const [settings, setSettings] = useState<Settings | null>(null);
-  const [list, setList] = useState<StandingOrder[] | null>(null);
-  const [made, setMade] = useState<MadeOrder[]>([]);
+  const read = usePartData(SCREEN_ID, 'standing', loader, companyId, FOLLOWS, STANDING_READS);
+  const standing = read.data?.state === 'ready' ? read.data.data : null;
+  const settings = standing?.settings ?? null;
+  const list = standing?.list ?? null;
+  const made = standing?.made ?? NO_ORDERS;
+  const failed = read.data?.state === 'failed' ? read.data.message : null;
   const [editing, setEditing] = useState<StandingOrder | 'new' | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
   const today = settings ? dayInZone(new Date(), settings.timeZone) : null;
-
-  const reload = useCallback(
-    (signal?: AbortSignal) => {
-      standingApi.settings(companyId, signal).then(setSettings, () => setFailed('No pudimos cargar la configuración.'));
-      standingApi
-        .ofClient(companyId, client.id, signal)
-        .then(setList, () => setFailed('No pudimos cargar los pedidos recurrentes.'));
-    },
-    [companyId, client.id],
-  );
-  const reloadMade = useCallback(
-    (signal?: AbortSignal) => {
-      if (!today) return;
-      standingApi.made(companyId, client.id, today, signal).then(setMade, () => undefined);
-    },
-    [companyId, client.id, today],
-  );
-  useEffect(() => {
-    const controller = new AbortController();
-    reload(controller.signal);
-    return () => controller.abort();
-  }, [reload]);
-  useEffect(() => {
-    const controller = new AbortController();
-    reloadMade(controller.signal);
-    // The orders the server makes (right after a save, or when a day enters the horizon) show as they come.
-    const unsubscribe = getLiveStream().subscribe(companyId, 'orders', {
-      onChanges: () => reloadMade(),
-      onReset: () => reloadMade(),
-    });
-    return () => {
-      controller.abort();
-      unsubscribe();
-    };
-  }, [companyId, reloadMade]);
 
   const names = useMemo(() => new Map(products.map((p) => [p.id, p.name])), [products]);
 
@@ -152,8 +126,15 @@ export function StandingOrdersSection({
         title="Pedidos recurrentes"
         description="Los pedidos se crean solos cada día elegido, cuando el día entra en el plazo de pedidos."
       >
-        {failed ? <FormAlert>{failed}</FormAlert> : null}
-        {list === null || settings === null ? (
+        {failed ? (
+          <FormAlert>
+            {failed}{' '}
+            <button type="button" className="font-semibold underline" onClick={read.reload}>
+              Intentar de nuevo
+            </button>
+          </FormAlert>
+        ) : null}
+        {failed ? null : list === null || settings === null ? (
           <p role="status">Cargando…</p>
         ) : list.length === 0 ? (
           <p className="text-stone-700">Este cliente no tiene pedidos recurrentes.</p>
@@ -188,10 +169,8 @@ export function StandingOrdersSection({
           standing={editing === 'new' ? null : editing}
           onDone={(saved) => {
             setEditing(null);
-            if (saved) {
-              reload();
-              reloadMade();
-            }
+            // The stream brings the orders it makes as they come; the list is read again now.
+            if (saved) read.reload();
           }}
         />
       ) : null}

@@ -4,9 +4,11 @@ import { mapHref, telHref, whatsappHref, windowLabel } from '@hornada/domain/ord
 import type { Order } from '@hornada/domain/schemas/orders';
 import { MapPin, MessageCircle, Pencil, Phone, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { usePhone } from '../../components/data-table/data-table';
 import { secondaryButtonClass } from '../../components/ui/button';
 import type { ScreenRead } from '../../lib/api/screen-read';
+import { EDIT_PARAM, type PanelRead } from './order-panel-read';
 import type { ResourceService } from '../../lib/api/resource-service';
 import { balanceDue } from '@hornada/domain/order-history';
 import { EDITABLE_STATUSES, notReceivedText } from '@hornada/domain/order-status';
@@ -46,7 +48,7 @@ export function OrderDetailPanel({
 }: {
   id: string;
   /** The order as the panel's read (order-panel-read.ts) has it, kept current by the live stream. */
-  read: ScreenRead<Order> | null;
+  read: ScreenRead<PanelRead> | null;
   retry(): void;
   companyId: string | null;
   service: ResourceService<Order> | null;
@@ -61,7 +63,8 @@ export function OrderDetailPanel({
   const [saved, setSaved] = useState<Order | null>(null);
   const panel = useRef<HTMLElement>(null);
   const titleId = useId();
-  const fresh = read?.state === 'ready' && read.data.id === id ? read.data : null;
+  const fresh = read?.state === 'ready' && read.data.order.id === id ? read.data.order : null;
+  const products = read?.state === 'ready' ? read.data.products : null;
   const order = saved && saved.id === id && (!fresh || saved.updatedAt > fresh.updatedAt) ? saved : fresh;
   const error = read?.state === 'failed' ? read.message : null;
 
@@ -154,7 +157,7 @@ export function OrderDetailPanel({
             actor={actor}
             windows={windows}
             timeZone={timeZone}
-            editing={companyId && service ? { companyId, service, onSaved: setSaved } : null}
+            editing={companyId && service ? { companyId, service, products, onSaved: setSaved } : null}
           />
         )}
       </div>
@@ -188,9 +191,26 @@ function OrderDetail({
   actor: OrderActor;
   windows: readonly WindowDef[];
   timeZone: string;
-  editing: { companyId: string; service: ResourceService<Order>; onSaved(order: Order): void } | null;
+  editing: {
+    companyId: string;
+    service: ResourceService<Order>;
+    products: PanelRead['products'];
+    onSaved(order: Order): void;
+  } | null;
 }) {
-  const [editorOpen, setEditorOpen] = useState(false);
+  // The editor is open in the address (`&editar`): the panel's read brings what it can add.
+  const [params, setParams] = useSearchParams();
+  const editorOpen = params.has(EDIT_PARAM);
+  const setEditorOpen = (open: boolean) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (open) next.set(EDIT_PARAM, '');
+        else next.delete(EDIT_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
   const editable = !!editing && edits(actor.role) && EDITABLE_STATUSES.includes(order.status);
   const owed = balanceDue(order);
   const whatsapp = whatsappHref(
@@ -255,8 +275,8 @@ function OrderDetail({
         editorOpen ? (
           <OrderEditor
             order={order}
-            companyId={editing.companyId}
             service={editing.service}
+            products={editing.products}
             windows={windows}
             timeZone={timeZone}
             onSaved={editing.onSaved}

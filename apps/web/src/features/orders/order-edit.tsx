@@ -2,21 +2,17 @@ import { dayInZone } from '@hornada/domain/days';
 import { formatMoney } from '@hornada/domain/format';
 import { parsePin, windowLabel } from '@hornada/domain/order-display';
 import type { Order } from '@hornada/domain/schemas/orders';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { inputClass } from '../../components/auth-card';
 import { ApiError } from '../../lib/api/http';
-import { records } from '../../lib/api/endpoints';
 import type { ResourceService } from '../../lib/api/resource-service';
 import { toastStore } from '../../lib/toast-store';
 import { mainActionClass, otherActionClass } from './order-actions';
 import { PIN_INVALID_ES, PinField, pinFieldText } from './order-location';
+import type { ProductOption } from './order-panel-read';
 import type { WindowDef } from './order-view';
 
-interface ProductOption {
-  id: string;
-  name: string;
-  price: number;
-}
+const NO_PRODUCTS: ProductOption[] = [];
 
 interface Line {
   productId: string;
@@ -34,15 +30,16 @@ interface Line {
  */
 export function OrderEditor({
   order,
-  companyId,
   service,
   windows,
   timeZone,
   onSaved,
   onClose,
+  products: offered,
 }: {
   order: Order;
-  companyId: string;
+  /** What it can add (the panel's read while the editor is open); `failed` when they could not be read. */
+  products: ProductOption[] | 'failed' | null;
   service: ResourceService<Order>;
   windows: readonly WindowDef[];
   timeZone: string;
@@ -53,7 +50,7 @@ export function OrderEditor({
   const [lines, setLines] = useState<Line[]>(
     order.items.map((l) => ({ productId: l.productId, name: l.name, quantity: l.quantity, unitPrice: l.unitPrice })),
   );
-  const [products, setProducts] = useState<ProductOption[]>([]);
+  const products = Array.isArray(offered) ? offered : NO_PRODUCTS;
   const [adding, setAdding] = useState('');
   const [addQuantity, setAddQuantity] = useState('1');
   const originalDay = dayInZone(new Date(order.dueDate), timeZone);
@@ -65,19 +62,10 @@ export function OrderEditor({
   const originalPin = pinFieldText(order.address);
   const [pin, setPin] = useState(originalPin);
   const [notes, setNotes] = useState(order.notes ?? '');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(
+    offered === 'failed' ? 'No pudimos cargar los productos para agregar.' : null,
+  );
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    records(companyId, 'products')
-      .list({ query: { active: true, per_page: 1000, sort: 'name' } })
-      .then((res) => live && setProducts(res.items.map((p) => ({ id: p.id, name: p.name, price: p.price }))))
-      .catch(() => live && setError('No pudimos cargar los productos para agregar.'));
-    return () => {
-      live = false;
-    };
-  }, [companyId]);
 
   const addable = products.filter((p) => !lines.some((l) => l.productId === p.id));
   const setQuantity = (productId: string, quantity: number) =>
