@@ -207,11 +207,13 @@ test.describe('staff order entry', () => {
       await page.getByRole('button', { name: 'Crear pedido' }).click();
       const toast = page.getByText(/^Pedido #\d+ creado$/);
       await expect(toast).toBeVisible();
+      // What it said, read while it shows (a toast goes after 3 s; the orders screen may take longer to open).
+      const said = await toast.textContent();
       await expect(page).toHaveURL(/\/dashboard\/orders\?order=[\w-]+(&|$)/);
       const id = new URL(page.url()).searchParams.get('order')!;
       created.push(id);
       const order = await api.call<Order>('GET', `orders/${id}`);
-      await expect(toast).toHaveText(`Pedido #${order.number} creado`);
+      expect(said).toBe(`Pedido #${order.number} creado`);
       expect(order).toMatchObject({
         channel: 'b2b',
         b2bClientId: client.id,
