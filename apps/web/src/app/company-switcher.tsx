@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { secondaryButtonClass } from '../components/ui/button';
 import { chooseActingCompany, useActingCompany, type ActingCompany } from '../lib/acting-company';
 import { endpoints } from '../lib/api/endpoints';
-import { storefrontApi } from '../lib/api/storefront-api';
+import { useRootData } from './root-layout';
 
 /**
  * The system admin's company switcher, at the top of the dashboard: the bakeries with a search;
@@ -11,26 +11,13 @@ import { storefrontApi } from '../lib/api/storefront-api';
  */
 export function CompanySwitcher() {
   const chosen = useActingCompany();
-  const [market, setMarket] = useState<ActingCompany | null>(null);
+  const config = useRootData().config;
+  const market: ActingCompany | null = config.companyId ? { id: config.companyId, name: config.marketName } : null;
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState('');
   const [companies, setCompanies] = useState<ActingCompany[] | null>(null);
   const [failed, setFailed] = useState(false);
   const id = useId();
-
-  useEffect(() => {
-    if (chosen) return;
-    let live = true;
-    storefrontApi(null)
-      .config()
-      .then((c) => {
-        if (live && c.companyId) setMarket({ id: c.companyId, name: c.marketName });
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [chosen]);
 
   useEffect(() => {
     if (!open) return;
