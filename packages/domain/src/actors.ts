@@ -71,7 +71,10 @@ export const SYSTEM_LINES: Record<SystemReason, ActorLine> = {
   bakery: { users: { update: ['companyId'] } },
   /** A first Google sign-in registers the account as a customer of the market. */
   market: { users: { update: ['companyId', 'lastLoginAt'] } },
-  /** The demo bakery, once, into an empty database: its catalogue, clients and orders. */
+  /**
+   * The demo bakery, once, into an empty database: its catalogue and clients. Its orders are placed and moved
+   * by the demo's people and gateway, as they would have been (apps/server/src/seed/orders.ts).
+   */
   seed: {
     productCollections: { create: 'all' },
     brands: { create: 'all' },
@@ -80,7 +83,6 @@ export const SYSTEM_LINES: Record<SystemReason, ActorLine> = {
     // A product is linked to its recipe once the recipe exists (a recipe names its product too).
     products: { create: 'all', update: ['recipeId'] },
     b2bClients: { create: 'all' },
-    orders: { create: 'all' },
   },
   /**
    * A web order paid online whose payment never completed within 24 hours is cancelled, so it stops
@@ -121,8 +123,8 @@ export const SYSTEM_LINES: Record<SystemReason, ActorLine> = {
 };
 
 /**
- * Reasons whose records come as they were (their ids and times kept, an order with its history already
- * walked by the order rules): the demo, built as if it had happened over the past month.
+ * Reasons whose records come as they were (their ids and times kept): the demo, built as if it had happened
+ * over the past month.
  */
 export const IMPORT_REASONS: readonly SystemReason[] = ['seed'];
 

@@ -8,3 +8,19 @@ export const systemClock: Clock = { now: () => new Date() };
 export function offsetClock(offsetMs: number): Clock {
   return offsetMs === 0 ? systemClock : { now: () => new Date(Date.now() + offsetMs) };
 }
+
+/** A clock held at an instant while one is set, else `base`: a replay's writes carry the instants they replay. */
+export interface SettableClock extends Clock {
+  /** Holds the clock at `at`; null lets it follow `base` again. */
+  set(at: Date | null): void;
+}
+
+export function settableClock(base: Clock): SettableClock {
+  let held: Date | null = null;
+  return {
+    now: () => (held ? new Date(held) : base.now()),
+    set: (at) => {
+      held = at ? new Date(at) : null;
+    },
+  };
+}

@@ -1,5 +1,6 @@
-import type { ActorRef, HistoryEntry, SystemReason, UserLine } from '@hornada/domain';
+import { IMPORT_REASONS, type ActorRef, type HistoryEntry, type SystemReason, type UserLine } from '@hornada/domain';
 import type { Caller } from '../context';
+import type { WriteScope } from './definition';
 
 /**
  * Who makes a write (style habit 13), passed explicitly to every write of the resource services:
@@ -62,4 +63,9 @@ export function historyBy(actor: Actor): HistoryEntry['by'] {
     case 'guest':
       return { uid: null, name: actor.name, role: 'guest' };
   }
+}
+
+/** A write of an import (the demo seed): the import's own, or one it replays in its scope as someone else. */
+export function isImport(actor: Actor, scope: WriteScope): boolean {
+  return (actor.kind === 'system' && IMPORT_REASONS.includes(actor.reason)) || scope.importing !== undefined;
 }

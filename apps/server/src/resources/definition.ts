@@ -1,6 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Grant, ResourceName } from '@hornada/domain';
+import type { Grant, ResourceName, SystemReason } from '@hornada/domain';
 import type { z } from 'zod';
 import type { AppContext, Caller } from '../context';
 import type { DbOrTx, Tx } from '../db';
@@ -11,6 +11,11 @@ import type { Actor } from './actor';
 export interface WriteScope {
   tx: Tx;
   changes: ChangeSet;
+  /**
+   * An import (IMPORT_REASONS) replaying its records' moves as the people who made them (the demo seed): the
+   * hooks whose effects reach beyond the records (mail, stock) pass its writes by, as they do the import's own.
+   */
+  importing?: SystemReason;
 }
 
 /** A table the engine can serve: it has the base columns of docs/design.md §4. */

@@ -1,5 +1,6 @@
 import type { ResourceName } from '@hornada/domain';
 import type { AppContext } from '../context';
+import type { Clock } from '../lib/clock';
 import type {
   b2bClients,
   brands,
@@ -47,13 +48,15 @@ export class ResourceRegistry {
   constructor(
     private readonly ctx: AppContext,
     readonly definitions: readonly ResourceDefinition[] = RESOURCES,
+    /** A registry whose hooks these services share (onClock). */
+    from?: ResourceRegistry,
   ) {
     const byName = new Map(definitions.map((def) => [def.name as string, def]));
     // Each collection's service, typed by its table's row; a collection without a definition is a programming error.
     const serve = <N extends CollectionName>(name: N): ResourceService<StoredRows[N]> => {
       const def = byName.get(name);
       if (!def) throw new Error(`No resource definition for ${name}`);
-      return new ResourceService<StoredRows[N]>(ctx, def);
+      return new ResourceService<StoredRows[N]>(ctx, def, from?.get(name).hooks);
     };
     this.services = {
       orders: serve('orders'),
@@ -89,6 +92,14 @@ export class ResourceRegistry {
   /** Every collection's service, as the engine serves them all (their routes). */
   all(): ServedResource[] {
     return Object.values(this.services);
+  }
+
+  /**
+   * These services, with their hooks, on another clock: the demo seed replays each order's moves at their
+   * own instants. Its writes run in a scope of this registry's `transaction`.
+   */
+  onClock(clock: Clock): ResourceRegistry {
+    return new ResourceRegistry({ ...this.ctx, clock }, this.definitions, this);
   }
 
   transaction<T>(companyId: string | (() => string), fn: (scope: WriteScope) => Promise<T>): Promise<T> {

@@ -70,13 +70,17 @@ export class ResourceService<R extends Row = Row> {
   constructor(
     private readonly ctx: AppContext,
     readonly def: ResourceDefinition,
+    /** Another service's hooks, shared (the same resource on another clock: ResourceRegistry.onClock). */
+    hooks?: ResourceHooks<R>,
   ) {
     this.policy = POLICY[def.name];
-    this.hooks = new ResourceHooks<R>(def.name);
+    this.hooks = hooks ?? new ResourceHooks<R>(def.name);
     const own = { order: DEFINITION_HOOK_ORDER };
-    if (def.hooks?.beforeWrite) this.hooks.beforeWrite.add(`${def.name}:definition`, def.hooks.beforeWrite, own);
-    if (def.hooks?.beforeDelete) this.hooks.beforeDelete.add(`${def.name}:definition`, def.hooks.beforeDelete, own);
-    if (def.hooks?.afterWrite) this.hooks.afterWrite.add(`${def.name}:definition`, def.hooks.afterWrite, own);
+    if (!hooks) {
+      if (def.hooks?.beforeWrite) this.hooks.beforeWrite.add(`${def.name}:definition`, def.hooks.beforeWrite, own);
+      if (def.hooks?.beforeDelete) this.hooks.beforeDelete.add(`${def.name}:definition`, def.hooks.beforeDelete, own);
+      if (def.hooks?.afterWrite) this.hooks.afterWrite.add(`${def.name}:definition`, def.hooks.afterWrite, own);
+    }
     // Every row rule the table grants must be implemented by the definition: found at start-up, not by a caller.
     for (const action of ['read', 'create', 'update', 'delete'] as const) {
       for (const grant of Object.values(this.policy[action])) {
@@ -268,17 +272,13 @@ export class ResourceService<R extends Row = Row> {
     for (const hook of this.hooks.afterWrite.list()) await hook(this.ctx, scope.tx, who, before, after, scope);
   }
 
-  private async insertRow(
-    { tx, changes }: WriteScope,
-    who: Actor,
-    companyId: string | null,
-    stored: Record<string, unknown>,
-  ) {
+  private async insertRow(scope: WriteScope, who: Actor, companyId: string | null, stored: Record<string, unknown>) {
+    const { tx, changes } = scope;
     const now = this.ctx.clock.now();
     // Only an import (the seed, IMPORT_REASONS) brings its own id and times; create() drops them otherwise.
     const values = { id: newId(), createdAt: now, updatedAt: now, ...stored, companyId, deletedAt: null };
     const [inserted] = (await tx.insert(this.table).values(values).returning()) as R[];
-    await this.afterWrites({ tx, changes }, who, null, inserted!);
+    await this.afterWrites(scope, who, null, inserted!);
     changes.add(this.def.name, 'added', this.visible(inserted!));
     return inserted!;
   }
@@ -306,7 +306,7 @@ export class ResourceService<R extends Row = Row> {
   }
 
   private async updateOne(
-    { tx, changes }: WriteScope,
+    scope: WriteScope,
     auth: WriteAuth,
     companyId: string | null,
     id: string,
@@ -314,6 +314,7 @@ export class ResourceService<R extends Row = Row> {
     prefix = '',
     opts: UpdateOptions = {},
   ) {
+    const { tx, changes } = scope;
     const reach = and(this.writeReach(auth), opts.where);
     const current = await this.find(tx, companyId, id, reach, true);
     this.assertWritableFields(auth, data, current, prefix);
@@ -326,7 +327,7 @@ export class ResourceService<R extends Row = Row> {
       .where(and(eq(t.id, id), inCompany(t, companyId)))
       .returning()) as R[];
     this.assertWithin(auth, updated!);
-    await this.afterWrites({ tx, changes }, auth.actor, current, updated!);
+    await this.afterWrites(scope, auth.actor, current, updated!);
     changes.add(this.def.name, 'modified', this.visible(updated!));
     return updated!;
   }
@@ -394,7 +395,8 @@ export class ResourceService<R extends Row = Row> {
   async remove(actor: Actor | null, companyId: string, id: string, scope?: WriteScope) {
     const auth = writeAccess(this.def.name, actor, companyId, 'delete');
     const who = auth.actor;
-    const row = await this.run(companyId, scope, async ({ tx, changes }) => {
+    const row = await this.run(companyId, scope, async (s) => {
+      const { tx, changes } = s;
       const current = await this.find(tx, companyId, id, this.writeReach(auth), true);
       for (const hook of this.hooks.beforeDelete.list()) await hook(this.ctx, tx, who, current, companyId);
       const t = this.def.table;
@@ -404,7 +406,7 @@ export class ResourceService<R extends Row = Row> {
         .set({ deletedAt: now, updatedAt: now })
         .where(and(eq(t.id, id), eq(t.companyId, companyId)))
         .returning()) as R[];
-      await this.afterWrites({ tx, changes }, who, current, deleted!);
+      await this.afterWrites(s, who, current, deleted!);
       changes.add(this.def.name, 'removed', this.visible(deleted!));
       return deleted!;
     });

@@ -1,20 +1,19 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import {
   addDays,
-  canMovePayment,
   dayInZone,
-  ROLE,
   statusMoves,
   wallTimeInZone,
-  type HistoryEntry,
+  type Fulfillment,
   type OrderPaymentMethod,
   type OrderStatus,
   type PaymentStatus,
 } from '@hornada/domain';
+import { ChangeSet } from '../db/change-log';
 import { b2bClients, products, users } from '../db/schema';
-import type { Clock } from '../lib/clock';
-import { OrderRules, type Actor, type NewOrder } from '../modules/orders';
-import { gatewayActor, guestActor, historyBy, systemActor } from '../resources/actor';
+import { settableClock, type Clock } from '../lib/clock';
+import { OrderRules, type OrderRow } from '../modules/orders';
+import { gatewayActor, guestActor, systemActor, type Actor, type UserActor } from '../resources/actor';
 import type { ResourceRegistry } from '../resources/registry';
 import type { WriteScope } from '../resources/service';
 
@@ -64,11 +63,17 @@ const REFUND_REASONS = ['Producto en mal estado', 'Pedido cancelado después del
 
 type Target = { status: OrderStatus; payment: PaymentStatus };
 
+/** One write of an order's replay: when, by whom, and what it sends. */
+type Move = { at: Date; by: Actor; data: Record<string, unknown> };
+
 /**
  * About 200 demo orders (docs/design.md §7) over the past 30 days and the next 3, in every status and
- * payment state, web, staff and B2B: each priced and numbered by the orders module's rules as if
- * placed a day or two before its day, walked along the status machine with its history, and written
- * through the orders service (the one door). Runs in the seed's transaction, after the accounts.
+ * payment state, web, staff and B2B. Each is placed through the orders service by whoever would have
+ * placed it (a guest, the demo customer at checkout, staff) a day or two before its day, and then moved
+ * through the same service by whoever would have moved it (the gateway, staff, the baker, the driver, the
+ * admin), the clock held at each move's instant: the rules write its price, number, history and times.
+ * Nothing leaves the database (the scope is the seed's import: no mail, no stock moved). Runs in the seed's
+ * transaction, after the accounts; without the demo accounts there is nobody to place them, and none are.
  */
 export async function seedOrders(opts: {
   scope: WriteScope;
@@ -76,10 +81,12 @@ export async function seedOrders(opts: {
   clock: Clock;
   companyId: string;
 }): Promise<number> {
-  const { scope, resources, clock, companyId } = opts;
+  const { scope, clock, companyId } = opts;
   const { tx } = scope;
-  const rules = new OrderRules(clock);
-  const settings = await rules.settingsOf(tx, companyId);
+  // The demo is relative to today (the real clock); each write is stamped with the instant it replays.
+  const replayClock = settableClock(clock);
+  const service = opts.resources.onClock(replayClock).get('orders');
+  const settings = await new OrderRules().settingsOf(tx, companyId);
   const tz = settings.timeZone;
   const rnd = random(20261124);
   const catalogue = await tx
@@ -96,28 +103,19 @@ export async function seedOrders(opts: {
     .from(b2bClients)
     .where(eq(b2bClients.companyId, companyId));
   const people = await tx
-    .select({ id: users.id, email: users.email, name: users.name, role: users.role })
+    .select({ uid: users.id, email: users.email, name: users.name, role: users.role, companyId: users.companyId })
     .from(users)
-    .where(
-      and(
-        eq(users.companyId, companyId),
-        inArray(users.email, [
-          'cliente@hornada.test',
-          'domicilios@hornada.test',
-          'staff@hornada.test',
-          'produccion@hornada.test',
-        ]),
-      ),
-    );
-  const byEmail = (e: string) => people.find((p) => p.email === e);
-  const customer = byEmail('cliente@hornada.test');
-  const driver = byEmail('domicilios@hornada.test');
-  // The demo's history names the demo accounts that would have made each move (the seed itself without them).
-  const named = (p: (typeof people)[number] | undefined): Actor | null =>
-    p ? { uid: p.id, name: p.name, role: p.role } : null;
-  const staff: Actor = named(byEmail('staff@hornada.test')) ?? historyBy(systemActor('seed'));
-  const bakerActor: Actor = named(byEmail('produccion@hornada.test')) ?? staff;
-  const driverActor: Actor = named(driver) ?? staff;
+    .where(and(eq(users.companyId, companyId), inArray(users.email, Object.values(DEMO_PEOPLE))));
+  const person = (email: string): UserActor | null => {
+    const p = people.find((x) => x.email === email);
+    return p ? { kind: 'user', ...p } : null;
+  };
+  const customer = person(DEMO_PEOPLE.customer);
+  const staff = person(DEMO_PEOPLE.staff);
+  const admin = person(DEMO_PEOPLE.admin);
+  const baker = person(DEMO_PEOPLE.baker);
+  const driver = person(DEMO_PEOPLE.driver);
+  if (!customer || !staff || !admin || !baker || !driver) return 0;
 
   const now = clock.now();
   const today = dayInZone(now, tz);
@@ -141,7 +139,6 @@ export async function seedOrders(opts: {
   }
   plans.sort((a, b) => a.placedAt.getTime() - b.placedAt.getTime());
 
-  const service = resources.get('orders');
   const turns = { today: 0, online: 0 };
   let written = 0;
   for (const plan of plans) {
@@ -158,144 +155,162 @@ export async function seedOrders(opts: {
     if (channel === 'web' && subtotal < settings.minimumOrder) {
       items.set(first.id, items.get(first.id)! + Math.ceil((settings.minimumOrder - subtotal) / first.price));
     }
-    const mine = channel === 'web' && customer && rnd.next() < 0.15;
-    const name = client ? (client.contact ?? client.name) : mine ? customer!.name : rnd.pick(NAMES);
+    const mine = channel === 'web' && rnd.next() < 0.15;
+    const name = client ? (client.contact ?? client.name) : mine ? customer.name : rnd.pick(NAMES);
     const methods: OrderPaymentMethod[] = client
       ? ['credit']
       : channel === 'web'
         ? ['cash', 'transfer', 'online']
         : ['cash', 'transfer'];
     const paymentMethod = rnd.pick(methods);
-    const input: NewOrder = {
+    const phone = client?.phone ?? `+57 3${rnd.int(10, 22)} ${rnd.int(100, 999)} ${rnd.int(1000, 9999)}`;
+    // The street's point is the geocoder's to find (below), as for any address typed without a pin.
+    const line = pickup ? null : rnd.pick(STREETS);
+    const address = line
+      ? { label: null, line, neighborhood: rnd.pick(HOODS), city: 'Bogotá', notes: null, lat: null, lng: null }
+      : null;
+    const input = {
       items: [...items].map(([productId, quantity]) => ({ productId, quantity, notes: null })),
-      contact: {
-        name,
-        phone: client?.phone ?? `+57 3${rnd.int(10, 22)} ${rnd.int(100, 999)} ${rnd.int(1000, 9999)}`,
-        email: null,
-      },
+      contact: { name, phone, email: null },
       fulfillment: pickup ? 'pickup' : 'delivery',
-      address: pickup
-        ? null
-        : ((line) => ({
-            label: null,
-            line,
-            neighborhood: rnd.pick(HOODS),
-            city: 'Bogotá',
-            notes: null,
-            ...STREET_POINTS[line]!,
-          }))(rnd.pick(STREETS)),
+      address,
       dueDate: plan.day,
       window: plan.window,
-      // Online payments are web only, and the rules take cash and transfer from the web: set below.
-      paymentMethod: paymentMethod === 'online' ? 'cash' : paymentMethod,
+      paymentMethod,
       notes: rnd.next() < 0.1 ? 'Por favor timbrar dos veces' : null,
-      customerId: mine ? customer!.id : null,
-      b2bClientId: client?.id ?? null,
+      customerId: mine ? customer.uid : null,
+      ...(client ? { b2bClientId: client.id } : {}),
     };
-    const placedBy: Actor = channel === 'web' ? (mine ? named(customer)! : historyBy(guestActor(name))) : staff;
-    const values = await rules.prepareNew(tx, placedBy, companyId, input, channel, plan.placedAt);
-    values.paymentMethod = paymentMethod;
-    values.number = await rules.nextNumber(tx, companyId);
+    const placedBy: Actor = channel !== 'web' ? staff : mine ? { ...customer, via: 'checkout' } : guestActor(name);
+    // Its own writes' changes stay out of the seed's; the order goes to the change log once, as it ends.
+    const replay: WriteScope = { tx, changes: new ChangeSet(), importing: 'seed' };
+    const write = async (at: Date, by: Actor, data: Record<string, unknown>) => {
+      replayClock.set(at);
+      return service.update(by, companyId, order.id, data, replay);
+    };
+    replayClock.set(plan.placedAt);
+    let order = await service.create(placedBy, companyId, input, replay);
+    if (line) order = await write(plan.placedAt, geocoder, { address: { ...address, ...STREET_POINTS[line]! } });
 
-    const target = targetFor(plan.day, today, paymentMethod, !!pickup, rnd, turns);
-    const history = values.history as HistoryEntry[];
-    const dueStart = (values.dueDate as Date).getTime();
-    let at = plan.placedAt.getTime();
-    const step = (by: Actor, field: string, from: unknown, to: unknown, note?: string) => {
-      at = Math.min(Math.max(at + rnd.int(20, 240) * 60_000, at), now.getTime());
-      history.push({ at: new Date(at).toISOString(), by, field, from, to, ...(note ? { note } : {}) });
-    };
-    // Online: at the gateway when placed.
-    let payment: PaymentStatus = 'unpaid';
-    const pay = (to: PaymentStatus, by: Actor, role: Parameters<typeof canMovePayment>[0]) => {
-      if (!canMovePayment(role, paymentMethod, payment, to)) throw new Error(`seed: payment ${payment} → ${to}`);
-      step(by, 'paymentStatus', payment, to);
-      payment = to;
-    };
-    const gateway: Actor = historyBy(gatewayActor('sandbox'));
-    if (paymentMethod === 'online') {
-      pay('pending', gateway, 'gateway');
-      if (target.payment === 'failed') pay('failed', gateway, 'gateway');
-      else if (target.payment !== 'pending') pay('paid', gateway, 'gateway');
+    const target = targetFor(plan.day, today, paymentMethod, pickup, rnd, turns);
+    const moves = planMoves(order, target, { rnd, now, n: plan.n, staff, admin, baker, driver });
+    // Drawn after the moves' instants, in the order the demo always drew them.
+    const routePosition = line && target.status !== 'cancelled' && plan.day === today ? rnd.int(1, 12) : null;
+    const cancelReason = target.status === 'cancelled' ? rnd.pick(CANCEL_REASONS) : null;
+    // The day's route is the office's, set as the order comes in.
+    if (routePosition !== null) order = await write(plan.placedAt, staff, { routePosition });
+    for (const move of moves) {
+      const data = move.data.status === 'cancelled' ? { ...move.data, cancelReason } : move.data;
+      order = await write(move.at, move.by, data);
     }
-    // Along the status machine to the target, each move by the role that makes it.
-    const path = pathTo(target.status, pickup ? 'pickup' : 'delivery');
-    let status: OrderStatus = 'pending';
-    let completedAt: Date | null = null;
-    for (const to of path) {
-      const by =
-        to === 'in_production' || to === 'ready'
-          ? bakerActor
-          : to === 'out_for_delivery' || (to === 'delivered' && !pickup)
-            ? driverActor
-            : staff;
-      if (to === 'in_production') at = Math.max(at, dueStart - 6 * 3_600_000);
-      step(by, 'status', status, to);
-      status = to;
-      if (to === 'delivered') completedAt = new Date(at);
-    }
-    let cashCollected: number | null = null;
-    if (paymentMethod !== 'online' && (target.payment === 'paid' || target.payment === 'refunded')) {
-      if (paymentMethod === 'cash' && status === 'delivered' && !pickup) {
-        cashCollected = values.total as number;
-        step(driverActor, 'cashCollected', null, cashCollected);
-        history.push({
-          ...history.at(-1)!,
-          field: 'paymentStatus',
-          from: 'unpaid',
-          to: 'paid',
-          note: 'cash-collected',
-        });
-        payment = 'paid';
-      } else pay('paid', staff, ROLE.companyStaff);
-    }
-    // A refund carries its reason, logged just before it as the rules do (picked without the random
-    // stream, so the rest of the demo stays as it was).
-    const refundReason = target.payment === 'refunded' ? REFUND_REASONS[plan.n % REFUND_REASONS.length]! : null;
-    if (refundReason) {
-      history.push({ at: new Date(at).toISOString(), by: staff, field: 'refundReason', from: null, to: refundReason });
-      pay('refunded', staff, ROLE.companyAdmin);
-    }
-    const cancelled = status === 'cancelled';
-    // Through the orders service as the seed: its line imports the order as the rules made it above.
-    await service.create(
-      systemActor('seed'),
-      companyId,
-      {
-        ...values,
-        status,
-        paymentStatus: payment,
-        payment:
-          paymentMethod === 'online'
-            ? {
-                gateway: 'sandbox',
-                reference: `HOR-${values.number}`,
-                transactionId: (payment as PaymentStatus) === 'pending' ? null : `sbx_${plan.n}`,
-              }
-            : null,
-        deliveryAssistantId:
-          !pickup && driver && ['ready', 'out_for_delivery', 'delivered'].includes(status) ? driver.id : null,
-        routePosition: !pickup && status !== 'cancelled' && plan.day === today ? rnd.int(1, 12) : null,
-        producedQuantities: ['ready', 'out_for_delivery', 'delivered'].includes(status)
-          ? Object.fromEntries(input.items.map((i) => [i.productId, i.quantity]))
-          : {},
-        cashCollected,
-        completedAt,
-        cancelReason: cancelled ? rnd.pick(CANCEL_REASONS) : null,
-        refundReason,
-        history,
-        createdAt: plan.placedAt,
-        updatedAt: new Date(at),
-      },
-      scope,
-    );
+    replayClock.set(null);
+    scope.changes.add('orders', 'added', order);
     written++;
   }
   return written;
 }
 
+/** The demo accounts that place and move the demo's orders. */
+const DEMO_PEOPLE = {
+  customer: 'cliente@hornada.test',
+  staff: 'staff@hornada.test',
+  admin: 'admin@hornada.test',
+  baker: 'produccion@hornada.test',
+  driver: 'domicilios@hornada.test',
+} as const;
+
+const geocoder = systemActor('geocoding');
+const GATEWAY = 'sandbox';
+const gateway = gatewayActor(GATEWAY);
+
+/**
+ * The writes that take a new order to `target`, each by whoever makes it and at its instant: the gateway's
+ * attempt (online), the status machine from pending with the driver assigned on the way, the payment (cash
+ * collected at the door, else marked paid by staff), the admin's refund with its reason.
+ */
+function planMoves(
+  order: OrderRow,
+  target: Target,
+  who: {
+    rnd: ReturnType<typeof random>;
+    now: Date;
+    n: number;
+    staff: UserActor;
+    admin: UserActor;
+    baker: UserActor;
+    driver: UserActor;
+  },
+): Move[] {
+  const { rnd, now, staff, admin, baker, driver } = who;
+  const pickup = order.fulfillment === 'pickup';
+  const method = order.paymentMethod;
+  const moves: Move[] = [];
+  let at = order.createdAt.getTime();
+  const next = () => {
+    at = Math.min(Math.max(at + rnd.int(20, 240) * 60_000, at), now.getTime());
+    return new Date(at);
+  };
+  let status: OrderStatus = 'pending';
+  if (method === 'online') {
+    const payment = (transactionId: string | null) => ({
+      gateway: GATEWAY,
+      reference: `HOR-${order.number}`,
+      transactionId,
+    });
+    moves.push({ at: next(), by: gateway, data: { paymentStatus: 'pending', payment: payment(null) } });
+    if (target.payment !== 'pending') {
+      const to = target.payment === 'failed' ? 'failed' : 'paid';
+      moves.push({ at: next(), by: gateway, data: { paymentStatus: to, payment: payment(`sbx_${who.n}`) } });
+      // The gateway's payment confirms a web order (payments' own step).
+      if (to === 'paid') status = 'confirmed';
+    }
+  }
+  // Along the status machine to the target, each move by the role that makes it. An order that will go out
+  // gets its driver from the office as it is confirmed (or once ready, when its payment confirmed it).
+  const assign = !pickup && ['ready', 'out_for_delivery', 'delivered'].includes(target.status);
+  let assigned = false;
+  let cashAt: Move | null = null;
+  for (const to of pathTo(target.status, order.fulfillment)) {
+    if (to === 'in_production') at = Math.max(at, order.dueDate.getTime() - 6 * 3_600_000);
+    const when = next();
+    if (to === status) continue;
+    status = to;
+    const move: Move =
+      to === 'in_production'
+        ? { at: when, by: baker, data: { status: to } }
+        : to === 'ready'
+          ? { at: when, by: baker, data: { status: to, producedQuantities: producedOf(order) } }
+          : to === 'out_for_delivery' || (to === 'delivered' && !pickup)
+            ? { at: when, by: driver, data: { status: to } }
+            : { at: when, by: staff, data: { status: to } };
+    moves.push(move);
+    if (assign && !assigned && (to === 'confirmed' || to === 'ready')) {
+      if (to === 'confirmed') move.data = { ...move.data, deliveryAssistantId: driver.uid };
+      else moves.push({ at: when, by: staff, data: { deliveryAssistantId: driver.uid } });
+      assigned = true;
+    }
+    if (to === 'delivered' && !pickup) cashAt = move;
+  }
+  if (method !== 'online' && (target.payment === 'paid' || target.payment === 'refunded')) {
+    // Drawn either way, so the stream stays as it was: cash is the driver's at the door, with the delivery;
+    // anything else staff marks paid.
+    const when = next();
+    if (method === 'cash' && cashAt) cashAt.data = { ...cashAt.data, cashCollected: order.total };
+    else moves.push({ at: when, by: staff, data: { paymentStatus: 'paid' } });
+  }
+  if (target.payment === 'refunded') {
+    // The reason is picked without the random stream, so the rest of the demo stays as it was.
+    const refundReason = REFUND_REASONS[who.n % REFUND_REASONS.length]!;
+    moves.push({ at: next(), by: admin, data: { paymentStatus: 'refunded', refundReason } });
+  }
+  return moves;
+}
+
+/** Every line made in full. */
+const producedOf = (order: OrderRow) => Object.fromEntries(order.items.map((i) => [i.productId, i.quantity]));
+
 /** The statuses from pending to `status` along the machine (cancelled from pending or confirmed). */
-function pathTo(status: OrderStatus, fulfillment: 'delivery' | 'pickup'): OrderStatus[] {
+function pathTo(status: OrderStatus, fulfillment: Fulfillment): OrderStatus[] {
   if (status === 'pending') return [];
   if (status === 'cancelled') return ['cancelled'];
   const moves = statusMoves(fulfillment).filter((m) => m.to !== 'cancelled');

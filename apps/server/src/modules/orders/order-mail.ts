@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { can, IMPORT_REASONS, type OrderStatus } from '@hornada/domain';
+import { can, type OrderStatus } from '@hornada/domain';
 import { formatDayChoice } from '@hornada/domain/format';
 import { windowLabel } from '@hornada/domain/order-display';
 import { balanceDue } from '@hornada/domain/order-history';
@@ -17,6 +17,7 @@ import {
   type OrderMailFacts,
   type OrderMailKind,
 } from '../../providers/email/order-templates';
+import { isImport } from '../../resources/actor';
 import type { AfterWrite } from '../../resources/definition';
 import type { OrderRow } from './order-rules';
 import type { OrdersService } from './orders.service';
@@ -135,11 +136,12 @@ export class OrderMailService {
 
 /**
  * The orders hook that decides the mail (compose.ts): the customer's orders, not a B2B client's (their terms
- * and statements are another conversation), and nothing for the demo's import. Sent once the write commits.
+ * and statements are another conversation), and nothing for the demo's import
+ * (nor the moves it replays as the people who made them). Sent once the write commits.
  */
 export function orderMailHook(mailer: OrderMailService): AfterWrite<OrderRow> {
-  return async (_ctx, tx, actor, before, after) => {
-    if (actor.kind === 'system' && IMPORT_REASONS.includes(actor.reason)) return;
+  return async (_ctx, tx, actor, before, after, scope) => {
+    if (isImport(actor, scope)) return;
     if (after.channel === 'b2b' || after.deletedAt) return;
     const kind = orderMailKind(before, after);
     if (!kind) return;

@@ -1,14 +1,6 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import {
-  IMPORT_REASONS,
-  pointOf,
-  SettingsInput,
-  type HistoryEntry,
-  type OrderChannel,
-  type OrderInput,
-} from '@hornada/domain';
+import { SettingsInput, type HistoryEntry, type OrderChannel, type OrderInput } from '@hornada/domain';
 import { historyBy, type Actor as WriteActor } from '../../resources/actor';
-import type { Clock } from '../../lib/clock';
 import type { DbOrTx } from '../../db';
 import { settings } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -33,8 +25,6 @@ const FIRST_NUMBER = 1001;
  * order is `rules/new-order.ts`; an update runs the steps of `rules/steps/` in order.
  */
 export class OrderRules {
-  constructor(private readonly clock: Clock) {}
-
   /** Other modules' steps of an update, after the order's own (payments' gateway rule: modules/compose.ts). */
   private readonly moduleSteps: { name: string; run: Step }[] = [];
 
@@ -82,12 +72,6 @@ export class OrderRules {
     return sql`hornada_next_order_number(${companyId}, ${FIRST_NUMBER})`;
   }
 
-  /** The next number now (the demo seed, which must know it before the insert; it runs alone). */
-  async nextNumber(db: DbOrTx, companyId: string): Promise<number> {
-    const { rows } = await db.execute<{ n: number }>(sql`SELECT ${this.numberInInsert(companyId)} AS n`);
-    return rows[0]!.n;
-  }
-
   /**
    * The stored values of a new order. `channel` web: the cart's holder at checkout (minimum order,
    * the bakery's payment methods, the offered days only); staff or b2b: the back office.
@@ -98,8 +82,8 @@ export class OrderRules {
     companyId: string,
     input: NewOrder,
     channel: OrderChannel,
-    /** When the order is placed: now, or an instant in the past for the demo seed. */
-    placedAt = this.clock.now(),
+    /** When the order is placed: the write's instant. */
+    placedAt: Date,
   ): Promise<Record<string, unknown>> {
     // The settings and the lines' catalogue rows in one round trip.
     const read = await readSettingsAndProducts(
@@ -117,16 +101,12 @@ export class OrderRules {
 
   /**
    * The orders resource's before-write hook (added where the app is composed, modules/compose.ts). The
-   * engine has checked the role, the writable fields and the references; the body passed OrderInput.
+   * engine has checked the role, the writable fields and the references; the body passed OrderInput. The
+   * write's instant is its service's clock (the demo seed replays each move at its own instant).
    */
-  readonly beforeWrite: BeforeWrite<OrderRow> = async (_ctx, tx, actor, current, data, companyId) => {
-    if (current) return this.prepareUpdate(tx, actor, companyId, current, data as Partial<OrderInput>);
-    // The demo's orders come priced and walked along the machine by these rules (seed/orders.ts); their
-    // points are the demo streets' places, as the geocoder would have found them.
-    if (actor.kind === 'system' && IMPORT_REASONS.includes(actor.reason)) {
-      const placed = data.address && pointOf(data as { address: { lat: number | null; lng: number | null } });
-      return { ...data, geoSource: placed ? 'geocoded' : null, geoCheckedAt: placed ? data.createdAt : null };
-    }
+  readonly beforeWrite: BeforeWrite<OrderRow> = async (ctx, tx, actor, current, data, companyId) => {
+    const now = ctx.clock.now();
+    if (current) return this.prepareUpdate(tx, actor, companyId, current, data as Partial<OrderInput>, now);
     // A cart's holder at checkout places a web order; anyone else the back office's.
     const web = actor.kind === 'guest' || (actor.kind === 'user' && actor.via === 'checkout');
     if (!web && actor.kind === 'user') assertNewOrderMoments(actor.role, data);
@@ -146,6 +126,7 @@ export class OrderRules {
       companyId,
       data as unknown as NewOrder,
       web ? 'web' : 'staff',
+      now,
     );
     if (actor.kind === 'system' && actor.reason === 'standing-orders') {
       // Made by a standing order for its day: the link, and a history line saying so.
@@ -153,7 +134,7 @@ export class OrderRules {
       const history = [
         ...(values.history as HistoryEntry[]),
         {
-          at: this.clock.now().toISOString(),
+          at: now.toISOString(),
           by: historyBy(actor),
           field: 'standingOrderId',
           from: null,
@@ -177,9 +158,10 @@ export class OrderRules {
     companyId: string,
     current: OrderRow,
     data: Partial<OrderInput>,
+    now: Date,
   ): Promise<Record<string, unknown>> {
     const s = await this.settingsOf(db, companyId);
     const steps = [...UPDATE_STEPS, ...this.moduleSteps];
-    return runSteps(startUpdate(db, who, companyId, current, data, s, this.clock.now()), steps);
+    return runSteps(startUpdate(db, who, companyId, current, data, s, now), steps);
   }
 }

@@ -68,7 +68,7 @@ export class OrdersService {
     private readonly carts: CartsService,
     private readonly payments: OrderPayments,
   ) {
-    this.rules = new OrderRules(ctx.clock);
+    this.rules = new OrderRules();
     this.bounds = new CheckoutBounds(ctx);
     this.orders = resources.get('orders');
   }

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { addRecipeUse, IMPORT_REASONS, roundQuantity } from '@hornada/domain';
+import { addRecipeUse, roundQuantity } from '@hornada/domain';
 import { ingredients, products, recipes } from '../../db/schema';
-import { systemActor } from '../../resources/actor';
+import { isImport, systemActor } from '../../resources/actor';
 import type { AfterWrite } from '../../resources/definition';
 import type { ResourceRegistry } from '../../resources/registry';
 import type { OrderRow } from '../orders';
@@ -25,12 +25,12 @@ export function producedDeltas(
  * each product's recipe is taken for the units made (units / yield of each item, in the ingredient's
  * unit), and given back when a count is corrected down: in the order's own transaction, through the
  * ingredients service as the system (`production`), so the change log and live lists see it. Units
- * rather than whole batches, so that corrections add up exactly. The demo's import brings its stock as
- * it is and moves nothing.
+ * rather than whole batches, so that corrections add up exactly. The demo's import (its replayed moves
+ * too) brings its stock as it is and moves nothing.
  */
 export function stockMoveHook(resources: ResourceRegistry): AfterWrite<OrderRow> {
   return async (_ctx, tx, actor, before, after, scope) => {
-    if (actor.kind === 'system' && IMPORT_REASONS.includes(actor.reason)) return;
+    if (isImport(actor, scope)) return;
     const deltas = producedDeltas(before?.producedQuantities, after.producedQuantities);
     if (deltas.size === 0) return;
     const companyId = after.companyId;

@@ -55,7 +55,7 @@ export interface Placing {
   settings: SettingsInput;
   /** The catalogue rows of its lines, read with the settings. */
   catalogue: readonly CatalogueRow[];
-  /** When the order is placed: now, or an instant in the past for the demo seed. */
+  /** When the order is placed: the write's instant. */
   placedAt: Date;
   /** The next number, taken by the order's own INSERT (OrderRules.numberInInsert). */
   number: SQL;
