@@ -3,9 +3,13 @@
  * payment state, web, staff and B2B, numbered without gaps, priced and walked along the machine.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { allowedStatusMoves, dayInZone, ORDER_STATUSES, PAYMENT_STATUSES, type Order } from '@hornada/domain';
+import { ingredients } from '../../src/db/schema';
+import { INGREDIENTS } from '../../src/seed/catalogue';
 import { DEMO_COMPANY_ID } from '../../src/seed/ids';
 import { json, setupTestApp, TestClock, type TestApp } from '../helpers/app';
+import { outboxOf } from '../helpers/mail';
 import { seedDemoInto } from '../helpers/seed';
 
 let t: TestApp;
@@ -73,6 +77,22 @@ describe('demo orders', () => {
       if (o.status === 'delivered') expect(o.completedAt).not.toBeNull();
       if (o.channel === 'b2b') expect(o.paymentMethod).toBe('credit');
     }
+  });
+
+  it('are moved by the people who would have moved them, at their instants, without mail or stock moved', async () => {
+    const paidOnline = all.find((o) => o.history.some((h) => h.note === 'paid-online'))!;
+    const confirmed = paidOnline.history.find((h) => h.field === 'status' && h.to === 'confirmed')!;
+    expect(confirmed.by).toMatchObject({ role: 'gateway' });
+    expect(paidOnline.createdAt < confirmed.at).toBe(true);
+    const delivered = all.find((o) => o.status === 'delivered' && o.fulfillment === 'delivery')!;
+    expect(delivered.history.find((h) => h.to === 'delivered')!.by).toMatchObject({ role: 'delivery_assistant' });
+    expect(delivered.completedAt).toBe(delivered.history.find((h) => h.to === 'delivered')!.at);
+    // The replay is the seed's import: the customer's orders mail nobody, the baker's counts take no flour.
+    await t.app.modules.settled();
+    const root = await t.user('system_admin', null);
+    expect(await outboxOf(t, root.token)).toEqual([]);
+    const stock = await t.db.select().from(ingredients).where(eq(ingredients.companyId, DEMO_COMPANY_ID));
+    for (const i of INGREDIENTS) expect(stock.find((s) => s.name === i.name)?.stock, i.name).toBe(i.stock);
   });
 
   it('give the demo customer and driver orders of their own', async () => {
