@@ -89,10 +89,13 @@ export async function seedOrders(opts: {
   const settings = await new OrderRules().settingsOf(tx, companyId);
   const tz = settings.timeZone;
   const rnd = random(20261124);
+  // In a fixed order: the random stream picks by position, and rows read unordered come back in the order
+  // the table's pages happen to hold them, which differs from one run to the next.
   const catalogue = await tx
     .select({ id: products.id, price: products.price })
     .from(products)
-    .where(and(eq(products.companyId, companyId), eq(products.active, true), isNull(products.deletedAt)));
+    .where(and(eq(products.companyId, companyId), eq(products.active, true), isNull(products.deletedAt)))
+    .orderBy(products.sortOrder);
   const clients = await tx
     .select({
       id: b2bClients.id,
@@ -101,7 +104,8 @@ export async function seedOrders(opts: {
       phone: b2bClients.phone,
     })
     .from(b2bClients)
-    .where(eq(b2bClients.companyId, companyId));
+    .where(eq(b2bClients.companyId, companyId))
+    .orderBy(b2bClients.taxId);
   const people = await tx
     .select({ uid: users.id, email: users.email, name: users.name, role: users.role, companyId: users.companyId })
     .from(users)
