@@ -195,8 +195,10 @@ export default tseslint.config(
     ignores: [
       'packages/domain/**',
       'eslint.config.js',
-      // Tests, end-to-end specs and benchmarks send role names as the API's data (registration bodies, tokens).
+      // Tests (and their fixtures), end-to-end specs and benchmarks send role names as the API's data
+      // (registration bodies, tokens).
       '**/*.test.{ts,tsx}',
+      '**/*.fixture.ts',
       'apps/server/test/**',
       'e2e/**',
       'bench/**',
@@ -207,6 +209,7 @@ export default tseslint.config(
     files: ['apps/**/*.{ts,tsx}', 'scripts/**/*.{js,mjs,ts}'],
     ignores: [
       '**/*.test.{ts,tsx}',
+      '**/*.fixture.ts',
       'apps/server/test/**',
       'apps/server/src/seed/**',
       'apps/server/src/modules/identity/demo-accounts.ts',
