@@ -19,8 +19,8 @@ function screen(route: Route, clientOnly: ClientOnlyRoutes): RouteObject {
   if (!route.parts) return page;
   const { path, ...inner } = page;
   let node = { ...inner, index: true } as RouteObject;
-  for (const [name, part] of Object.entries(route.parts).reverse()) {
-    node = { id: partRouteId(route.id, name), ...clientOnly.part(part), children: [node] } as RouteObject;
+  for (const name of [...route.parts].reverse()) {
+    node = { id: partRouteId(route.id, name), ...clientOnly.part(route, name), children: [node] } as RouteObject;
   }
   return { ...node, path } as RouteObject;
 }

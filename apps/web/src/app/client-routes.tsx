@@ -69,6 +69,15 @@ function screenOf(route: Route): LazyScreen {
   };
 }
 
+/** One of a screen's parts, from the screen's own module (its `parts`). */
+function partOf(route: Route, name: string): LazyScreen {
+  return async () => {
+    const part = (await screenOf(route)()).parts?.[name];
+    if (!part) throw new Error(`${route.id} names a part "${name}" its module does not export`);
+    return part;
+  };
+}
+
 /**
  * Until hydrated, a client-only route renders what the server sent in its place (PendingPage): the router may
  * have run its guard before React hydrates, and the first render must still match the server's HTML.
@@ -100,7 +109,7 @@ function screenRoute(
 export const clientOnlyRoutes: ClientOnlyRoutes = {
   page: (route) => screenRoute(screenOf(route)),
   // A part shows its screen (its child) in place: the data is the part's, the page the screen's.
-  part: (part) => screenRoute(part, Outlet),
+  part: (route, name) => screenRoute(partOf(route, name), Outlet),
   area: (area: Area, children) => ({
     id: `area.${area}`,
     path: AREAS[area].root,

@@ -65,7 +65,11 @@ describe("a screen's parts", () => {
 
   it('run the guard before their own loader, and show their screen once loaded (no page of their own)', async () => {
     const read = vi.fn(async () => 'part');
-    const part = clientOnlyRoutes.part(async () => ({ loader: read }));
+    const screen = ROUTES.find((r) => r.id === 'dashboard.orders')!;
+    const part = clientOnlyRoutes.part(
+      { ...screen, lazy: async () => ({ parts: { frame: { loader: read } } }) },
+      'frame',
+    );
     const request = new Request('http://localhost/dashboard/orders');
     const answer: unknown = await (part.loader as (args: unknown) => Promise<unknown>)({ request, params: {} }).catch(
       (thrown: unknown) => thrown,
@@ -74,5 +78,13 @@ describe("a screen's parts", () => {
     expect(read).not.toHaveBeenCalled();
     const loaded = await (part.lazy as () => Promise<Partial<RouteObject>>)();
     expect(typeof loaded.Component).toBe('function');
+  });
+
+  it("are each exported by their screen's module under the name its entry gives", async () => {
+    for (const route of ROUTES.filter((r) => r.parts)) {
+      const module = await route.lazy!();
+      for (const name of route.parts!)
+        expect(typeof module.parts?.[name]?.loader, `${route.id} ${name}`).toBe('function');
+    }
   });
 });

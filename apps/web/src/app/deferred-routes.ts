@@ -47,9 +47,9 @@ export const deferredClientOnlyRoutes: ClientOnlyRoutes = {
     HydrateFallback: PendingPage,
     lazy: async () => resolved((await load()).clientOnlyRoutes.page(route) as RouteObject),
   }),
-  part: (part) => ({
+  part: (route, name) => ({
     HydrateFallback: PendingPage,
-    lazy: async () => resolved((await load()).clientOnlyRoutes.part(part) as RouteObject),
+    lazy: async () => resolved((await load()).clientOnlyRoutes.part(route, name) as RouteObject),
   }),
   area: (area, children) => ({
     id: `area.${area}`,

@@ -2,7 +2,6 @@ import type { RouteObject } from 'react-router';
 import type { Area } from '@hornada/domain/areas';
 import { NotFoundPage } from '../components/not-found';
 import { PendingPage } from '../components/pending-page';
-import type { LazyScreen } from '../lib/route-entry';
 import type { Route } from './route-table';
 import { RootErrorBoundary, RootLayout, rootLoader } from './root-layout';
 import { STOREFRONT_ROUTES } from './storefront-table';
@@ -16,7 +15,7 @@ import { STOREFRONT_ROUTES } from './storefront-table';
 export interface ClientOnlyRoutes {
   page(route: Route): Omit<RouteObject, 'id' | 'path' | 'index' | 'children'>;
   /** The route of one of a screen's `parts` (route-entry.ts): its loader; it shows the screen, its child. */
-  part(part: LazyScreen): Omit<RouteObject, 'id' | 'path' | 'index' | 'children'>;
+  part(route: Route, part: string): Omit<RouteObject, 'id' | 'path' | 'index' | 'children'>;
   area(area: Area, children: RouteObject[]): RouteObject;
 }
 

@@ -18,11 +18,22 @@ export type RouteArea = 'storefront' | 'auth' | Area;
  * its data (run after the guard, and again when the address changes: lib/live/use-screen-data.ts), and
  * `shouldRevalidate` where only some changes of the address change what it reads.
  */
-export type LazyScreen = () => Promise<{
+export type LazyScreen = () => Promise<ScreenModule>;
+
+/** What a part of a screen reads (route-entry's `parts`): its loader, and when it reads again. */
+export interface ScreenPart {
+  loader: (args: LoaderFunctionArgs) => unknown;
+  shouldRevalidate?: ShouldRevalidateFunction;
+}
+
+/** A screen's module, as its `import()` gives it. */
+export interface ScreenModule {
   Component?: ComponentType | null;
   loader?: (args: LoaderFunctionArgs) => unknown;
   shouldRevalidate?: ShouldRevalidateFunction;
-}>;
+  /** The parts its route entry names, by name (`parts`). */
+  parts?: Readonly<Record<string, ScreenPart>>;
+}
 
 export interface RouteEntry {
   /** Stable name, used by the router, the menus and the tests; unique (app/route-table.ts's `RouteId`). */
@@ -42,11 +53,12 @@ export interface RouteEntry {
   lazy?: LazyScreen;
   /**
    * Parts of a client-only screen read apart from its view, each when its own part of the address changes (what
-   * stays around a list while its search changes; a panel opened over it): a route each, outermost first, each
-   * module's `loader` and `shouldRevalidate`, read by the screen with `usePartData` (lib/live/use-screen-data.ts).
-   * The first keeps the screen's path; the screen is the last one's index child.
+   * stays around a list while its search changes; a panel opened over it): a route each, outermost first, whose
+   * `loader` and `shouldRevalidate` the screen's module exports under its name (`parts`), read by the screen with
+   * `usePartData` (lib/live/use-screen-data.ts). The first keeps the screen's path; the screen is the last one's
+   * index child. Names, not `import()`s: the entries are in the storefront's first load.
    */
-  parts?: Readonly<Record<string, LazyScreen>>;
+  parts?: readonly string[];
   /** A storefront page, rendered on the server: its loader, component and error boundary (or `lazyPage`). */
   page?: Partial<RouteObject>;
   /** Where it sends an allowed user at once: their landing page, or a path. */

@@ -14,7 +14,7 @@ export const b2bClientsRoutes = defineRoutes([
     title: 'Clientes mayoristas',
     icon: 'Building2',
     lazy: clientsPage,
-    parts: { standing: () => import('./standing-orders-read') },
+    parts: ['standing'],
   },
   {
     id: 'dashboard.standingOrders',

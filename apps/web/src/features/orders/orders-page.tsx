@@ -46,8 +46,10 @@ import { readStatusCounts, type StatusCounts } from './status-counts';
 import { TodayStrip } from './today-strip';
 import { SetupChecklist } from './setup-checklist';
 import { NO_FLAGS, readSuspicious, SUSPICIOUS_CANCEL_REASON_ES, suspiciousText } from './suspicious-orders';
-import { loader as frameLoader, type CompanyClock } from './orders-frame';
-import { loader as panelLoader, ORDER_PARAM, PANEL_READS } from './order-panel-read';
+import * as framePart from './orders-frame';
+import type { CompanyClock } from './orders-frame';
+import * as panelRead from './order-panel-read';
+import { ORDER_PARAM, PANEL_READS } from './order-panel-read';
 
 /**
  * The due-day range travels as the API's own list parameters (`date_field=dueDate`, `start_date`, `end_date`,
@@ -111,6 +113,9 @@ export const loader = ({ request }: { request: Request }) => {
 /** The order's panel over the list has its own read (order-panel-read.ts): opening or closing it reads the list not again. */
 export const shouldRevalidate = ignoringParams(PANEL_READS);
 
+/** What is around the list, and the panel over it (routes.ts names them): each read apart from the list. */
+export const parts = { frame: framePart, panel: panelRead };
+
 const NO_COUNTS: StatusCounts = {};
 /** This screen's route id (features/orders/routes.ts): its frame's data is read by it. */
 const SCREEN_ID = 'dashboard.orders';
@@ -124,7 +129,7 @@ const PANEL_FOLLOWS = ['orders'] as const;
 export function Component() {
   const table = useResourceTable(TABLE, loader, READS);
   const { view, setView, store } = table;
-  const frame = usePartData(SCREEN_ID, 'frame', frameLoader, table.companyId, FRAME_FOLLOWS).data;
+  const frame = usePartData(SCREEN_ID, 'frame', framePart.loader, table.companyId, FRAME_FOLLOWS).data;
   const clock = frame.clock;
   const today = dayInZone(new Date(), clock.timeZone);
   const counts = table.data?.counts ?? NO_COUNTS;
@@ -159,7 +164,7 @@ export function Component() {
   );
   const actor = useOrderActor(table.service, role, saved);
   const flags = table.data?.flags ?? NO_FLAGS;
-  const panel = usePartData(SCREEN_ID, 'panel', panelLoader, table.companyId, PANEL_FOLLOWS, PANEL_READS);
+  const panel = usePartData(SCREEN_ID, 'panel', panelRead.loader, table.companyId, PANEL_FOLLOWS, PANEL_READS);
 
   useNewOrderAlert(table.companyId, {
     sound,

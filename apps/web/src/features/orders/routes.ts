@@ -10,6 +10,6 @@ export const ordersRoutes = defineRoutes([
     title: 'Pedidos',
     icon: 'ClipboardList',
     lazy: () => import('./orders-page'),
-    parts: { frame: () => import('./orders-frame'), panel: () => import('./order-panel-read') },
+    parts: ['frame', 'panel'],
   },
 ]);
