@@ -3,8 +3,8 @@ import type { ShopSetup } from '@hornada/domain/schemas/answers';
 import { can } from '@hornada/domain/policy';
 import type { Role } from '@hornada/domain/roles';
 import { Check, Circle, ExternalLink, Share2 } from 'lucide-react';
-import { Suspense, useState } from 'react';
-import { Await, Link } from 'react-router';
+import { Suspense, use, useState } from 'react';
+import { Link } from 'react-router';
 import { buttonClass, secondaryButtonClass } from '../../components/ui/button';
 import { paths } from '../../config/paths';
 import { endpoints } from '../../lib/api/endpoints';
@@ -48,9 +48,14 @@ export function readSetup(companyId: string, role: Role | null): Promise<Setup |
 export function SetupChecklist({ setup }: { setup: Promise<Setup | null> }) {
   return (
     <Suspense fallback={null}>
-      <Await resolve={setup}>{(read: Setup | null) => <Checklist setup={read} />}</Await>
+      <Arrived setup={setup} />
     </Suspense>
   );
+}
+
+/** The checklist once it came (it never fails: null is an answer). */
+function Arrived({ setup }: { setup: Promise<Setup | null> }) {
+  return <Checklist setup={use(setup)} />;
 }
 
 function Checklist({ setup }: { setup: Setup | null }) {

@@ -2,8 +2,8 @@ import { formatMoney } from '@hornada/domain/format';
 import { addDays } from '@hornada/domain/order-days';
 import { can } from '@hornada/domain/policy';
 import type { Role } from '@hornada/domain/roles';
-import { Suspense, type ReactNode } from 'react';
-import { Await, Link } from 'react-router';
+import { Suspense, use, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { endpoints } from '../../lib/api/endpoints';
 
@@ -70,9 +70,14 @@ export function TodayStrip({ figures, today }: { figures: Promise<TodayFigures> 
   if (figures === null) return null;
   return (
     <Suspense fallback={<Tiles figures={null} today={today} />}>
-      <Await resolve={figures}>{(read: TodayFigures) => <Tiles figures={read} today={today} />}</Await>
+      <Arrived figures={figures} today={today} />
     </Suspense>
   );
+}
+
+/** The tiles once the figures came (they never fail: `failed` is an answer). */
+function Arrived({ figures, today }: { figures: Promise<TodayFigures>; today: string }) {
+  return <Tiles figures={use(figures)} today={today} />;
 }
 
 /** The four tiles: null while the figures are on their way. */
