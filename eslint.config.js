@@ -43,17 +43,17 @@ const moduleFiles = [0, 1, 2, 3].map((depth) => ({
 const serverBoundaries = [
   server(
     'lib',
-    ['db', 'live', 'resources', 'modules', 'plugins', 'providers', 'context', 'config', ...top],
+    ['db', 'live', 'resources', 'modules', 'plugins', 'providers', 'context', 'request-context', 'config', ...top],
     'pure helpers import nothing of the app',
   ),
   server(
     'db',
-    ['live', 'resources', 'modules', 'plugins', 'providers', 'context', ...top],
+    ['live', 'resources', 'modules', 'plugins', 'providers', 'context', 'request-context', ...top],
     'the database layer imports only lib/ and config',
   ),
   server(
     'providers',
-    ['live', 'resources', 'modules', 'plugins', 'context', ...top],
+    ['live', 'resources', 'modules', 'plugins', 'context', 'request-context', ...top],
     'drivers import only db/, lib/ and config',
   ),
   server('plugins', ['live', 'modules', ...top], 'cross-cutting plugins do not import the feed or modules'),

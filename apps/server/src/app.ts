@@ -34,6 +34,7 @@ import { composeModules } from './modules/compose';
 import { buildCore, type CoreOptions } from './core';
 import { DEMO_COMPANY_ID } from './seed/ids';
 import { openToGuests, registerAuth } from './plugins/auth';
+import { registerRequestContext } from './request-context';
 import { registerErrorHandling } from './plugins/errors';
 import { registerRateLimits } from './plugins/rate-limit';
 import { ResourceRegistry } from './resources/registry';
@@ -199,6 +200,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await app.register(shared('errors', registerErrorHandling));
   await app.register(shared('auth', registerAuth));
+  await app.register(shared('request-context', registerRequestContext));
   await app.register(shared('rate-limits', registerRateLimits));
 
   await app.register(swagger, {

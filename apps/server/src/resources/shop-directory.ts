@@ -139,20 +139,14 @@ export function hostNameOf(header: string | undefined): string | null {
 /** The Spanish 404 of a host that names no bakery (docs/design.md §4). */
 export const unknownShop = () => new AppError(404, 'shops/unknown-host', 'No bakery at this address');
 
-const perRequest = new WeakMap<FastifyRequest, Promise<Shop | null>>();
-
 /**
- * The request's shop, read once a request, from Fastify's `request.host`: the Host header, or behind a proxy
- * that TRUST_PROXY names the X-Forwarded-Host it sent. A client reaching the server directly cannot choose
- * the shop with an X-Forwarded-Host of its own (only its Host header, which names its own request alone).
+ * The request's shop, read once a request (its context keeps it), from Fastify's `request.host`: the Host
+ * header, or behind a proxy that TRUST_PROXY names the X-Forwarded-Host it sent. A client reaching the server
+ * directly cannot choose the shop with an X-Forwarded-Host of its own (only its Host header, which names its
+ * own request alone).
  */
 export function shopOf(req: FastifyRequest): Promise<Shop | null> {
-  let shop = perRequest.get(req);
-  if (!shop) {
-    shop = req.server.ctx.shops.resolve(req.host);
-    perRequest.set(req, shop);
-  }
-  return shop;
+  return req.rc.shop();
 }
 
 /** The request's shop, or the Spanish 404 when its host names none. */
