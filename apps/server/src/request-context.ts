@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { hasCapability, reachesCompany, type Capability } from '@hornada/domain';
 import type { AppContext, Caller } from './context';
 import type { Clock } from './lib/clock';
+import { forbidden, notFound, unauthenticated } from './lib/errors';
 import type { Shop } from './resources/shop-directory';
 
 declare module 'fastify' {
@@ -65,6 +67,23 @@ export class RequestContext {
     this.shopRead ??= this.readShop();
     return this.shopRead;
   }
+}
+
+/**
+ * The signed-in caller of the company the route names, when its role has `capability`: else a 401, a 404 for
+ * another company (its existence not confirmed) or a 403 saying `refused`.
+ */
+export function companyMember(
+  rc: RequestContext,
+  capability: Capability,
+  refused: string,
+): { caller: Caller; companyId: string } {
+  const { caller } = rc;
+  const companyId = rc.company();
+  if (!caller) throw unauthenticated();
+  if (!reachesCompany(caller, companyId)) throw notFound();
+  if (!hasCapability(caller.role, capability)) throw forbidden(refused);
+  return { caller, companyId };
 }
 
 /** Gives every request its context, after the authentication hook has read its caller. */

@@ -30,7 +30,7 @@ export function registerDeliveryRoutes(app: FastifyInstance): void {
         response: { 200: z.object({ data: DeliveryDay }) },
       },
     },
-    async (req) => ({ data: await service.day(req.caller, req.params.companyId, req.query.date) }),
+    async (req) => ({ data: await service.day(req.rc, req.query.date) }),
   );
 
   r.post(
@@ -58,13 +58,13 @@ export function registerDeliveryRoutes(app: FastifyInstance): void {
       },
     },
     async (req, reply) => {
-      await service.placeStops(req.caller, req.params.companyId, req.body);
+      await service.placeStops(req.rc, req.body);
       return replaySafe(req, reply, {
         service: app.resources.get('orders'),
         action: 'update',
         companyId: req.params.companyId,
         status: 200,
-        write: (scope) => service.route(req.caller, req.params.companyId, req.body, scope),
+        write: (scope) => service.route(req.rc, req.body, scope),
       });
     },
   );

@@ -7,7 +7,6 @@ import {
   hasCapability,
   nearestNeighbour,
   pointOf,
-  reachesCompany,
   rolesWith,
   ROUTABLE_STATUSES,
   type DeliveryDay,
@@ -15,15 +14,19 @@ import {
   type DeliveryStop,
   type RouteInput,
 } from '@hornada/domain';
-import type { AppContext, Caller } from '../../context';
+import type { AppContext } from '../../context';
+import { companyMember, type RequestContext } from '../../request-context';
 import { orders, settings, users } from '../../db/schema';
 import { assertDaysWithinYears } from '../../lib/days';
-import { AppError, forbidden, notFound, unauthenticated, validationError } from '../../lib/errors';
+import { AppError, validationError } from '../../lib/errors';
 import { asUser } from '../../resources/actor';
 import type { ResourceRegistry } from '../../resources/registry';
 import type { WriteScope } from '../../resources/service';
 import { getCompany } from '../../resources/tenant';
 import type { AddressPlacing } from './address-placing';
+
+/** The 403 of a role that may not order routes (deliveries:assign). */
+const ROUTES_REFUSED = 'Your role cannot order routes';
 
 /** The most stops one day's read returns: far beyond a bakery's day, a bound on the answer. */
 export const MAX_DELIVERY_STOPS = 5_000;
@@ -42,15 +45,8 @@ export class DeliveryService {
     private readonly placing: AddressPlacing | null = null,
   ) {}
 
-  /** 401 without a user, 404 for another company (its existence not confirmed), 403 for a role without it. */
-  private assertReader(caller: Caller | null, companyId: string): asserts caller is Caller {
-    if (!caller) throw unauthenticated();
-    if (!reachesCompany(caller, companyId)) throw notFound();
-    if (!hasCapability(caller.role, 'deliveries:read')) throw forbidden('Your role cannot read deliveries');
-  }
-
-  async day(caller: Caller | null, companyId: string, date: string): Promise<DeliveryDay> {
-    this.assertReader(caller, companyId);
+  async day(rc: RequestContext, date: string): Promise<DeliveryDay> {
+    const { caller, companyId } = companyMember(rc, 'deliveries:read', 'Your role cannot read deliveries');
     assertDaysWithinYears({ date });
     const company = await getCompany(this.ctx, companyId);
     const office = hasCapability(caller.role, 'deliveries:assign');
@@ -144,10 +140,8 @@ export class DeliveryService {
    * before their route is ordered. Outside the route's transaction: a geocoder answers over the network, and
    * the route's write (and its Idempotency-Key's row) must not wait on it.
    */
-  async placeStops(caller: Caller | null, companyId: string, input: RouteInput): Promise<void> {
-    if (!caller) throw unauthenticated();
-    if (!reachesCompany(caller, companyId)) throw notFound();
-    if (!hasCapability(caller.role, 'deliveries:assign')) throw forbidden('Your role cannot order routes');
+  async placeStops(rc: RequestContext, input: RouteInput): Promise<void> {
+    const { companyId } = companyMember(rc, 'deliveries:assign', ROUTES_REFUSED);
     assertDaysWithinYears({ date: input.date });
     if (!this.placing) return;
     const company = await getCompany(this.ctx, companyId);
@@ -160,10 +154,8 @@ export class DeliveryService {
    * delivered stops keep theirs and the open ones follow them. Answers the ids in order and how many open
    * stops had no point (they went last, in window order): the office says so instead of claiming an order.
    */
-  async route(caller: Caller | null, companyId: string, input: RouteInput, within?: WriteScope) {
-    if (!caller) throw unauthenticated();
-    if (!reachesCompany(caller, companyId)) throw notFound();
-    if (!hasCapability(caller.role, 'deliveries:assign')) throw forbidden('Your role cannot order routes');
+  async route(rc: RequestContext, input: RouteInput, within?: WriteScope) {
+    const { caller, companyId } = companyMember(rc, 'deliveries:assign', ROUTES_REFUSED);
     assertDaysWithinYears({ date: input.date });
     const company = await getCompany(this.ctx, companyId);
     const [s] = await this.ctx.db

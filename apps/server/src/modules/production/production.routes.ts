@@ -31,7 +31,7 @@ export function registerProductionRoutes(app: FastifyInstance): void {
       },
     },
     async (req) => ({
-      data: await service.day(req.caller, req.params.companyId, req.query.date, {
+      data: await service.day(req.rc, req.query.date, {
         orders: req.query.include === 'orders',
       }),
     }),

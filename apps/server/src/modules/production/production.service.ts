@@ -5,8 +5,6 @@ import {
   batchesFor,
   dayInZone,
   dayStartInZone,
-  hasCapability,
-  reachesCompany,
   roundQuantity,
   shortageOf,
   type ProductionDay,
@@ -14,10 +12,10 @@ import {
   type ProductionProduct,
   type UseIngredient,
 } from '@hornada/domain';
-import type { AppContext, Caller } from '../../context';
+import type { AppContext } from '../../context';
+import { companyMember, type RequestContext } from '../../request-context';
 import { ingredients, orders, products, recipes, settings } from '../../db/schema';
 import { assertDaysWithinYears } from '../../lib/days';
-import { forbidden, notFound, unauthenticated } from '../../lib/errors';
 import { getCompany } from '../../resources/tenant';
 
 /** The most orders one day's read counts: far beyond a bakery's day, a bound on the answer. */
@@ -48,20 +46,8 @@ export function recipeByProduct<R extends { id: string; productId: string | null
 export class ProductionService {
   constructor(private readonly ctx: AppContext) {}
 
-  /** 401 without a user, 404 for another company (its existence not confirmed), 403 for a role without it. */
-  private assertReader(caller: Caller | null, companyId: string): void {
-    if (!caller) throw unauthenticated();
-    if (!reachesCompany(caller, companyId)) throw notFound();
-    if (!hasCapability(caller.role, 'production:read')) throw forbidden('Your role cannot read production');
-  }
-
-  async day(
-    caller: Caller | null,
-    companyId: string,
-    date: string,
-    opts: { orders?: boolean } = {},
-  ): Promise<ProductionDay> {
-    this.assertReader(caller, companyId);
+  async day(rc: RequestContext, date: string, opts: { orders?: boolean } = {}): Promise<ProductionDay> {
+    const { companyId } = companyMember(rc, 'production:read', 'Your role cannot read production');
     assertDaysWithinYears({ date });
     const company = await getCompany(this.ctx, companyId);
     const db = this.ctx.db;

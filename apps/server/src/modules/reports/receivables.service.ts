@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import { agingBucketOf, dayInZone, unpaidAgeDays, type UnpaidOrder, type UnpaidParty } from '@hornada/domain';
-import type { AppContext, Caller } from '../../context';
+import type { AppContext } from '../../context';
+import type { RequestContext } from '../../request-context';
 import { b2bClients, orders, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { asUser } from '../../resources/actor';
@@ -8,7 +9,7 @@ import type { ResourceRegistry, ServiceOf } from '../../resources/registry';
 import type { WriteScope } from '../../resources/service';
 import { getCompany } from '../../resources/tenant';
 import { cancelledNotPayable } from '../orders';
-import { assertReportReader } from './access';
+import { reportReader } from './access';
 
 /** The most open orders one report reads: far beyond a bakery's receivables, a bound on the answer. */
 export const MAX_UNPAID_ORDERS = 10_000;
@@ -30,10 +31,10 @@ export class ReceivablesService {
     this.orders = resources.get('orders');
   }
 
-  async unpaid(caller: Caller | null, companyId: string): Promise<UnpaidParty[]> {
-    assertReportReader(caller, companyId);
+  async unpaid(rc: RequestContext): Promise<UnpaidParty[]> {
+    const { companyId } = reportReader(rc);
     const company = await getCompany(this.ctx, companyId);
-    const today = dayInZone(this.ctx.clock.now(), company.timeZone);
+    const today = dayInZone(rc.now, company.timeZone);
     const rows = await this.ctx.db
       .select({
         id: orders.id,
@@ -122,9 +123,9 @@ export class ReceivablesService {
    * then refused naming them; the payment move itself
    * is the orders service's (the user as actor, the payment axis, a history entry per order).
    */
-  async markPaid(caller: Caller | null, companyId: string, orderIds: string[], within?: WriteScope): Promise<number> {
+  async markPaid(rc: RequestContext, orderIds: string[], within?: WriteScope): Promise<number> {
+    const { caller, companyId } = reportReader(rc);
     const actor = asUser(caller);
-    assertReportReader(caller, companyId);
     const ids = [...new Set(orderIds)];
     // In the caller's transaction when given one (an Idempotency-Key's claim and answer go with it).
     const inTransaction = (work: (scope: WriteScope) => Promise<void>) =>

@@ -42,7 +42,7 @@ export function registerReportRoutes(app: FastifyInstance): void {
         response: { 200: z.object({ data: z.array(UnpaidParty) }) },
       },
     },
-    async (req) => ({ data: await service.unpaid(req.caller, req.params.companyId) }),
+    async (req) => ({ data: await service.unpaid(req.rc) }),
   );
 
   r.get(
@@ -70,7 +70,7 @@ export function registerReportRoutes(app: FastifyInstance): void {
     },
     async (req, reply) => {
       const { from, to, format, separator } = req.query;
-      const report = await sales.sales(req.caller, req.params.companyId, from, to);
+      const report = await sales.sales(req.rc, from, to);
       if (format === 'csv') {
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
@@ -112,7 +112,7 @@ export function registerReportRoutes(app: FastifyInstance): void {
         companyId: req.params.companyId,
         status: 200,
         write: async (scope) => ({
-          updated: await service.markPaid(req.caller, req.params.companyId, req.body.orderIds, scope),
+          updated: await service.markPaid(req.rc, req.body.orderIds, scope),
         }),
       }),
   );

@@ -8,11 +8,12 @@ import {
   SalesReport,
   type OrderChannel,
 } from '@hornada/domain';
-import type { AppContext, Caller } from '../../context';
+import type { AppContext } from '../../context';
+import type { RequestContext } from '../../request-context';
 import { assertDaysWithinYears } from '../../lib/days';
 import { AppError } from '../../lib/errors';
 import { getCompany } from '../../resources/tenant';
-import { assertReportReader } from './access';
+import { reportReader } from './access';
 
 /**
  * How the report splits money by the order's payment status (anything not paid nor refunded is still owed).
@@ -44,8 +45,8 @@ const moneyOf = (amount: string) =>
 export class SalesReportService {
   constructor(private readonly ctx: AppContext) {}
 
-  async sales(caller: Caller | null, companyId: string, from: string, to: string): Promise<SalesReport> {
-    assertReportReader(caller, companyId);
+  async sales(rc: RequestContext, from: string, to: string): Promise<SalesReport> {
+    const { companyId } = reportReader(rc);
     assertDaysWithinYears({ from, to });
     const days = daysInRange(from, to);
     if (days < 1) {
