@@ -4,7 +4,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { etagOf, IDEMPOTENCY_HEADER, IdempotencyKey, IF_MATCH_HEADER } from '@hornada/domain';
 import { z } from 'zod';
-import type { Caller } from '../context';
+import type { RequestContext } from '../request-context';
 import { asUser } from './actor';
 import type { Db, Tx } from '../db';
 import { idempotencyKeys } from '../db/schema';
@@ -105,7 +105,7 @@ async function claim(tx: Tx, userId: string, key: string, hash: string, now: Dat
  * The record's current version under a row lock held until the write commits: a stale If-Match is a
  * 412. A record that is not there, or that the caller may not read, is left to the service's 404.
  */
-async function checkPrecondition(tx: Tx, w: GuardedWrite, caller: Caller, ifMatch: string): Promise<void> {
+async function checkPrecondition(tx: Tx, w: GuardedWrite, rc: RequestContext, ifMatch: string): Promise<void> {
   const t = w.service.def.table;
   const [row] = (await tx
     .select({ updatedAt: t.updatedAt })
@@ -114,7 +114,7 @@ async function checkPrecondition(tx: Tx, w: GuardedWrite, caller: Caller, ifMatc
     .for('update')) as { updatedAt: Date }[];
   if (!row || ifMatchHolds(ifMatch, row.updatedAt)) return;
   // Only a caller who may see the record learns that it moved on; the others get its 404.
-  await w.service.get(caller, w.companyId, w.id!);
+  await w.service.get(rc, w.id!);
   throw new AppError(
     412,
     'precondition_failed',
@@ -153,7 +153,7 @@ export async function replaySafe(req: FastifyRequest, reply: FastifyReply, w: Gu
         const kept = await claim(scope.tx, caller.uid, key, hash, ctx.clock.now());
         if (kept) return kept;
       }
-      if (ifMatch !== undefined) await checkPrecondition(scope.tx, w, caller, ifMatch);
+      if (ifMatch !== undefined) await checkPrecondition(scope.tx, w, req.rc, ifMatch);
       const data = await w.write(scope);
       const body = JSON.stringify({ data });
       if (key !== undefined) {

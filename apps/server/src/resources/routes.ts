@@ -100,7 +100,7 @@ export function registerResource(app: FastifyInstance, service: ServedResource):
     async (req, reply) => {
       const c = await company(req);
       const query = req.query as ListQuery;
-      const produce = () => service.list(req.caller, c.id, query, c.timeZone);
+      const produce = () => service.list(req.rc, query, c.timeZone);
       // A relative day (`today`) changes meaning at midnight: such a read is not kept in a cache.
       if (hasRelativeDay(query)) return produce();
       const access = readAccess(def.name, req.caller, c.id);
@@ -125,7 +125,7 @@ export function registerResource(app: FastifyInstance, service: ServedResource):
     },
     async (req, reply) => {
       const c = await company(req);
-      const produce = async () => ({ data: await service.get(req.caller, c.id, req.params.id) });
+      const produce = async () => ({ data: await service.get(req.rc, req.params.id) });
       if (readAccess(def.name, req.caller, c.id) === 'public') {
         return servePublic(req, reply, c.id, def.name, recordKey(req), produce);
       }

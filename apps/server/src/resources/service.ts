@@ -2,6 +2,7 @@ import { and, count, eq, getTableColumns, inArray, isNull, sql, type SQL } from 
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { IMPORT_REASONS, POLICY, titleCaseName, type Grant, type ResourcePolicy } from '@hornada/domain';
 import type { AppContext, Caller } from '../context';
+import type { RequestContext } from '../request-context';
 import type { DbOrTx } from '../db';
 import { AppError, conflict, forbidden, notFound, pgErrorCode, validationError, type Detail } from '../lib/errors';
 import { newId } from '../lib/ids';
@@ -123,16 +124,11 @@ export class ResourceService<R extends Row = Row> {
     return access === 'public' ? presented.map((r) => publicView(this.def.name, r) as R) : presented;
   }
 
-  async list(caller: Caller | null, companyId: string, query: ListQuery, timeZone: string) {
+  async list(rc: RequestContext, query: ListQuery, timeZone: string) {
+    const { caller } = rc;
+    const companyId = rc.company();
     const access = readAccess(this.def.name, caller, companyId);
-    const where = listConditions(
-      this.def,
-      query,
-      companyId,
-      timeZone,
-      this.reach(access, caller),
-      this.ctx.clock.now(),
-    );
+    const where = listConditions(this.def, query, companyId, timeZone, this.reach(access, caller), rc.now);
     const db = this.ctx.db;
     // One statement, so the page and `total` come from the same snapshot (a write between two
     // queries could otherwise make them disagree).
@@ -176,7 +172,9 @@ export class ResourceService<R extends Row = Row> {
     return row as R;
   }
 
-  async get(caller: Caller | null, companyId: string, id: string) {
+  async get(rc: RequestContext, id: string) {
+    const { caller } = rc;
+    const companyId = rc.company();
     const access = readAccess(this.def.name, caller, companyId);
     const row = await this.find(this.ctx.db, companyId, id, this.reach(access, caller));
     const [out] = await this.present(companyId, [row], access);

@@ -46,8 +46,8 @@ export function registerSettingsRoutes(app: FastifyInstance): void {
     },
     async (req, reply) => {
       const c = await getCompany(app.ctx, req.params.companyId);
-      const produce = async () => ({ data: await service.get(req.caller, c.id) });
-      if (!service.readsAll(req.caller, c.id)) return servePublic(req, reply, c.id, 'settings', 'public', produce);
+      const produce = async () => ({ data: await service.get(req.rc) });
+      if (!service.readsAll(req.rc)) return servePublic(req, reply, c.id, 'settings', 'public', produce);
       return reply.send(await produce());
     },
   );
@@ -63,8 +63,9 @@ export function registerSettingsRoutes(app: FastifyInstance): void {
       },
     },
     async (req) => {
-      const c = await getCompany(app.ctx, req.params.companyId);
-      return { data: await service.windowBookings(req.caller, c.id) };
+      // The company's 404 first.
+      await getCompany(app.ctx, req.params.companyId);
+      return { data: await service.windowBookings(req.rc) };
     },
   );
 
@@ -83,8 +84,9 @@ export function registerSettingsRoutes(app: FastifyInstance): void {
       },
     },
     async (req) => {
-      const c = await getCompany(app.ctx, req.params.companyId);
-      const { record, warnings } = await service.write(req.caller, c.id, req.body, 'replace');
+      // The company's 404 first.
+      await getCompany(app.ctx, req.params.companyId);
+      const { record, warnings } = await service.write(req.rc, req.body, 'replace');
       return { data: record, warnings };
     },
   );
@@ -104,8 +106,9 @@ export function registerSettingsRoutes(app: FastifyInstance): void {
       },
     },
     async (req) => {
-      const c = await getCompany(app.ctx, req.params.companyId);
-      const { record, warnings } = await service.write(req.caller, c.id, req.body as Partial<SettingsInput>, 'merge');
+      // The company's 404 first.
+      await getCompany(app.ctx, req.params.companyId);
+      const { record, warnings } = await service.write(req.rc, req.body as Partial<SettingsInput>, 'merge');
       return { data: record, warnings };
     },
   );

@@ -8,11 +8,12 @@ import {
   type Settings,
   type WindowBooking,
 } from '@hornada/domain';
-import type { AppContext, Caller } from '../context';
+import type { AppContext } from '../context';
+import type { RequestContext } from '../request-context';
 import type { DbOrTx } from '../db';
 import { orders, settings } from '../db/schema';
 import { AppError, forbidden, fromZodIssues, notFound, unauthenticated } from '../lib/errors';
-import { publicView, readAccess, writeAccess } from './access';
+import { publicView, readAccess, writeAccess, type ReadAccess } from './access';
 import { asUser } from './actor';
 import type { WriteScope } from './service';
 
@@ -51,12 +52,21 @@ export class SettingsService {
   constructor(private readonly ctx: AppContext) {}
 
   /** Whether the caller reads every field (else the public part). */
-  readsAll(caller: Caller | null, companyId: string): boolean {
-    return readAccess('settings', caller, companyId) !== 'public';
+  readsAll(rc: RequestContext): boolean {
+    return readAccess('settings', rc.caller, rc.company()) !== 'public';
   }
 
-  async get(caller: Caller | null, companyId: string): Promise<Partial<Settings>> {
-    const access = readAccess('settings', caller, companyId);
+  get(rc: RequestContext): Promise<Partial<Settings>> {
+    const companyId = rc.company();
+    return this.read(companyId, readAccess('settings', rc.caller, companyId));
+  }
+
+  /** The public part of a bakery's settings, as a guest reads it: what its shop and its mail show. */
+  publicOf(companyId: string): Promise<Partial<Settings>> {
+    return this.read(companyId, 'public');
+  }
+
+  private async read(companyId: string, access: ReadAccess): Promise<Partial<Settings>> {
     const [row] = await this.ctx.db.select().from(settings).where(eq(settings.companyId, companyId)).limit(1);
     if (!row) throw notFound('Settings not found');
     const record = toRecord(companyId, row.data, row.updatedAt);
@@ -67,19 +77,21 @@ export class SettingsService {
    * Each window's busiest upcoming day (from today in the company's time zone): what a capacity may not go
    * under without a warning. Read by whoever reads all the settings (the back office).
    */
-  async windowBookings(caller: Caller | null, companyId: string): Promise<WindowBooking[]> {
-    if (!this.readsAll(caller, companyId)) {
+  async windowBookings(rc: RequestContext): Promise<WindowBooking[]> {
+    const { caller } = rc;
+    const companyId = rc.company();
+    if (!this.readsAll(rc)) {
       if (!caller) throw unauthenticated();
       if (!reachesCompany(caller, companyId)) throw notFound();
       throw forbidden('Your role cannot read the bookings of the delivery windows');
     }
     const [row] = await this.ctx.db.select().from(settings).where(eq(settings.companyId, companyId)).limit(1);
     if (!row) throw notFound('Settings not found');
-    return this.bookings(this.ctx.db, companyId, row.data.timeZone);
+    return this.bookings(this.ctx.db, companyId, row.data.timeZone, rc.now);
   }
 
-  private async bookings(db: DbOrTx, companyId: string, timeZone: string): Promise<WindowBooking[]> {
-    const today = dayInZone(this.ctx.clock.now(), timeZone);
+  private async bookings(db: DbOrTx, companyId: string, timeZone: string, now: Date): Promise<WindowBooking[]> {
+    const today = dayInZone(now, timeZone);
     const rows = await db
       .select({ dueDate: orders.dueDate, window: orders.window, n: count() })
       .from(orders)
@@ -104,8 +116,9 @@ export class SettingsService {
   }
 
   /** PUT (`replace`: the whole document) or PATCH (`merge`: the fields given, the result validated whole). */
-  async write(caller: Caller | null, companyId: string, data: Partial<SettingsInput>, mode: 'replace' | 'merge') {
-    writeAccess('settings', asUser(caller), companyId, 'update');
+  async write(rc: RequestContext, data: Partial<SettingsInput>, mode: 'replace' | 'merge') {
+    const companyId = rc.company();
+    writeAccess('settings', asUser(rc.caller), companyId, 'update');
     return this.ctx.write(companyId, async (tx, changes) => {
       const [row] = await tx.select().from(settings).where(eq(settings.companyId, companyId)).for('update').limit(1);
       if (!row) throw notFound('Settings not found');
@@ -122,7 +135,7 @@ export class SettingsService {
       const record = toRecord(companyId, next, now);
       changes.add('settings', 'modified', { id: companyId, ...record });
       // Booked orders are never touched by a settings change: a capacity under them is only reported.
-      const warnings = capacityWarnings(next, await this.bookings(tx, companyId, next.timeZone));
+      const warnings = capacityWarnings(next, await this.bookings(tx, companyId, next.timeZone, rc.now));
       return { record, warnings };
     });
   }

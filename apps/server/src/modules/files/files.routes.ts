@@ -89,7 +89,7 @@ export async function registerFileRoutes(app: FastifyInstance): Promise<void> {
         // 401 / 404 / 403 and an announced oversize body, before a byte of it is read.
         preHandler: async (req) => {
           await getCompany(app.ctx, req.params.companyId);
-          await service.checkUpload(req.caller, req.params.companyId);
+          await service.checkUpload(req.rc);
           if (!req.isMultipart()) throw unsupportedMultipart();
           const length = Number(req.headers['content-length']);
           if (Number.isFinite(length) && length > FILE_MAX_BYTES + ENVELOPE_BYTES) throw fileTooLarge();
@@ -105,7 +105,7 @@ export async function registerFileRoutes(app: FastifyInstance): Promise<void> {
           throw fromMultipart(err);
         }
         if (input.length === 0) throw unsupportedType();
-        const data = await service.upload(req.caller, req.params.companyId, input);
+        const data = await service.upload(req.rc, input);
         return reply.status(201).send({ data });
       },
     );
@@ -125,7 +125,7 @@ export async function registerFileRoutes(app: FastifyInstance): Promise<void> {
     },
     async (req, reply) => {
       await getCompany(app.ctx, req.params.companyId);
-      await service.remove(req.caller, req.params.companyId, req.params['*']);
+      await service.remove(req.rc, req.params['*']);
       return reply.status(204).send(null);
     },
   );

@@ -3,7 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import sharp, { type Metadata } from 'sharp';
 import { FILE_MAX_PIXELS, IMAGE_WIDTHS, type StoredFile } from '@hornada/domain';
 import { STORAGE_MESSAGES } from '@hornada/domain/messages';
-import type { AppContext, Caller } from '../../context';
+import type { AppContext } from '../../context';
+import type { RequestContext } from '../../request-context';
 import type { DbOrTx } from '../../db';
 import { files } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -178,18 +179,21 @@ export class FilesService {
   }
 
   /** 401, 404 (another company) or 403 (a role without the grant), before any byte of the body is read. */
-  checkAccess(caller: Caller | null, companyId: string, action: 'create' | 'delete'): void {
-    writeAccess('files', asUser(caller), companyId, action);
+  private checkAccess(rc: RequestContext, action: 'create' | 'delete'): string {
+    const companyId = rc.company();
+    writeAccess('files', asUser(rc.caller), companyId, action);
+    return companyId;
   }
 
   /** May the caller upload here: the permission table, and a verified e-mail (files are served from our origin). */
-  async checkUpload(caller: Caller | null, companyId: string): Promise<void> {
-    this.checkAccess(caller, companyId, 'create');
-    if (caller) await assertEmailVerified(this.ctx.db, caller);
+  async checkUpload(rc: RequestContext): Promise<string> {
+    const companyId = this.checkAccess(rc, 'create');
+    if (rc.caller) await assertEmailVerified(this.ctx.db, rc.caller);
+    return companyId;
   }
 
-  async upload(caller: Caller | null, companyId: string, input: Buffer): Promise<StoredFile> {
-    await this.checkUpload(caller, companyId);
+  async upload(rc: RequestContext, input: Buffer): Promise<StoredFile> {
+    const companyId = await this.checkUpload(rc);
     const path = `${companyId}/${createHash('sha256').update(input).digest('base64url').slice(0, 32)}.webp`;
     if (!isSafeKey(path)) throw objectNotFound();
     const existing = await this.find(companyId, path);
@@ -247,8 +251,8 @@ export class FilesService {
     }
   }
 
-  async remove(caller: Caller | null, companyId: string, path: string): Promise<void> {
-    this.checkAccess(caller, companyId, 'delete');
+  async remove(rc: RequestContext, path: string): Promise<void> {
+    const companyId = this.checkAccess(rc, 'delete');
     // A path that is not a key (`..`, `%2e`, a backslash) is just not found, as is one of another company
     // (the row below is looked up by company and path).
     if (!isSafeKey(path)) throw objectNotFound();

@@ -140,7 +140,7 @@ export function registerAccountEmailRoutes(app: FastifyInstance, service: Accoun
     },
     async (req, reply) => {
       noStore(reply);
-      return { data: await service.resendInvitation(req.caller, req.params.companyId, req.params.id) };
+      return { data: await service.resendInvitation(req.rc, req.params.id) };
     },
   );
 

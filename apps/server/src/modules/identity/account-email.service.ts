@@ -2,6 +2,7 @@ import { can, grantOf, hearsFromPlatform, isRole, type LinkInfo } from '@hornada
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext, Caller } from '../../context';
+import type { RequestContext } from '../../request-context';
 import { orders, userIdentities, users } from '../../db/schema';
 import { AppError, forbidden, unauthenticated } from '../../lib/errors';
 import { assertAcceptablePassword, hashPassword } from '../../lib/passwords';
@@ -99,7 +100,7 @@ export class AccountEmailService {
 
   /** A bakery's name and its logo on its own shop's origin (Hornada's voice while unreadable). */
   private async bakeryVoice(companyId: string): Promise<MailVoice> {
-    const s = await this.resources.settings.get(null, companyId).catch(() => null);
+    const s = await this.resources.settings.publicOf(companyId).catch(() => null);
     if (!s?.marketName) return PLATFORM_VOICE;
     const logoUrl = s.logo ? fileUrl(await this.ctx.shops.originOf(companyId), s.logo.path) : null;
     return { name: s.marketName, logoUrl };
@@ -392,10 +393,11 @@ export class AccountEmailService {
    * person, or one the caller may not see, is a 404. A new link is issued and the older ones stop working, in
    * one transaction; the mail goes after it commits. Limited per person (429).
    */
-  async resendInvitation(caller: Caller | null, companyId: string, userId: string): Promise<{ invitedAt: string }> {
-    const auth = writeAccess('users', asUser(caller), companyId, 'create');
+  async resendInvitation(rc: RequestContext, userId: string): Promise<{ invitedAt: string }> {
+    const companyId = rc.company();
+    const auth = writeAccess('users', asUser(rc.caller), companyId, 'create');
     // Reading it through the users resource applies the caller's reach: another bakery's, or not theirs, is a 404.
-    const person = await this.resources.users.get(auth.user, companyId, userId);
+    const person = await this.resources.users.get(rc, userId);
     if (
       auth.user &&
       grantOf(auth.user.role, 'users', 'create') === 'customers' &&

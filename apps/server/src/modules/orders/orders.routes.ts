@@ -122,7 +122,7 @@ export function registerOrderRoutes(app: FastifyInstance): OrdersService {
         response: { 200: z.object({ data: z.array(SuspiciousOrder) }) },
       },
     },
-    async (req) => ({ data: await service.suspicious(req.caller, req.params.companyId) }),
+    async (req) => ({ data: await service.suspicious(req.rc) }),
   );
 
   r.get(

@@ -18,6 +18,7 @@ import {
   type User,
 } from '@hornada/domain';
 import type { AppContext, Caller } from '../../context';
+import type { RequestContext } from '../../request-context';
 import { orders, users } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import type { Row, WriteScope } from '../../resources/definition';
@@ -105,10 +106,11 @@ export class OrdersService {
    * (as phoneKey() reads it) with at least two other unpaid web orders due the same day. For those
    * who take orders and may cancel any of them: the permission table's orders:create.
    */
-  async suspicious(caller: Caller | null, companyId: string): Promise<SuspiciousOrder[]> {
-    writeAccess('orders', asUser(caller), companyId, 'create');
+  async suspicious(rc: RequestContext): Promise<SuspiciousOrder[]> {
+    const companyId = rc.company();
+    writeAccess('orders', asUser(rc.caller), companyId, 'create');
     const company = await getCompany(this.ctx, companyId);
-    const today = dayInZone(this.ctx.clock.now(), company.timeZone);
+    const today = dayInZone(rc.now, company.timeZone);
     const db = this.ctx.db;
     const counted = db
       .select({

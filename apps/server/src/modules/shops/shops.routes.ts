@@ -39,7 +39,7 @@ export function registerShopRoutes(app: FastifyInstance): void {
       writeAccess('settings', asUser(req.caller), companyId, 'update');
       await getCompany(app.ctx, companyId);
       const [settings, products, shopUrl] = await Promise.all([
-        app.resources.settings.get(null, companyId),
+        app.resources.settings.publicOf(companyId),
         storefront.products(companyId),
         app.ctx.shops.originOf(companyId),
       ]);
@@ -71,7 +71,7 @@ export function registerShopRoutes(app: FastifyInstance): void {
       if (!reachesCompany(req.caller, companyId)) throw notFound();
       await getCompany(app.ctx, companyId);
       const [settings, origin] = await Promise.all([
-        app.resources.settings.get(null, companyId),
+        app.resources.settings.publicOf(companyId),
         app.ctx.shops.originOf(companyId),
       ]);
       // The storefront's own fallback when the settings name none.

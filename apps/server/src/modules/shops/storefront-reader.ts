@@ -3,6 +3,7 @@ import { AppError } from '../../lib/errors';
 import { getCompany } from '../../resources/tenant';
 import { setupChecklist, type ChecklistInput, type PublicConfig } from '@hornada/domain';
 import type { Shop } from '../../resources/shop-directory';
+import { RequestContext } from '../../request-context';
 
 /** At most this many products and collections are read for a page: far above a bakery's catalogue. */
 const LIMIT = 500;
@@ -15,6 +16,8 @@ const LIMIT = 500;
  */
 export function createStorefrontReader(app: FastifyInstance) {
   const cache = app.ctx.publicCache;
+  // A guest's read of the bakery: no caller, the public field set.
+  const asGuest = (companyId: string) => RequestContext.forSystem(app.ctx.clock, { companyId });
 
   async function cached<T>(companyId: string, resource: string, key: string, produce: () => Promise<T>): Promise<T> {
     const hit = cache.get(companyId, resource, key);
@@ -30,7 +33,7 @@ export function createStorefrontReader(app: FastifyInstance) {
     return cached(companyId, resource, `ssr:list:${LIMIT}`, async () => {
       const page = await app.resources
         .get(resource)
-        .list(null, c.id, { page: 1, per_page: LIMIT, sort: 'sortOrder' }, c.timeZone);
+        .list(asGuest(c.id), { page: 1, per_page: LIMIT, sort: 'sortOrder' }, c.timeZone);
       return page.data;
     });
   };
@@ -45,7 +48,7 @@ export function createStorefrontReader(app: FastifyInstance) {
   async function config(shop: Shop): Promise<PublicConfig> {
     const { config: appConfig } = app.ctx;
     const { companyId } = shop;
-    const s = companyId ? await app.resources.settings.get(null, companyId).catch(() => null) : null;
+    const s = companyId ? await app.resources.settings.publicOf(companyId).catch(() => null) : null;
     return {
       companyId,
       marketName: s?.marketName ?? 'Hornada',
@@ -70,7 +73,7 @@ export function createStorefrontReader(app: FastifyInstance) {
    * (shops/opening), while staff enter orders in the back office as ever.
    */
   async function opening(companyId: string): Promise<boolean> {
-    return openingWith(companyId, await app.resources.settings.get(null, companyId));
+    return openingWith(companyId, await app.resources.settings.publicOf(companyId));
   }
 
   return {
@@ -82,7 +85,7 @@ export function createStorefrontReader(app: FastifyInstance) {
       await getCompany(app.ctx, companyId);
       return cached(companyId, 'products', `ssr:id:${id}`, async () => {
         try {
-          return await app.resources.get('products').get(null, companyId, id);
+          return await app.resources.get('products').get(asGuest(companyId), id);
         } catch (err) {
           if (err instanceof AppError && err.statusCode === 404) return null;
           throw err;
@@ -90,6 +93,6 @@ export function createStorefrontReader(app: FastifyInstance) {
       });
     },
     settings: async (companyId: string) =>
-      JSON.parse(JSON.stringify(await app.resources.settings.get(null, companyId))) as Record<string, unknown>,
+      JSON.parse(JSON.stringify(await app.resources.settings.publicOf(companyId))) as Record<string, unknown>,
   };
 }
