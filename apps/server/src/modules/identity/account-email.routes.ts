@@ -120,7 +120,7 @@ export function registerAccountEmailRoutes(app: FastifyInstance, service: Accoun
         response: { 200: z.object({ data: VerificationResent }) },
       },
     },
-    async (req) => ({ data: await service.resendVerification(req.caller, req.ip) }),
+    async (req) => ({ data: await service.resendVerification(req.rc, req.ip) }),
   );
 
   r.post(

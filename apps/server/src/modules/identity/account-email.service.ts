@@ -1,7 +1,7 @@
 import { can, grantOf, hearsFromPlatform, isRole, type LinkInfo } from '@hornada/domain';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext, Caller } from '../../context';
+import type { AppContext } from '../../context';
 import type { RequestContext } from '../../request-context';
 import { orders, userIdentities, users } from '../../db/schema';
 import { AppError, forbidden, unauthenticated } from '../../lib/errors';
@@ -374,7 +374,8 @@ export class AccountEmailService {
   }
 
   /** POST /api/identity/verify-email/resend: a new link for the signed-in user, limited per address and account. */
-  async resendVerification(caller: Caller | null, ip: string): Promise<{ sent: boolean }> {
+  async resendVerification(rc: RequestContext, ip: string): Promise<{ sent: boolean }> {
+    const { caller } = rc;
     if (!caller) throw unauthenticated();
     const { recoveryPerAddress } = this.ctx.config.rateLimits;
     await this.attempts.admitOrThrow([

@@ -141,7 +141,7 @@ export function registerGoogleRoutes(
     },
     async (req) => ({
       // A new shopper joins the bakery whose shop they signed in at (docs/design.md §4).
-      data: await enabled().googleAuth(req.caller, req.body.email, (await requireShop(req)).companyId),
+      data: await enabled().googleAuth(req.rc, req.body.email, (await requireShop(req)).companyId),
     }),
   );
 }

@@ -2,7 +2,8 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import * as oidc from 'openid-client';
-import type { AppContext, Caller } from '../../context';
+import type { AppContext } from '../../context';
+import type { RequestContext } from '../../request-context';
 import { userIdentities, users } from '../../db/schema';
 import { AppError, unauthenticated } from '../../lib/errors';
 import type { ResourceRegistry } from '../../resources/registry';
@@ -362,7 +363,8 @@ export class GoogleSignIn {
    * the market the first time (a new account has no company yet); afterwards nothing is registered again.
    * The role and companyId of the payload are never read.
    */
-  async googleAuth(caller: Caller | null, email: unknown, shopId?: string | null) {
+  async googleAuth(rc: RequestContext, email: unknown, shopId?: string | null) {
+    const { caller } = rc;
     if (!caller) throw unauthenticated();
     if (typeof email !== 'string' || email.trim().toLowerCase() !== caller.email.toLowerCase()) {
       throw new AppError(401, 'auth/email-mismatch', 'Backend authentication failed');

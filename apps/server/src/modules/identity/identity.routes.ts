@@ -182,7 +182,7 @@ export function registerIdentityRoutes(app: FastifyInstance): void {
       },
     },
     async (req, reply) => {
-      const data = await service.register(req.body, req.caller, req.ip);
+      const data = await service.register(req.rc, req.body, req.ip);
       // Design §1: a new account gets a link to confirm its e-mail.
       await accountEmail.sendVerification(data.user.uid);
       return reply.status(201).send({ data });
@@ -221,7 +221,7 @@ export function registerIdentityRoutes(app: FastifyInstance): void {
         response: { 200: z.object({ data: BackendLogin }) },
       },
     },
-    async (req) => ({ data: await service.login(req.caller, req.body.email) }),
+    async (req) => ({ data: await service.login(req.rc, req.body.email) }),
   );
 
   r.get(
@@ -236,7 +236,7 @@ export function registerIdentityRoutes(app: FastifyInstance): void {
         },
       },
     },
-    async (req) => service.listCompanies(req.caller, req.query.search || undefined, req.query.per_page),
+    async (req) => service.listCompanies(req.rc, req.query.search || undefined, req.query.per_page),
   );
 
   r.post(
@@ -258,7 +258,7 @@ export function registerIdentityRoutes(app: FastifyInstance): void {
       },
     },
     async (req, reply) => {
-      const data = await service.createBakery(req.caller, req.body);
+      const data = await service.createBakery(req.rc, req.body);
       return reply.status(201).send({ data });
     },
   );
@@ -282,7 +282,7 @@ export function registerIdentityRoutes(app: FastifyInstance): void {
     },
     async (req) => {
       if (!req.caller) throw unauthenticated();
-      await service.touchUser(req.caller, req.body);
+      await service.touchUser(req.rc, req.body);
       return { data: await me(req.caller.uid) };
     },
   );
@@ -300,7 +300,7 @@ export function registerIdentityRoutes(app: FastifyInstance): void {
     },
     async (req, reply) => {
       noStore(reply);
-      const s = await service.changePassword(req.caller, req.body.currentPassword, req.body.newPassword);
+      const s = await service.changePassword(req.rc, req.body.currentPassword, req.body.newPassword);
       return sendSession(reply, s);
     },
   );
@@ -320,7 +320,7 @@ export function registerIdentityRoutes(app: FastifyInstance): void {
     },
     async (req, reply) => {
       noStore(reply);
-      await service.signOutEverywhere(req.caller);
+      await service.signOutEverywhere(req.rc);
       clearSession(reply);
       return { data: null };
     },

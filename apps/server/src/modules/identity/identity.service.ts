@@ -13,7 +13,8 @@ import {
   type Role,
 } from '@hornada/domain';
 import { z } from 'zod';
-import type { AppContext, Caller } from '../../context';
+import type { AppContext } from '../../context';
+import type { RequestContext } from '../../request-context';
 import type { DbOrTx } from '../../db';
 import { companies, settings, users } from '../../db/schema';
 import { AppError, forbidden, fromZodIssues, pgErrorCode, unauthenticated } from '../../lib/errors';
@@ -229,7 +230,8 @@ export class IdentityService {
    * Ends every session of the caller (sessions.ts): refresh tokens revoked, id tokens issued so far
    * refused, open change streams closed. Through the change log, so every instance forgets the user.
    */
-  async signOutEverywhere(caller: Caller | null): Promise<void> {
+  async signOutEverywhere(rc: RequestContext): Promise<void> {
+    const { caller } = rc;
     if (!caller) throw unauthenticated();
     await this.resources.transaction(caller.companyId ?? '', (scope) =>
       endAllSessions(this.resources, scope, this.ctx.clock, caller),
@@ -245,7 +247,8 @@ export class IdentityService {
   }
 
   /** Spec §7 POST /auth/register with docs/product.md §5's messages, word for word. */
-  async register(body: Record<string, unknown>, caller: Caller | null, ip: string) {
+  async register(rc: RequestContext, body: Record<string, unknown>, ip: string) {
+    const { caller } = rc;
     const { email, password, name, role, companyId } = body;
     if (!isRole(role)) throw new AppError(400, 'validation', AUTH_MESSAGES.invalidRole);
     // A role over every company is not registered through the API (docs/product.md §7 answers 501).
@@ -400,7 +403,8 @@ export class IdentityService {
   }
 
   /** Spec §7 POST /auth/login: confirms the token's user, records the sign-in. */
-  async login(caller: Caller | null, emailInput: unknown) {
+  async login(rc: RequestContext, emailInput: unknown) {
+    const { caller } = rc;
     if (!caller) throw new AppError(401, 'unauthenticated', AUTH_MESSAGES.backendAuthFailed);
     if (typeof emailInput !== 'string' || emailInput.trim().toLowerCase() !== caller.email.toLowerCase()) {
       throw new AppError(401, 'auth/email-mismatch', AUTH_MESSAGES.backendAuthFailed);
@@ -415,7 +419,9 @@ export class IdentityService {
   }
 
   /** PATCH /api/me: the caller edits its own account (its line `account`: name, phone, addresses). */
-  async touchUser(caller: Caller, set: { name?: string; phone?: string | null; addresses?: unknown[] }) {
+  async touchUser(rc: RequestContext, set: { name?: string; phone?: string | null; addresses?: unknown[] }) {
+    const { caller } = rc;
+    if (!caller) throw unauthenticated();
     const row = await unlessMissing(
       this.resources.users.update(asUser(caller, 'account'), caller.companyId, caller.uid, set),
     );
@@ -427,7 +433,8 @@ export class IdentityService {
    * GET /api/companies: the bakeries a caller who acts on every company may switch to, by the
    * name customers see (the market name, else the company's), matched like the lists' search (docs/design.md §3).
    */
-  async listCompanies(caller: Caller | null, search: string | undefined, limit: number) {
+  async listCompanies(rc: RequestContext, search: string | undefined, limit: number) {
+    const { caller } = rc;
     if (!caller) throw unauthenticated();
     if (!can(caller.role, 'companies:all')) throw forbidden();
     const name = sql<string>`coalesce(${settings.data}->>'marketName', ${companies.name})`;
@@ -445,9 +452,10 @@ export class IdentityService {
 
   /** POST /api/companies (createBakery): a company admin without a company creates one and runs it. */
   async createBakery(
-    caller: Caller | null,
+    rc: RequestContext,
     input: { name: string; phone: string | null; whatsapp: string | null; address: string | null },
   ) {
+    const { caller } = rc;
     if (!caller) throw unauthenticated();
     if (!can(caller.role, 'bakery:create') || caller.companyId !== null) {
       throw forbidden('Only a company admin without a bakery can create one');
@@ -482,7 +490,8 @@ export class IdentityService {
    * of every session (sessions.ts: refresh tokens revoked, earlier id tokens refused) commit together;
    * this session gets a fresh refresh token and an id token issued after the end.
    */
-  async changePassword(caller: Caller | null, currentPassword: string, newPassword: string): Promise<SignedIn> {
+  async changePassword(rc: RequestContext, currentPassword: string, newPassword: string): Promise<SignedIn> {
+    const { caller } = rc;
     if (!caller) throw unauthenticated();
     assertAcceptablePassword(newPassword, 'newPassword');
     const account = this.failureGate(accountKey(caller.email));
