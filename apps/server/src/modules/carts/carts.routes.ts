@@ -51,7 +51,7 @@ function stripCartReadOnly(extra: readonly string[] = []) {
  * fills a cart or places an order, which a shop that says "Abrimos pronto" refuses (422 shops/opening).
  */
 export const holderOf = async (req: FastifyRequest, ordering = false): Promise<Holder> => ({
-  caller: req.caller,
+  rc: req.rc,
   sessionId: (req.headers as Record<string, string | undefined>)[SESSION_HEADER],
   shopId: (await (ordering ? requireOpenShop : requireShop)(req)).companyId,
 });
@@ -108,7 +108,7 @@ export function registerCartRoutes(app: FastifyInstance): void {
         response: { 200: z.object({ data: Cart.nullable() }) },
       },
     },
-    async (req) => ({ data: await service.mine(req.caller, (await requireShop(req)).companyId) }),
+    async (req) => ({ data: await service.mine(req.rc, (await requireShop(req)).companyId) }),
   );
 
   r.get(

@@ -20,6 +20,7 @@ import {
   type ReorderInput,
 } from '@hornada/domain';
 import type { AppContext, Caller } from '../../context';
+import type { RequestContext } from '../../request-context';
 import type { DbOrTx } from '../../db';
 import { carts, orders } from '../../db/schema';
 import { AppError, DetailList, forbidden, notFound, unauthenticated, validationError } from '../../lib/errors';
@@ -30,9 +31,9 @@ import { readSettingsAndProducts } from './catalogue-read';
 type CartRow = typeof carts.$inferSelect;
 type Item = CartInput['items'][number];
 
-/** Who asks for a cart: the bearer's user (if any) and the X-Session-Id header (if sent). */
+/** Who asks for a cart: the request (its caller, if any) and the X-Session-Id header (if sent). */
 export interface Holder {
-  caller: Caller | null;
+  rc: RequestContext;
   sessionId: string | undefined;
   /**
    * The bakery the request's host names (docs/design.md §4): a cart of another bakery is not found there, whoever
@@ -87,7 +88,7 @@ export class CartsService {
     // A cart is made in the bakery whose shop the shopper is in, never another through its id.
     if (holder.shopId !== undefined && input.companyId !== holder.shopId) throw notFound('Company not found');
     const company = await getCompany(this.ctx, input.companyId);
-    const customerId = customerOf(holder.caller, company.id);
+    const customerId = customerOf(holder.rc.caller, company.id);
     if (!customerId && !holder.sessionId) {
       throw validationError([{ path: 'headers.x-session-id', message: 'Required to hold a cart as a guest' }]);
     }
@@ -150,7 +151,7 @@ export class CartsService {
    * per-line limit, at most CART_MAX_LINES lines, this cart's first) and those carts are removed.
    */
   async claim(holder: Holder, id: string): Promise<Cart> {
-    const caller = holder.caller;
+    const caller = holder.rc.caller;
     if (!caller) throw unauthenticated();
     return this.ctx.db.transaction(async (tx) => {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(${CLAIM_LOCK}, hashtext(${caller.uid}))`);
@@ -220,7 +221,7 @@ export class CartsService {
    * sale are left out and named. Someone else's order or cart is a 404.
    */
   async reorder(holder: Holder, input: ReorderInput): Promise<ReorderAnswer> {
-    const caller = holder.caller;
+    const caller = holder.rc.caller;
     if (!caller) throw unauthenticated();
     const [order] = await this.ctx.db
       .select({ companyId: orders.companyId, items: orders.items })
@@ -283,7 +284,8 @@ export class CartsService {
   }
 
   /** The signed-in user's latest open cart, or null. */
-  async mine(caller: Caller | null, shopId?: string | null): Promise<Cart | null> {
+  async mine(rc: RequestContext, shopId?: string | null): Promise<Cart | null> {
+    const { caller } = rc;
     if (!caller) throw unauthenticated();
     const [row] = await this.ctx.db
       .select()
@@ -305,7 +307,7 @@ export class CartsService {
 
   private holds(holder: Holder, row: CartRow): boolean {
     if (holder.shopId !== undefined && row.companyId !== holder.shopId) return false;
-    if (holder.caller && row.customerId === holder.caller.uid) return true;
+    if (holder.rc.caller && row.customerId === holder.rc.caller.uid) return true;
     return !!holder.sessionId && !!row.sessionHash && sameHash(hashSession(holder.sessionId), row.sessionHash);
   }
 

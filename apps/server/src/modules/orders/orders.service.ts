@@ -213,7 +213,7 @@ export class OrdersService {
           if (placed) throw new AppError(409, 'orders/cart-checked-out', 'This cart has already been checked out');
           throw notFound('Cart not found');
         }
-        const customer = this.customerOf(holder.caller, cart.companyId) ?? cart.customerId;
+        const customer = this.customerOf(holder.rc.caller, cart.companyId) ?? cart.customerId;
         // The customer's cart is emptied by the order, however it is paid (an online order too, unpaid yet).
         if (customer) await this.carts.closeCustomerCarts(scope.tx, customer, cart.companyId, now);
         const company = await getCompany(this.ctx, cart.companyId);
@@ -235,7 +235,7 @@ export class OrdersService {
         // The cart's holder: its signed-in user (under its line `checkout`), or a guest named as it
         // signed the order, known by a hash of its session.
         const actor: Actor =
-          asUser(holder.caller, 'checkout') ??
+          asUser(holder.rc.caller, 'checkout') ??
           guestActor(input.contact.name, holder.sessionId ? hashSession(holder.sessionId) : undefined);
         const items = cart.items.map((i) => ({ ...i, notes: null }));
         // Through the orders service: the rules (before-write) price it and check its day.
@@ -254,8 +254,8 @@ export class OrdersService {
           },
           scope,
         );
-        if (remember && holder.caller && customer === holder.caller.uid) {
-          await this.rememberContact(scope, holder.caller, input);
+        if (remember && holder.rc.caller && customer === holder.rc.caller.uid) {
+          await this.rememberContact(scope, holder.rc.caller, input);
         }
         if (input.paymentMethod !== 'online') return { row: created, link: null };
         // Online: the first attempt, in the same transaction; the order's payment pending at the gateway.
