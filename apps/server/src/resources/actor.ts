@@ -1,6 +1,5 @@
 import { IMPORT_REASONS, type ActorRef, type HistoryEntry, type SystemReason, type UserLine } from '@hornada/domain';
 import type { Caller } from '../context';
-import type { WriteScope } from './definition';
 
 /**
  * Who makes a write (style habit 13), passed explicitly to every write of the resource services:
@@ -66,6 +65,6 @@ export function historyBy(actor: Actor): HistoryEntry['by'] {
 }
 
 /** A write of an import (the demo seed): the import's own, or one it replays in its scope as someone else. */
-export function isImport(actor: Actor, scope: WriteScope): boolean {
+export function isImport(actor: Actor, scope: { importing?: SystemReason }): boolean {
   return (actor.kind === 'system' && IMPORT_REASONS.includes(actor.reason)) || scope.importing !== undefined;
 }
