@@ -3,7 +3,9 @@ import { hasCapability, reachesCompany, type Capability } from '@hornada/domain'
 import type { AppContext, Caller } from './context';
 import type { Clock } from './lib/clock';
 import { forbidden, notFound, unauthenticated } from './lib/errors';
-import type { Shop } from './resources/shop-directory';
+
+/** The shop a host names, as the app's shop directory answers it (context.ts `shops`). */
+type Shop = NonNullable<Awaited<ReturnType<AppContext['shops']['resolve']>>>;
 
 declare module 'fastify' {
   interface FastifyRequest {
