@@ -105,6 +105,8 @@ describe("a table screen's list", () => {
     seedBrands(3);
     mount('/brands');
     await waitFor(() => expect(names()).toEqual(['Marca 01', 'Marca 02', 'Marca 03']));
+    // The rows show at commit; the list store's subscription (an effect) may come a moment later.
+    await waitFor(() => expect(subscriptions.filter((s) => s.resource === 'brands')).toHaveLength(2));
     const before = reads;
 
     brandsChanged([{ type: 'modified', doc: { id: 'b2', name: 'Marca de temporada' } }]);
