@@ -237,6 +237,8 @@ test('the office routes three orders, the driver delivers one offline, the offic
   const far = driver.locator(`[data-stop="${numbers.far}"]`);
   await far.getByRole('button', { name: 'En camino' }).click();
   await expect(far.getByRole('button', { name: 'Entregado' })).toBeVisible();
+  // Sent: its «Pendiente de enviar» line goes, and the card with it moves under the finger.
+  await expect(far.getByText('Pendiente de enviar')).toBeHidden();
   await far.getByRole('button', { name: 'No recibió' }).click();
   const back = far.getByRole('button', { name: 'Devolver a la panadería' });
   await back.click();

@@ -1,6 +1,7 @@
 import type { DeliveryDay } from '@hornada/domain/delivery';
 import { authStore } from '../../lib/auth/auth-store';
 import { ApiError } from '../../lib/api/http';
+import { oneRunAtATime } from '../../lib/one-run-at-a-time';
 import { sendAction, type DriverAction } from './delivery-api';
 
 /**
@@ -155,37 +156,26 @@ export async function enqueue(uid: string, companyId: string, action: DriverActi
   await flush(uid, companyId);
 }
 
-const flushing = new Map<string, Promise<void>>();
-
 /**
  * Sends the user's kept moves in order. Without a connection (no answer at all) it stops and waits for the
  * next `online`; a refusal moves that action to the conflicts and goes on with the next. It stops too when
- * the tab's session is no longer this user's.
+ * the tab's session is no longer this user's. Asked while a pass runs (the connection came back while a send
+ * was still waiting for an answer it will not get), it makes one more pass after it.
  */
-export function flush(uid: string, companyId: string): Promise<void> {
-  let running = flushing.get(uid);
-  if (running) return running;
-  running = (async () => {
+export const flush = oneRunAtATime(async (uid: string, companyId: string): Promise<void> => {
+  for (const action of await pendingActions(uid)) {
+    if (!signedInAs(uid)) return;
     try {
-      for (const action of await pendingActions(uid)) {
-        if (!signedInAs(uid)) return;
-        try {
-          await sendAction(companyId, action);
-        } catch (err) {
-          if (!(err instanceof ApiError) || err.status === null || err.status >= 500 || err.status === 429) return;
-          if (err.status === 401) return;
-          await run(uid, CONFLICTS, 'readwrite', (s) => s.put({ action, message: conflictText(action, err) }));
-        }
-        await run(uid, ACTIONS, 'readwrite', (s) => s.delete([action.at, action.key]));
-        changed();
-      }
-    } finally {
-      flushing.delete(uid);
+      await sendAction(companyId, action);
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.status === null || err.status >= 500 || err.status === 429) return;
+      if (err.status === 401) return;
+      await run(uid, CONFLICTS, 'readwrite', (s) => s.put({ action, message: conflictText(action, err) }));
     }
-  })();
-  flushing.set(uid, running);
-  return running;
-}
+    await run(uid, ACTIONS, 'readwrite', (s) => s.delete([action.at, action.key]));
+    changed();
+  }
+});
 
 /** What the driver reads when the office changed the order meanwhile. */
 export function conflictText(action: DriverAction, err: ApiError): string {
