@@ -109,7 +109,7 @@ export function StandingOrdersSection({
   client: B2bClient;
   products: Product[];
 }) {
-  const read = usePartData(SCREEN_ID, 'standing', loader, companyId, FOLLOWS, STANDING_READS);
+  const read = usePartData(SCREEN_ID, 'standing', loader, companyId, FOLLOWS, { reads: STANDING_READS });
   const standing = read.data?.state === 'ready' ? read.data.data : null;
   const settings = standing?.settings ?? null;
   const list = standing?.list ?? null;

@@ -4,7 +4,7 @@ import { resourceService } from '../../components/data-table/resource-client';
 import { records } from '../../lib/api/endpoints';
 import { ApiError } from '../../lib/api/http';
 import { readForScreen, type ScreenRead } from '../../lib/api/screen-read';
-import { readingParams } from '../../lib/live/use-screen-data';
+import { readingParams, type RelevantChanges } from '../../lib/live/use-screen-data';
 
 /** The query parameter that opens an order's panel over the orders list. */
 export const ORDER_PARAM = 'order';
@@ -57,3 +57,9 @@ export async function loader({ request }: { request: Request }): Promise<ScreenR
 }
 
 export const shouldRevalidate = readingParams(PANEL_READS);
+
+/** A live change concerns the panel when it is to the order it shows (not to every order of the bakery). */
+export const panelChanged: RelevantChanges = (_resource, changes, at) => {
+  const id = at.searchParams.get(ORDER_PARAM);
+  return id !== null && changes.some((c) => c.doc.id === id);
+};

@@ -122,7 +122,7 @@ const SCREEN_ID = 'dashboard.orders';
 /** The clock and the setup checklist follow the bakery's settings; today's figures are read on entering. */
 const FRAME_FOLLOWS = ['settings'] as const;
 const READS = { ignore: PANEL_READS };
-/** The panel follows its order; a change to another order reads it again too (one read for changes together). */
+/** The panel follows its order: a change to it reads it again (panelChanged); one to another order does not. */
 const PANEL_FOLLOWS = ['orders'] as const;
 
 /** Dashboard › Pedidos (docs/design.md §6): today's and upcoming orders, live, with quick moves and the detail. */
@@ -164,7 +164,10 @@ export function Component() {
   );
   const actor = useOrderActor(table.service, role, saved);
   const flags = table.data?.flags ?? NO_FLAGS;
-  const panel = usePartData(SCREEN_ID, 'panel', panelRead.loader, table.companyId, PANEL_FOLLOWS, PANEL_READS);
+  const panel = usePartData(SCREEN_ID, 'panel', panelRead.loader, table.companyId, PANEL_FOLLOWS, {
+    reads: PANEL_READS,
+    relevant: panelRead.panelChanged,
+  });
 
   useNewOrderAlert(table.companyId, {
     sound,

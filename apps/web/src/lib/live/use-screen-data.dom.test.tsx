@@ -3,14 +3,17 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LiveHandlers, LiveStream } from './live-stream';
 
-/** The shared stream, as a test drives it: the handlers of each subscription by resource. */
-const subscriptions = new Map<string, LiveHandlers>();
+/** The shared stream, as a test drives it: the handlers of the subscriptions to each resource. */
+const subscriptions = new Map<string, Set<LiveHandlers>>();
 const unsubscribed: string[] = [];
 const stream: LiveStream = {
   subscribe: (companyId, resource, handlers) => {
-    subscriptions.set(`${companyId}/${resource}`, handlers);
+    const key = `${companyId}/${resource}`;
+    const all = subscriptions.get(key) ?? new Set();
+    subscriptions.set(key, all.add(handlers));
     return () => {
-      subscriptions.delete(`${companyId}/${resource}`);
+      all.delete(handlers);
+      if (!all.size) subscriptions.delete(key);
       unsubscribed.push(resource);
     };
   },
@@ -19,6 +22,12 @@ const stream: LiveStream = {
   close: () => undefined,
 };
 vi.mock('./live-stream', () => ({ getLiveStream: () => stream }));
+
+/** What the stream says to every subscription of `key` (`company/resource`). */
+const to = (key: string): LiveHandlers => ({
+  onChanges: (changes) => subscriptions.get(key)?.forEach((h) => h.onChanges(changes)),
+  onReset: () => subscriptions.get(key)?.forEach((h) => h.onReset()),
+});
 
 const { readingParams, samePathSameData, usePartData, useScreenData } = await import('./use-screen-data');
 
@@ -82,16 +91,16 @@ describe("a screen's data", () => {
     await waitFor(() => expect([...subscriptions.keys()].sort()).toEqual(['c1/ingredients', 'c1/orders']));
 
     act(() => {
-      subscriptions.get('c1/orders')!.onChanges([]);
-      subscriptions.get('c1/ingredients')!.onChanges([]);
-      subscriptions.get('c1/orders')!.onChanges([]);
+      to('c1/orders').onChanges([]);
+      to('c1/ingredients').onChanges([]);
+      to('c1/orders').onChanges([]);
     });
     await waitFor(() => expect(shown()).toBe('2026-11-30 · lectura 2'));
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(reads.reads()).toBe(2);
 
     // A reset (changes were missed) reads it again too.
-    act(() => subscriptions.get('c1/orders')!.onReset());
+    act(() => to('c1/orders').onReset());
     await waitFor(() => expect(shown()).toBe('2026-11-30 · lectura 3'));
   });
 
@@ -137,7 +146,11 @@ describe("a screen's parts", () => {
     function Screen() {
       const shownList = useScreenData(list, 'c1', ['orders'], ['open']).data;
       const shownFrame = usePartData('s', 'frame', frame, 'c1', ['settings']).data;
-      const shownPanel = usePartData('s', 'panel', panel, 'c1', ['products'], ['open']).data;
+      const shownPanel = usePartData('s', 'panel', panel, 'c1', ['products', 'orders'], {
+        reads: ['open'],
+        relevant: (resource, changes, at) =>
+          resource === 'products' || changes.some((c) => c.doc.id === at.searchParams.get('open')),
+      }).data;
       return (
         <>
           <p data-testid="list">{shownList}</p>
@@ -195,10 +208,30 @@ describe("a screen's parts", () => {
     await waitFor(() => expect(text('panel')).toBe('panel 3 · lectura 2'));
     await waitFor(() => expect(subscriptions.has('c1/products')).toBe(true));
 
-    act(() => subscriptions.get('c1/products')!.onChanges([]));
+    act(() => to('c1/products').onChanges([]));
     await waitFor(() => expect(text('panel')).toBe('panel 3 · lectura 3'));
-    act(() => subscriptions.get('c1/settings')!.onChanges([]));
+    act(() => to('c1/settings').onChanges([]));
     await waitFor(() => expect(text('frame')).toBe('marco · lectura 2'));
     expect(reads.list).toBe(1);
+  });
+
+  it('read again only for the changes that concern them, and for a reset', async () => {
+    const { router, reads, text } = mountParts();
+    await act(() => router.navigate('/pedidos?q=pan&open=3'));
+    await waitFor(() => expect(text('panel')).toBe('panel 3 · lectura 2'));
+    await waitFor(() => expect(subscriptions.has('c1/orders')).toBe(true));
+    const order = (id: string) => ({ type: 'modified' as const, doc: { id } });
+
+    // Another order changed: the list follows it, the panel (order 3) does not.
+    act(() => to('c1/orders').onChanges([order('8')]));
+    await waitFor(() => expect(reads.list).toBe(2));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(reads.panel).toBe(2);
+    // Its own order changed, among others: one read.
+    act(() => to('c1/orders').onChanges([order('8'), order('3')]));
+    await waitFor(() => expect(text('panel')).toBe('panel 3 · lectura 3'));
+    // The stream could not resume: whatever changed, it reads again.
+    act(() => to('c1/orders').onReset());
+    await waitFor(() => expect(text('panel')).toBe('panel 3 · lectura 4'));
   });
 });

@@ -10,6 +10,7 @@ import {
 import { partRouteId } from '../route-entry';
 import type { ResourceName } from '@hornada/domain/policy';
 import { getLiveStream } from './live-stream';
+import type { LiveChange } from './live-rules';
 
 /** A screen's loader: what its route runs, after the guard, for an address (and what the live stream runs again). */
 export type ScreenLoader = (args: { request: Request; params: Params }) => Promise<unknown>;
@@ -73,6 +74,13 @@ export const readingParams =
       ? false
       : defaultShouldRevalidate;
 
+/**
+ * Whether a batch of live changes concerns what a read shows at `at` (its address as the loader reads it): the
+ * open order's panel reads again for a change to that order, not for every order of the bakery. Without one,
+ * every change to what it follows does. A reset always reads again.
+ */
+export type RelevantChanges = (resource: string, changes: readonly LiveChange[], at: URL) => boolean;
+
 /** Live changes gather this long before the screen's loader runs again (a bulk change is one read). */
 export const LIVE_RELOAD_DELAY_MS = 300;
 
@@ -100,8 +108,8 @@ export function useScreenData<L extends ScreenLoader>(
 
 /**
  * One of a screen's parts (route-entry.ts `parts`): its loader's answer, read when its own part of the address
- * changes (its `shouldRevalidate`), and again, as `useScreenData` does, when what it `follows` changes. `screenId`
- * is the screen's route id; `reads` the query parameters the part's loader reads (none: the path alone).
+ * changes (its `shouldRevalidate`), and again, as `useScreenData` does, when what it `follows` changes (and
+ * concerns it, when `relevant` says which changes do). `screenId` is the screen's route id.
  */
 export function usePartData<L extends ScreenLoader>(
   screenId: string,
@@ -109,11 +117,19 @@ export function usePartData<L extends ScreenLoader>(
   loader: L,
   companyId: string | null,
   follows: readonly ResourceName[],
-  reads: readonly string[] = NONE,
+  {
+    reads = NONE,
+    relevant,
+  }: {
+    /** The query parameters the part's loader reads (none: the path alone). */
+    reads?: readonly string[];
+    /** Which live changes concern it (all of what it follows when not given). */
+    relevant?: RelevantChanges;
+  } = {},
 ): { data: LoadedBy<L>; reload: () => void } {
   const loaded = useRouteLoaderData(partRouteId(screenId, part)) as LoadedBy<L>;
   const { pathname, search } = useLocation();
-  return useFollowedRead(loaded, loader, pathname + onlyParams(search, reads), companyId, follows);
+  return useFollowedRead(loaded, loader, pathname + onlyParams(search, reads), companyId, follows, relevant);
 }
 
 /**
@@ -126,6 +142,7 @@ function useFollowedRead<L extends ScreenLoader>(
   href: string,
   companyId: string | null,
   follows: readonly ResourceName[],
+  relevant?: RelevantChanges,
 ): { data: LoadedBy<L>; reload: () => void } {
   type T = LoadedBy<L>;
   const params = useParams();
@@ -141,9 +158,9 @@ function useFollowedRead<L extends ScreenLoader>(
   }
 
   // What a read needs, as of the latest render: a read started for one address never lands on another.
-  const latest = useRef({ loader, href, params });
+  const latest = useRef({ loader, href, params, relevant });
   useEffect(() => {
-    latest.current = { loader, href, params };
+    latest.current = { loader, href, params, relevant };
   });
   const running = useRef<AbortController | null>(null);
   const reload = useRef(() => {
@@ -168,10 +185,14 @@ function useFollowedRead<L extends ScreenLoader>(
       if (timer) clearTimeout(timer);
       timer = setTimeout(reload, LIVE_RELOAD_DELAY_MS);
     };
+    const changed = (resource: string) => (changes: LiveChange[]) => {
+      const { relevant: concerns, href: at } = latest.current;
+      if (!concerns || concerns(resource, changes, new URL(at, window.location.origin))) later();
+    };
     const stream = getLiveStream();
     const offs = key
       .split(',')
-      .map((resource) => stream.subscribe(companyId, resource, { onChanges: later, onReset: later }));
+      .map((resource) => stream.subscribe(companyId, resource, { onChanges: changed(resource), onReset: later }));
     return () => {
       if (timer) clearTimeout(timer);
       for (const off of offs) off();
