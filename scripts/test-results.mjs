@@ -39,24 +39,37 @@ export function vitestTotals(v) {
 
 /**
  * Playwright's report: a journey that failed and then passed on its retry is flaky, counted apart from
- * passed and named ("file:line title"), so a flake is never hidden among the passes.
+ * passed and named ("file:line title"), so a flake is never hidden among the passes; `flakyWhy` gives, by
+ * name, how its first try failed (the log's tail then says what to look at).
  */
 export function playwrightTotals(report) {
   const s = report.stats;
   const flakyTests = [];
+  const flakyWhy = {};
   const failedTests = [];
   const walk = (suite) => {
     for (const spec of suite.specs ?? []) {
       for (const t of spec.tests ?? []) {
         const name = `${spec.file}:${spec.line} ${spec.title}`;
-        if (t.status === 'flaky') flakyTests.push(name);
+        if (t.status === 'flaky') {
+          flakyTests.push(name);
+          flakyWhy[name] = named(name, t.results?.find((r) => r.error)?.error?.message);
+        }
         if (t.status === 'unexpected') failedTests.push(named(name, t.results?.at(-1)?.error?.message));
       }
     }
     for (const child of suite.suites ?? []) walk(child);
   };
   for (const suite of report.suites ?? []) walk(suite);
-  return { passed: s.expected, flaky: s.flaky ?? 0, failed: s.unexpected, skipped: s.skipped, flakyTests, failedTests };
+  return {
+    passed: s.expected,
+    flaky: s.flaky ?? 0,
+    failed: s.unexpected,
+    skipped: s.skipped,
+    flakyTests,
+    flakyWhy,
+    failedTests,
+  };
 }
 
 /**

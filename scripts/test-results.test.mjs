@@ -19,7 +19,12 @@ const report = {
               title: 'the office routes three orders',
               tests: [{ status: 'expected' }],
             },
-            { file: 'delivery.spec.ts', line: 312, title: 'two drivers on one phone', tests: [{ status: 'flaky' }] },
+            {
+              file: 'delivery.spec.ts',
+              line: 312,
+              title: 'two drivers on one phone',
+              tests: [{ status: 'flaky', results: [{ error: { message: 'Error: timed out\nat x' } }, {}] }],
+            },
             {
               file: 'delivery.spec.ts',
               line: 400,
@@ -54,6 +59,10 @@ describe('npm test’s count', () => {
       failed: 1,
       skipped: 0,
       flakyTests: ['delivery.spec.ts:312 two drivers on one phone'],
+      flakyWhy: {
+        'delivery.spec.ts:312 two drivers on one phone':
+          'delivery.spec.ts:312 two drivers on one phone: Error: timed out',
+      },
       failedTests: ['delivery.spec.ts:400 a journey that fails: Error: expect(locator).toBeVisible() failed'],
     });
     expect(closingLines(t)).toEqual([

@@ -93,10 +93,12 @@ if (!serverOnly) {
           totals.flakyTests = totals.flakyTests.filter((t) => t !== name);
           totals.flaky -= 1;
           totals.failed += 1;
-          totals.failedTests.push(`${name} (flaky, not listed in e2e/flaky.json)`);
+          totals.failedTests.push(`${pw.flakyWhy[name]} (flaky, not listed in e2e/flaky.json)`);
           ok = false;
         }
       }
+      // Named with how the first try failed, here and in RESULTS_FILE.
+      totals.flakyTests = totals.flakyTests.map((name) => pw.flakyWhy[name] ?? name);
       if (pw.passed + pw.flaky + pw.failed === 0 && process.env.REQUIRE_E2E === '1') {
         process.stdout.write('e2e: no Playwright test ran\n');
         totals.failed += 1;
