@@ -137,7 +137,8 @@ export function PaymentResponsePage() {
   );
 }
 
-function Confirmation({
+/** The order its link opens: what was ordered, when, how it is paid, and where it stands. */
+export function Confirmation({
   order,
   view,
   token,
@@ -167,7 +168,11 @@ function Confirmation({
         <p className="text-xl font-bold">{settings.marketName}</p>
       </div>
       <div>
-        <p className="text-stone-700">¡Gracias, {firstName(order.contact.name)}! Recibimos tu pedido.</p>
+        <p className="text-stone-700">
+          {order.status === 'cancelled'
+            ? `${firstName(order.contact.name)}, este pedido fue cancelado.`
+            : `¡Gracias, ${firstName(order.contact.name)}! Recibimos tu pedido.`}
+        </p>
         <h1 className="text-2xl font-bold sm:text-3xl">Pedido #{order.number}</h1>
       </div>
       {view === 'offline' ? null : (
