@@ -1,14 +1,7 @@
 import { DEFAULT_TIME_ZONE } from './constants';
 
-/** Money as docs/product.md §1 and docs/design.md §4 say: USD style, no decimals ("$4,500"). */
-const money = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  maximumFractionDigits: 0,
-});
-export function formatMoney(amount: number): string {
-  return money.format(amount);
-}
+// Apart (money.ts) so that a page showing prices alone loads none of the rest: the storefront's first load.
+export { formatMoney } from './money';
 
 /** Money on a chart's axis, in money's own style, shortened: "$1.6M", "$450K". */
 const compactMoney = new Intl.NumberFormat('en-US', {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { Product } from '@hornada/domain/schemas/catalogue';
-import { formatMoney } from '@hornada/domain/format';
+import { formatMoney } from '@hornada/domain/money';
 import { storefrontPaths as paths } from '../../config/storefront-paths';
 import { AddToCartButton } from './add-to-cart';
 

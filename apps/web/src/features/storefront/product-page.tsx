@@ -4,7 +4,7 @@ import type { Product } from '@hornada/domain/schemas/catalogue';
 import { formatMoney } from '@hornada/domain/format';
 import { storefrontPaths as paths } from '../../config/storefront-paths';
 import { useLiveList } from '../../lib/live/use-live-list';
-import { AddToCartForm } from './add-to-cart';
+import { AddToCartForm } from './add-to-cart-form';
 import { market, notFound } from './market';
 import { ProductGrid, ProductImage } from './product-card';
 import { PageHead, headImage } from './page-head';
