@@ -2,11 +2,11 @@ import { createServer, type IncomingHttpHeaders, type Server, type ServerRespons
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LiveChange } from './live-rules';
+import { createLiveStream, liveStreamUrl } from './live-connections';
 import {
   bindResourceStore,
-  createLiveStream,
+  deferLiveStream,
   getLiveStream,
-  liveStreamUrl,
   type LiveHandlers,
   type LiveStream,
   type LiveStreamDeps,
@@ -557,5 +557,88 @@ describe('bindResourceStore', () => {
     open()[0]!.res.write('event: reset\ndata: {}\n\n');
     await waitFor(() => warn.mock.calls.length === 1, 'the warning');
     expect(String(warn.mock.calls[0]![0])).toContain('products');
+  });
+});
+
+describe('deferLiveStream', () => {
+  /** A stream that records what is asked of it. */
+  function fakeStream() {
+    const subscribed: string[] = [];
+    const unsubscribed: string[] = [];
+    const unauthorized = new Set<() => void>();
+    let reconnects = 0;
+    const stream: LiveStream = {
+      subscribe: (companyId, resource) => {
+        subscribed.push(`${companyId}/${resource}`);
+        return () => void unsubscribed.push(`${companyId}/${resource}`);
+      },
+      reconnect: () => void reconnects++,
+      onUnauthorized: (listener) => {
+        unauthorized.add(listener);
+        return () => void unauthorized.delete(listener);
+      },
+      close: () => undefined,
+    };
+    return { stream, subscribed, unsubscribed, unauthorized, reconnects: () => reconnects };
+  }
+
+  it('loads the stream with the first subscription and passes on what was asked before it came', async () => {
+    const fake = fakeStream();
+    const load = vi.fn(() => Promise.resolve(fake.stream));
+    const deferred = deferLiveStream(load);
+    const listener = vi.fn();
+    deferred.onUnauthorized(listener);
+    deferred.reconnect();
+    expect(load).not.toHaveBeenCalled();
+    deferred.subscribe('co1', 'products', recorder().handlers);
+    const undone = deferred.subscribe('co1', 'brands', recorder().handlers);
+    undone();
+    deferred.subscribe('co1', 'settings', recorder().handlers);
+    await waitFor(() => fake.subscribed.length === 2, 'the subscriptions');
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(fake.subscribed).toEqual(['co1/products', 'co1/settings']);
+    expect(fake.unsubscribed).toEqual([]);
+    for (const l of fake.unauthorized) l();
+    expect(listener).toHaveBeenCalledTimes(1);
+    // Once loaded, calls go straight through.
+    const off = deferred.subscribe('co2', 'products', recorder().handlers);
+    expect(fake.subscribed).toContain('co2/products');
+    off();
+    expect(fake.unsubscribed).toEqual(['co2/products']);
+    deferred.reconnect();
+    expect(fake.reconnects()).toBe(1);
+  });
+
+  it('undoes a subscription made before the stream came, once it has come', async () => {
+    const fake = fakeStream();
+    let resolve: (stream: LiveStream) => void = () => undefined;
+    const deferred = deferLiveStream(() => new Promise((r) => (resolve = r)));
+    const off = deferred.subscribe('co1', 'products', recorder().handlers);
+    resolve(fake.stream);
+    await waitFor(() => fake.subscribed.length === 1, 'the subscription');
+    off();
+    expect(fake.unsubscribed).toEqual(['co1/products']);
+  });
+
+  it('tries to load again after a failure while a subscription waits', async () => {
+    vi.useFakeTimers();
+    try {
+      const fake = fakeStream();
+      const warn = vi.fn();
+      const load = vi
+        .fn<() => Promise<LiveStream>>()
+        .mockRejectedValueOnce(new Error('offline'))
+        .mockResolvedValue(fake.stream);
+      const deferred = deferLiveStream(load, { warn });
+      deferred.subscribe('co1', 'products', recorder().handlers);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(fake.subscribed).toEqual([]);
+      await vi.advanceTimersByTimeAsync(3000);
+      expect(load).toHaveBeenCalledTimes(2);
+      expect(fake.subscribed).toEqual(['co1/products']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
