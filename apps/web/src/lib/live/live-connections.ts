@@ -7,7 +7,7 @@ import type {
   LiveStream,
   LiveStreamDeps,
   LiveTimers,
-} from './live-stream';
+} from './live-types';
 import type { LiveChange } from './live-rules';
 import type { SseEvent } from './sse-parser';
 
